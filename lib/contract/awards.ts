@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { envelopeShape } from "./envelope";
+import { amountLiteral, customerId, dateText, decimalText, uuid, wallet } from "./fields";
+import { type Strictness, strictnessTools } from "./strictness";
+
+export const MAX_TOKEN_LINES = 100;
+export const AWARD_STATUSES = ["Completed", "Queued"] as const;
+export type AwardStatus = (typeof AWARD_STATUSES)[number];
+
+const tokenLine = z.object({ Guid: uuid, ContractGuid: uuid, Amount: amountLiteral });
+
+const tokenLines = z
+  .array(tokenLine, { error: "must be an array of token lines" })
+  .min(1, { error: "must have at least 1 token line" })
+  .max(MAX_TOKEN_LINES, { error: `must have at most ${MAX_TOKEN_LINES} token lines` })
+  .check((ctx) => {
+    const seen = new Set<string>();
+    ctx.value.forEach((line, index) => {
+      const key = `${line.Guid.toLowerCase()} ${line.ContractGuid.toLowerCase()}`;
+      if (seen.has(key)) {
+        ctx.issues.push({
+          code: "custom",
+          path: [index],
+          message: "repeats the token and contract of an earlier line: put each pair once, with the total amount",
+          input: line,
+        });
+      }
+      seen.add(key);
+    });
+  });
+
+/** Accepts a boolean; anything else names the rule. */
+const flag = z.boolean({ error: "must be true or false" });
+
+/**
+ * The body of `POST /AwardTokens` (DESIGN §3 rule 13). Unknown fields are dropped; `Wallet` is
+ * read only for a direct distribution and `IsMintable` only for an allowance, as the spec says
+ * each is ignored otherwise — so a `null` there is no error.
+ */
+export const AwardTokensRequest = z
+  .object({
+    ApiKey: z.string(),
+    RequestID: uuid,
+    ProjectGuid: uuid,
+    IsAllowance: flag,
+    IsMintable: z.unknown().optional().meta({ type: "boolean", description: "Allowances only; default false" }),
+    CustomerID: customerId,
+    Tokens: tokenLines,
+    Wallet: z.unknown().optional().meta({ type: "string", description: "Required for a direct distribution" }),
+  })
+  .transform((body, ctx) => {
+    let isMintable = false;
+    let destination = "";
+    if (body.IsAllowance) {
+      const parsed = flag.optional().safeParse(body.IsMintable);
+      if (!parsed.success) ctx.addIssue({ code: "custom", path: ["IsMintable"], message: "must be true or false" });
+      else isMintable = parsed.data ?? false;
+    } else if (body.Wallet === undefined || body.Wallet === null) {
+      ctx.addIssue({ code: "custom", path: ["Wallet"], message: "is required for a direct distribution (IsAllowance false)" });
+    } else {
+      const parsed = wallet.safeParse(body.Wallet);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: ["Wallet"], message: issue.message });
+      } else destination = parsed.data;
+    }
+    return {
+      RequestID: body.RequestID,
+      ProjectGuid: body.ProjectGuid,
+      IsAllowance: body.IsAllowance,
+      IsMintable: isMintable,
+      CustomerID: body.CustomerID,
+      Wallet: destination,
+      Tokens: body.Tokens,
+    };
+  });
+export type AwardTokensRequest = z.output<typeof AwardTokensRequest>;
+
+/** The body of our `POST /FundWallet` extension (DESIGN §4). */
+export const FundWalletRequest = z.object({
+  ApiKey: z.string(),
+  RequestID: uuid,
+  ProjectGuid: uuid,
+  Tokens: tokenLines,
+});
+export type FundWalletRequest = z.output<typeof FundWalletRequest>;
+
+function awardSchemas<L extends Strictness>(level: L) {
+  const { object, extension } = strictnessTools(level);
+  const envelope = envelopeShape(level).fields;
+  const emit = level === "emit";
+  const amount = emit ? decimalText : z.string();
+  const status = emit ? z.enum(AWARD_STATUSES) : z.string();
+  const date = emit ? dateText : z.string();
+  const Line = object({ Guid: z.string(), ContractGuid: z.string(), Amount: amount });
+
+  return {
+    AwardTokensResponse: object({
+      ...envelope,
+      Status: extension(status).meta({ description: "Extension: Completed, or Queued until the project wallet is funded" }),
+    }),
+    FundWalletResponse: object({
+      ...envelope,
+      Status: z.literal("Completed"),
+      Settled: z.array(z.string()).meta({ description: "RequestID of each queued award this funding settled, in order" }),
+    }),
+    WalletResponse: object({
+      ...envelope,
+      Data: object({
+        Balances: z.array(
+          object({ TokenGuid: z.string(), Symbol: z.string(), ContractGuid: z.string(), ChainName: z.string(), Amount: amount }),
+        ),
+        Queue: z.array(
+          object({
+            RequestID: z.string(),
+            CustomerID: z.string(),
+            Wallet: z.string(),
+            QueuedAt: date,
+            Tokens: z.array(Line),
+          }),
+        ),
+      }),
+    }),
+    AwardResponse: object({
+      ...envelope,
+      Data: object({
+        RequestID: z.string(),
+        CustomerID: z.string(),
+        IsAllowance: z.boolean(),
+        IsMintable: z.boolean(),
+        Wallet: z.string(),
+        Tokens: z.array(Line),
+        Status: status,
+        CreatedAt: date,
+        CompletedAt: date,
+      }),
+    }),
+  };
+}
+
+export const awards = { emit: awardSchemas("emit"), accept: awardSchemas("accept") };
+
+export type AwardTokensResponse = z.infer<typeof awards.emit.AwardTokensResponse>;
+export type FundWalletResponse = z.infer<typeof awards.emit.FundWalletResponse>;
+export type WalletResponse = z.infer<typeof awards.emit.WalletResponse>;
+export type AwardResponse = z.infer<typeof awards.emit.AwardResponse>;

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { decimalProblem, MAX_DECIMALS, MAX_INTEGER_DIGITS } from "./decimal";
+import { NumberLiteral } from "./number-literal";
+
+/** UUID form in any case (DESIGN §3 rule 3); compared case-insensitively by the service. */
+export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+export const uuid = z
+  .string({ error: "must be a string" })
+  .regex(UUID_PATTERN, { error: "must be a UUID (32 hexadecimal digits as 8-4-4-4-12)" });
+
+export const CUSTOMER_ID_MAX = 128;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The game's own player identifier: 1–128 code points, no control characters, not `.`/`..`. */
+export const customerId = z
+  .string({ error: "must be a string" })
+  .refine((value) => value.length > 0, { error: "must not be empty" })
+  .refine((value) => [...value].length <= CUSTOMER_ID_MAX, {
+    error: `must be at most ${CUSTOMER_ID_MAX} characters`,
+  })
+  .refine((value) => !CONTROL_CHARACTER.test(value), { error: "must not contain control characters" })
+  .refine((value) => value !== "." && value !== "..", { error: 'must not be "." or ".."' });
+
+/** An item's TokenID: a uint256 written in decimal digits. */
+export const tokenId = z
+  .string({ error: "must be a string" })
+  .regex(/^\d{1,78}$/, { error: "must be 1 to 78 decimal digits" });
+
+/** Wallet addresses are opaque text up to 128 characters; chain formats are checked by the domain. */
+export const wallet = z
+  .string({ error: "must be a string" })
+  .min(1, { error: "must not be empty" })
+  .max(128, { error: "must be at most 128 characters" });
+
+const AMOUNT_RULE = `a number greater than 0 with at most ${MAX_INTEGER_DIGITS} integer digits and ${MAX_DECIMALS} decimal places`;
+
+/**
+ * An award amount as it arrives: the exact text of a JSON number literal (no exponent, no
+ * sign), greater than 0, within NUMERIC(78,18). Output is the literal's text; the domain
+ * canonicalises it.
+ */
+export const amountLiteral = z
+  .custom<NumberLiteral>((value) => value instanceof NumberLiteral, {
+    error: `must be a JSON number (not a string): ${AMOUNT_RULE}`,
+  })
+  .transform((literal) => literal.text)
+  .check((ctx) => {
+    const text = ctx.value;
+    const problem = /^\d+(\.\d+)?$/.test(text) ? decimalProblem(text) : "format";
+    const message =
+      problem === "format"
+        ? `must be a plain number without sign or exponent: ${AMOUNT_RULE}`
+        : problem === "integerDigits"
+          ? `must have at most ${MAX_INTEGER_DIGITS} integer digits`
+          : problem === "decimals"
+            ? `must have at most ${MAX_DECIMALS} decimal places`
+            : /^[0.]+$/.test(text)
+              ? "must be greater than 0"
+              : null;
+    if (message) ctx.issues.push({ code: "custom", message, input: text });
+  })
+  .meta({ type: "number", description: `JSON number literal, read exactly: ${AMOUNT_RULE}` });
+
+/** A decimal amount written as canonical text in our own responses ("10", "0.5"). */
+export const decimalText = z
+  .string()
+  .regex(/^-?\d+(\.\d*[1-9])?$/)
+  .meta({ description: "Exact decimal as canonical text: no exponent, no trailing zeros" });
+
+/** A price amount on the wire: exactly three decimals ("9.990"). */
+export const priceText = z
+  .string()
+  .regex(/^-?\d+\.\d{3}$/)
+  .meta({ description: "Decimal with exactly three decimals" });
+
+/** ISO 8601 UTC to the second, or "" when unset. */
+export const dateText = z
+  .string()
+  .regex(/^(|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)$/)
+  .meta({ description: 'ISO 8601 UTC to the second (2026-01-31T00:00:00Z), "" when unset' });

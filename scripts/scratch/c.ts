@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { parse } from "lossless-json";
+import { AwardTokensRequest } from "@/lib/contract/awards";
+import { NumberLiteral } from "@/lib/contract/number-literal";
+import { describeIssues } from "@/lib/contract/issues";
+import { holdings } from "@/lib/contract/holdings";
+const body = parse('{"ApiKey":"k","RequestID":"6a1f2c3d-1111-4222-8333-444455556666","ProjectGuid":"6a1f2c3d-1111-4222-8333-444455556666","IsAllowance":false,"CustomerID":"p1","Tokens":[{"Guid":"6a1f2c3d-1111-4222-8333-444455556666","ContractGuid":"6a1f2c3d-1111-4222-8333-444455556666","Amount":1234567.000000000000000001},{"Guid":"6a1f2c3d-1111-4222-8333-444455556666","ContractGuid":"6a1f2c3d-1111-4222-8333-444455556666","Amount":1.0000000000000000001}]}', undefined, (s) => new NumberLiteral(s));
+const r = AwardTokensRequest.safeParse(body);
+console.log(r.success ? r.data : describeIssues(r.error.issues));
+console.log(JSON.stringify(z.toJSONSchema(AwardTokensRequest, { io: "input", unrepresentable: "any" })).slice(0, 1500));
+console.log(JSON.stringify(z.toJSONSchema(holdings.emit.CustomerToken)).slice(0, 300));

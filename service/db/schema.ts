@@ -1,0 +1,370 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgSchema,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The reference service's tables, in their own PostgreSQL schema so that the console may share
+ * one server (DESIGN §2). GUIDs are kept twice: `uuid` for case-insensitive lookups and joins,
+ * and the text as it was given, returned unchanged (DESIGN §3 rule 3).
+ *
+ * Amounts are NUMERIC(78,18) read and written as strings (drizzle's `numeric` maps to string),
+ * never floats.
+ */
+export const service = pgSchema("service");
+
+const amount = (name: string) => numeric(name, { precision: 78, scale: 18 });
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+export const projects = service.table("projects", {
+  id: serial("id").primaryKey(),
+  guid: uuid("guid").notNull().unique(),
+  guidText: text("guid_text").notNull(),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+});
+
+export const apiKeys = service.table(
+  "api_keys",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    // SHA-256 of the key: keys carry ≥ 32 random bytes, so a slow hash buys nothing (DESIGN §3 rule 4).
+    keyHash: bytea("key_hash").notNull(),
+    prefix: text("prefix").notNull(),
+    label: text("label").notNull().default(""),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("api_keys_hash_idx").on(t.keyHash)],
+);
+
+export const chains = service.table(
+  "chains",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    symbol: text("symbol").notNull(),
+    /** "evm" (0x + 40 hex) or null when the chain has no address format to check. */
+    addressFormat: text("address_format"),
+  },
+  (t) => [
+    uniqueIndex("chains_project_name_idx").on(t.projectId, sql`upper(${t.name})`),
+    check("chains_address_format_check", sql`${t.addressFormat} is null or ${t.addressFormat} = 'evm'`),
+  ],
+);
+
+export const tokens = service.table(
+  "tokens",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    guid: uuid("guid").notNull(),
+    guidText: text("guid_text").notNull(),
+    symbol: text("symbol").notNull(),
+    name: text("name").notNull(),
+    image: text("image").notNull(),
+  },
+  (t) => [uniqueIndex("tokens_project_guid_idx").on(t.projectId, t.guid)],
+);
+
+export const contracts = service.table(
+  "contracts",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    tokenId: integer("token_id")
+      .notNull()
+      .references(() => tokens.id, { onDelete: "cascade" }),
+    chainId: integer("chain_id")
+      .notNull()
+      .references(() => chains.id, { onDelete: "cascade" }),
+    guid: uuid("guid").notNull(),
+    guidText: text("guid_text").notNull(),
+    address: text("address").notNull(),
+  },
+  (t) => [uniqueIndex("contracts_project_guid_idx").on(t.projectId, t.guid), index("contracts_token_idx").on(t.tokenId)],
+);
+
+export const products = service.table(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    guid: uuid("guid").notNull(),
+    guidText: text("guid_text").notNull(),
+    type: integer("type").notNull(),
+    isUnlimited: boolean("is_unlimited").notNull(),
+    amount: amount("amount"),
+    imageUrl: text("image_url").notNull(),
+    active: boolean("active").notNull(),
+  },
+  (t) => [
+    uniqueIndex("products_project_guid_idx").on(t.projectId, t.guid),
+    index("products_project_active_idx").on(t.projectId, t.id),
+  ],
+);
+
+/** A product's texts, one row per entry, in fixture order (language order, then entry order). */
+export const productTexts = service.table(
+  "product_texts",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    language: text("language").notNull(),
+    type: text("type").notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.position] }),
+    check("product_texts_type_check", sql`${t.type} in ('Title', 'Description')`),
+  ],
+);
+
+export const prices = service.table(
+  "prices",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    guid: uuid("guid").notNull(),
+    guidText: text("guid_text").notNull(),
+    currency: text("currency").notNull(),
+    amount: numeric("amount", { precision: 63, scale: 3 }).notNull(),
+    discountAmount: numeric("discount_amount", { precision: 63, scale: 3 }).notNull(),
+    discountIsPercentage: boolean("discount_is_percentage").notNull(),
+    taxIncluded: boolean("tax_included").notNull(),
+    /** "FIAT" or the name of one of the project's chains. */
+    chain: text("chain").notNull(),
+    fromDate: timestamp("from_date", { withTimezone: true }),
+    toDate: timestamp("to_date", { withTimezone: true }),
+    fromAmount: numeric("from_amount", { precision: 78, scale: 0 }),
+    toAmount: numeric("to_amount", { precision: 78, scale: 0 }),
+    active: boolean("active").notNull(),
+  },
+  (t) => [
+    uniqueIndex("prices_project_guid_idx").on(t.projectId, t.guid),
+    index("prices_project_idx").on(t.projectId, t.id),
+  ],
+);
+
+export const priceProducts = service.table(
+  "price_products",
+  {
+    priceId: integer("price_id")
+      .notNull()
+      .references(() => prices.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.priceId, t.position] })],
+);
+
+export const customers = service.table(
+  "customers",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    customerId: text("customer_id").notNull(),
+  },
+  (t) => [uniqueIndex("customers_project_customer_idx").on(t.projectId, t.customerId)],
+);
+
+export const items = service.table(
+  "items",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    chainId: integer("chain_id")
+      .notNull()
+      .references(() => chains.id, { onDelete: "cascade" }),
+    guid: uuid("guid").notNull(),
+    guidText: text("guid_text").notNull(),
+    contract: text("contract").notNull().default(""),
+    // uint256 as NUMERIC so that "007" and "7" are one TokenID.
+    tokenId: numeric("token_id", { precision: 78, scale: 0 }).notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [
+    index("items_customer_idx").on(t.customerId, t.id),
+    index("items_project_token_idx").on(t.projectId, t.tokenId),
+  ],
+);
+
+export const itemAttributes = service.table(
+  "item_attributes",
+  {
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => items.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    value: text("value").notNull(),
+    isDynamic: boolean("is_dynamic").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.position] })],
+);
+
+/**
+ * Ledger accounts (DESIGN §5), one per (contract, owner): the outside world (source of every
+ * token that enters the project, the only account allowed below zero), the project wallet, a
+ * customer's wallet, or a customer's allowance. The balance lives on the account and is
+ * updated in the same transaction as the postings that explain it.
+ */
+export const ACCOUNT_KINDS = ["world", "project", "wallet", "allowance"] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+export const accounts = service.table(
+  "accounts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    contractId: integer("contract_id")
+      .notNull()
+      .references(() => contracts.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<AccountKind>().notNull(),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    /** Destination wallet for `wallet` accounts; "" otherwise. */
+    wallet: text("wallet").notNull().default(""),
+    balance: amount("balance").notNull().default("0"),
+  },
+  (t) => [
+    check("accounts_balance_check", sql`${t.kind} = 'world' or ${t.balance} >= 0`),
+    check("accounts_kind_check", sql`${t.kind} in ('world', 'project', 'wallet', 'allowance')`),
+    check(
+      "accounts_owner_check",
+      sql`(${t.kind} in ('wallet', 'allowance')) = (${t.customerId} is not null)`,
+    ),
+    // NULLS NOT DISTINCT (PostgreSQL 15+): one world and one project account per contract.
+    unique("accounts_owner_key").on(t.contractId, t.kind, t.customerId, t.wallet).nullsNotDistinct(),
+    index("accounts_customer_idx").on(t.customerId, t.id),
+  ],
+);
+
+/** Awards and fundings share one RequestID namespace per project (DESIGN §3 rule 17). */
+/** Queue order of direct awards, drawn after the award's contract locks are held (see domain/awards). */
+export const queueSequence = service.sequence("queue_seq");
+
+export const REQUEST_KINDS = ["award", "funding"] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+
+export const awards = service.table(
+  "awards",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    requestId: uuid("request_id").notNull(),
+    requestIdText: text("request_id_text").notNull(),
+    kind: text("kind").$type<RequestKind>().notNull(),
+    /** The canonical body (every field but ApiKey, normalised) that decides "same request". */
+    canonicalBody: text("canonical_body").notNull(),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    customerText: text("customer_text").notNull().default(""),
+    isAllowance: boolean("is_allowance").notNull().default(false),
+    isMintable: boolean("is_mintable").notNull().default(false),
+    wallet: text("wallet").notNull().default(""),
+    status: text("status").$type<"Completed" | "Queued">().notNull(),
+    /** FIFO position, drawn while holding the locks of the award's contracts. */
+    queueSeq: bigint("queue_seq", { mode: "number" }),
+    /** For a funding: the RequestIDs it settled, replayed on a repeat. */
+    settled: text("settled").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("awards_project_request_idx").on(t.projectId, t.requestId),
+    index("awards_queue_idx").on(t.projectId, t.queueSeq).where(sql`${t.status} = 'Queued'`),
+    check("awards_status_check", sql`${t.status} in ('Completed', 'Queued')`),
+    check("awards_kind_check", sql`${t.kind} in ('award', 'funding')`),
+  ],
+);
+
+export const awardLines = service.table(
+  "award_lines",
+  {
+    awardId: bigint("award_id", { mode: "number" })
+      .notNull()
+      .references(() => awards.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    tokenId: integer("token_id")
+      .notNull()
+      .references(() => tokens.id, { onDelete: "cascade" }),
+    contractId: integer("contract_id")
+      .notNull()
+      .references(() => contracts.id, { onDelete: "cascade" }),
+    amount: amount("amount").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.awardId, t.position] }), index("award_lines_contract_idx").on(t.contractId)],
+);
+
+export const TRANSACTION_KINDS = ["import", "fund", "award", "settle"] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+export const ledgerTransactions = service.table("ledger_transactions", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  projectId: integer("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  kind: text("kind").$type<TransactionKind>().notNull(),
+  awardId: bigint("award_id", { mode: "number" }).references(() => awards.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/** Postings of one transaction sum to zero per contract (checked by the ledger tests). */
+export const postings = service.table(
+  "postings",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    transactionId: bigint("transaction_id", { mode: "number" })
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: "cascade" }),
+    accountId: bigint("account_id", { mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    amount: amount("amount").notNull(),
+  },
+  (t) => [index("postings_transaction_idx").on(t.transactionId), index("postings_account_idx").on(t.accountId)],
+);
