@@ -23,6 +23,11 @@ const schema = z.object({
     .int({ error: "must be a whole number" })
     .min(0, { error: "must be 0 (off) or more" })
     .default(1000),
+  // Off by default in production for speed; the tests keep it on, so a contract break fails them.
+  SERVICE_VALIDATE_RESPONSES: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true"),
   SERVICE_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

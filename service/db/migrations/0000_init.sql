@@ -1,4 +1,4 @@
-CREATE SCHEMA "service";
+CREATE SCHEMA IF NOT EXISTS "service";
 --> statement-breakpoint
 CREATE SEQUENCE "service"."queue_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
 CREATE TABLE "service"."accounts" (

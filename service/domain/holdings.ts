@@ -1,0 +1,114 @@
+import { sql } from "drizzle-orm";
+import { canonicalDecimal, sumDecimals } from "@/lib/contract/decimal";
+import type { CustomerToken, Item } from "@/lib/contract/holdings";
+import type { ServiceDb } from "../db/connection";
+import { rows } from "./sql-rows";
+
+/**
+ * Player reads (spec §4.3–4.5; DESIGN §3 rules 9–11), from ledger balances. An unknown
+ * customer simply holds nothing (rule 10).
+ */
+
+/** `GET /Tokens/{key}/{project}/{CustomerID}`: one entry per token held, details per account. */
+export async function listCustomerTokens(db: ServiceDb, projectId: number, customerId: string): Promise<CustomerToken[]> {
+  const found = await rows<{
+    token_id: number;
+    guid: string;
+    symbol: string;
+    name: string;
+    image: string;
+    kind: "wallet" | "allowance";
+    wallet: string;
+    chain: string;
+    contract: string;
+    balance: string;
+  }>(
+    db,
+    sql`select t.id as token_id, t.guid_text as guid, t.symbol, t.name, t.image, a.kind, a.wallet,
+               ch.name as chain, c.guid_text as contract, a.balance::text as balance
+          from service.customers cu
+          join service.accounts a on a.customer_id = cu.id
+          join service.contracts c on c.id = a.contract_id
+          join service.tokens t on t.id = c.token_id
+          join service.chains ch on ch.id = c.chain_id
+         where cu.project_id = ${projectId} and cu.customer_id = ${customerId} and a.balance <> 0
+         order by t.id, a.id`,
+  );
+  const tokens: CustomerToken[] = [];
+  let current: { tokenId: number; token: CustomerToken } | null = null;
+  for (const row of found) {
+    if (!current || current.tokenId !== row.token_id) {
+      const token: CustomerToken = {
+        Total: "0",
+        TokenSymbol: row.symbol,
+        Guid: row.guid,
+        Name: row.name,
+        Image: row.image,
+        Details: [],
+      };
+      current = { tokenId: row.token_id, token };
+      tokens.push(token);
+    }
+    current.token.Details.push({
+      Wallet: row.kind === "allowance" ? "" : row.wallet,
+      Amount: canonicalDecimal(row.balance),
+      ChainName: row.chain,
+      ContractGuid: row.contract,
+      IsAllowance: row.kind === "allowance",
+    });
+  }
+  for (const token of tokens) token.Total = sumDecimals(token.Details.map((d) => d.Amount));
+  return tokens;
+}
+
+interface ItemRow {
+  guid: string;
+  name: string;
+  token_id: string;
+  chain: string;
+  chain_symbol: string;
+  attributes: { Name: string; Value: string; IsDynamic: boolean }[];
+}
+
+const itemColumns = sql`i.guid_text as guid, i.name, i.token_id::text as token_id, ch.name as chain,
+  ch.symbol as chain_symbol,
+  coalesce((select json_agg(json_build_object('Name', x.name, 'Value', x.value, 'IsDynamic', x.is_dynamic)
+                            order by x.position)
+              from service.item_attributes x where x.item_id = i.id), '[]'::json) as attributes`;
+
+function toItem(row: ItemRow): Item {
+  return {
+    Chain: row.chain,
+    ChainSymbol: row.chain_symbol,
+    Guid: row.guid,
+    Name: row.name,
+    TokenID: row.token_id,
+    Attributes: row.attributes,
+  };
+}
+
+/** `GET /Items/{key}/{project}/{CustomerID}`: every item of the customer, on every chain. */
+export async function listCustomerItems(db: ServiceDb, projectId: number, customerId: string): Promise<Item[]> {
+  const found = await rows<ItemRow>(
+    db,
+    sql`select ${itemColumns}
+          from service.customers cu
+          join service.items i on i.customer_id = cu.id
+          join service.chains ch on ch.id = i.chain_id
+         where cu.project_id = ${projectId} and cu.customer_id = ${customerId}
+         order by i.id`,
+  );
+  return found.map(toItem);
+}
+
+/** `GET /Item/{key}/{project}/{TokenID}`: every item with that TokenID, on any chain. */
+export async function listItemsByTokenId(db: ServiceDb, projectId: number, tokenId: string): Promise<Item[]> {
+  const found = await rows<ItemRow>(
+    db,
+    sql`select ${itemColumns}
+          from service.items i join service.chains ch on ch.id = i.chain_id
+         where i.project_id = ${projectId} and i.token_id = ${tokenId}::numeric
+         order by i.id`,
+  );
+  return found.map(toItem);
+}

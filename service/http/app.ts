@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyServerOptions, LogController } from "fastify";
+import { createJsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ServiceDb } from "../db/connection";
+import { ServiceError } from "../domain/service-error";
+import type { ServiceApp } from "./define-route";
+import { sendFailure } from "./envelope";
+import { keyGuard } from "./guard";
+import { BODY_LIMIT, registerJsonBody } from "./json-body";
+import { RateLimiter } from "./rate-limit";
+import { awardRoutes } from "./routes/awards";
+import { catalogueRoutes } from "./routes/catalogue";
+import { CUSTOMER_TOKENS_URL, holdingsRoutes } from "./routes/holdings";
+import { metaRoutes } from "./routes/meta";
+import { serializerCompiler } from "./wire-json";
+import { validatorCompiler } from "./validation";
+
+export const API_PREFIX = "/api/public";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: ServiceDb;
+  }
+}
+
+export interface ServiceAppOptions {
+  db: ServiceDb;
+  /** Requests per second per API key; 0 turns the limit off. */
+  rateLimit: number;
+  /** Check every response against the strict contract before sending it. */
+  validateResponses: boolean;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** The reference service: every endpoint of the spec and our extensions under `/api/public`. */
+export async function buildServiceApp(options: ServiceAppOptions): Promise<ServiceApp> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Fastify's own request log prints the raw URL, which holds the API key on GET routes:
+    // we log the route pattern instead (onResponse below).
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { maxParamLength: 4096 },
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate("db", options.db);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(
+    serializerCompiler({
+      validate: options.validateResponses,
+      rawTotalsUrls: new Set([`${API_PREFIX}${CUSTOMER_TOKENS_URL}`]),
+    }),
+  );
+  registerJsonBody(app);
+  app.setErrorHandler((error, request, reply) => sendFailure(error, request, reply));
+  app.setNotFoundHandler((request, reply) =>
+    sendFailure(new ServiceError("NOT_FOUND", 404, "No such endpoint; see /api/public/openapi.json."), request, reply),
+  );
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Game Commerce public REST service",
+        version: "1.0.0",
+        description:
+          "The public REST service of the spec, with the extensions of this implementation (FundWallet, Wallet, Awards, health) marked as such. Amounts are exact decimals.",
+      },
+      servers: [{ url: API_PREFIX }],
+    },
+    transform: createJsonSchemaTransform({ zodToJsonConfig: { unrepresentable: "any" } }),
+  });
+
+  const limiter = new RateLimiter(options.rateLimit);
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      typed.addHook("preValidation", keyGuard(options.db, limiter));
+      catalogueRoutes(typed);
+      holdingsRoutes(typed);
+      awardRoutes(typed);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(async (api) => metaRoutes(api.withTypeProvider<ZodTypeProvider>()), { prefix: API_PREFIX });
+
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? "(no route)",
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        key: request.project?.keyId.slice(0, 12),
+        ip: request.ip,
+        clientIp: (request.query as { IP?: string } | undefined)?.IP,
+      },
+      "request",
+    );
+  });
+  return app;
+}

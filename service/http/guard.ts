@@ -1,0 +1,51 @@
+import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
+import { UUID_PATTERN } from "@/lib/contract/fields";
+import type { ServiceDb } from "../db/connection";
+import { type AuthorizedProject, authorize } from "../domain/keys";
+import { ServiceError, invalid } from "../domain/service-error";
+import { RateLimitedError } from "./envelope";
+import { isJsonObject } from "./json-body";
+import type { RateLimiter } from "./rate-limit";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    project?: AuthorizedProject;
+  }
+}
+
+const unauthorized = () =>
+  new ServiceError("INVALID_API_KEY", 401, "The API key is missing, unknown or revoked, or not valid for this ProjectGuid.");
+
+/**
+ * Runs before field validation, in the order of DESIGN §3 rule 2: a body that is not a JSON
+ * object (400), then the key and ProjectGuid together (401, one message for every cause so
+ * projects cannot be enumerated), then the rate limit (429).
+ */
+export function keyGuard(db: ServiceDb, limiter: RateLimiter): preValidationAsyncHookHandler {
+  return async (request: FastifyRequest) => {
+    let key: unknown;
+    let projectGuid: unknown;
+    if (request.method === "POST") {
+      if (!isJsonObject(request.body)) throw invalid("Body must be a JSON object.");
+      key = request.body.ApiKey;
+      projectGuid = request.body.ProjectGuid;
+    } else {
+      const params = request.params as Record<string, string>;
+      key = params.YourAPIKEY;
+      projectGuid = params.ProjectGuid;
+    }
+    if (typeof key !== "string" || key === "" || typeof projectGuid !== "string" || !UUID_PATTERN.test(projectGuid)) {
+      throw unauthorized();
+    }
+    const project = await authorize(db, key, projectGuid);
+    if (!project) throw unauthorized();
+    request.project = project;
+    const wait = limiter.take(project.keyId);
+    if (wait !== null) throw new RateLimitedError(wait);
+  };
+}
+
+export function projectOf(request: FastifyRequest): AuthorizedProject {
+  if (!request.project) throw new Error("Route reached without the key guard.");
+  return request.project;
+}
