@@ -1,0 +1,87 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/**
+ * A throwaway PostgreSQL cluster for tests and benchmarks (STACK.md): initdb in a temp folder,
+ * trust auth on loopback, stopped and deleted afterwards. PostgreSQL refuses to run as root,
+ * so as root the server runs as the `postgres` user.
+ */
+export interface ThrowawayPostgres {
+  url: string;
+  stop(): void;
+}
+
+function findBinaries(): string | null {
+  const candidates = [
+    ...(process.env.PG_BIN ? [process.env.PG_BIN] : []),
+    ...(process.env.PATH ?? "").split(":"),
+    ...(existsSync("/usr/lib/postgresql")
+      ? readdirSync("/usr/lib/postgresql")
+          .sort()
+          .reverse()
+          .map((version) => `/usr/lib/postgresql/${version}/bin`)
+      : []),
+  ];
+  return candidates.find((dir) => dir && existsSync(join(dir, "initdb")) && existsSync(join(dir, "pg_ctl"))) ?? null;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export function postgresAvailable(): boolean {
+  return findBinaries() !== null;
+}
+
+export async function startThrowawayPostgres(database = "app"): Promise<ThrowawayPostgres> {
+  const bin = findBinaries();
+  if (!bin) throw new Error("PostgreSQL is not installed (no initdb/pg_ctl found); apt-get install -y postgresql");
+  const isRoot = process.getuid?.() === 0;
+  const dir = mkdtempSync(join(tmpdir(), "gcc-pg-"));
+  chmodSync(dir, 0o755);
+  const asPostgres = (command: string, args: string[]) => {
+    const [file, argv] = isRoot ? ["runuser", ["-u", "postgres", "--", join(bin, command), ...args]] : [join(bin, command), args];
+    const result = spawnSync(file, argv as string[], { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
+  };
+  if (isRoot) execFileSync("chown", ["postgres:postgres", dir]);
+  const port = await freePort();
+  const data = join(dir, "data");
+  asPostgres("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
+  asPostgres("pg_ctl", [
+    "-D",
+    data,
+    "-l",
+    join(dir, "server.log"),
+    "-w",
+    "-o",
+    `-h 127.0.0.1 -p ${port} -k ${dir} -c max_connections=300 -c fsync=off -c synchronous_commit=off`,
+    "start",
+  ]);
+  const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${database}`);
+  await client.end();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/${database}`,
+    stop() {
+      try {
+        asPostgres("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

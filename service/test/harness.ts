@@ -1,0 +1,122 @@
+import { randomBytes } from "node:crypto";
+import { Writable } from "node:stream";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { inject } from "vitest";
+import { openDatabase, type ServiceDatabase, type ServiceDb } from "../db/connection";
+import { migrateServiceDatabase } from "../db/migrate";
+import { API_PREFIX, buildServiceApp } from "../http/app";
+import type { ServiceApp } from "../http/define-route";
+
+/** Which database this test run uses: the http tests run once per driver (vitest projects). */
+export const TEST_DB: "pglite" | "postgres" = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+
+let pgliteTemplate: Promise<File | Blob> | undefined;
+
+/** A migrated PGlite, dumped once per worker so every test file starts from a copy in memory. */
+function migratedPgliteDump(): Promise<File | Blob> {
+  pgliteTemplate ??= (async () => {
+    const database = await openDatabase({ driver: "pglite", folder: null });
+    await migrateServiceDatabase(database);
+    const client = (database.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<File | Blob> } }).$client;
+    const dump = await client.dumpDataDir("none");
+    await database.close();
+    return dump;
+  })();
+  return pgliteTemplate;
+}
+
+/** A fresh, migrated, empty service database on the driver under test. */
+export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<ServiceDatabase & { url?: string }> {
+  if (TEST_DB === "pglite") return openDatabase({ driver: "pglite", folder: null, from: await migratedPgliteDump() });
+  const serverUrl = inject("postgresUrl");
+  const name = `gcc_t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = serverUrl.replace(/\/[^/]*$/, `/${name}`);
+  const database = await openDatabase({ driver: "postgres", url, poolSize: options.poolSize ?? 30 });
+  await migrateServiceDatabase(database);
+  return {
+    ...database,
+    url,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestService {
+  /** `{base_url}`: http://127.0.0.1:PORT/api/public */
+  base: string;
+  app: ServiceApp;
+  db: ServiceDb;
+  database: ServiceDatabase & { url?: string };
+  /** Every log line the service wrote, for the "no key in logs" checks. */
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+/** Starts the real service on a loopback port over a fresh database (or a given one). */
+export async function startTestService(
+  options: { rateLimit?: number; database?: ServiceDatabase & { url?: string } } = {},
+): Promise<TestService> {
+  const database = options.database ?? (await createTestDatabase());
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildServiceApp({
+    db: database.db,
+    rateLimit: options.rateLimit ?? 0,
+    validateResponses: true,
+    logger: { level: "info", stream },
+  });
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  return {
+    base: `${address}${API_PREFIX}`,
+    app,
+    db: database.db,
+    database,
+    logs,
+    async stop() {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+/** DESIGN §5 invariant: per contract, all balances sum to zero. Returns the contracts that don't. */
+export async function unbalancedContracts(db: ServiceDb): Promise<{ contract_id: number; total: string }[]> {
+  const result = (await db.execute(
+    sql`select contract_id, sum(balance)::text as total from service.accounts group by contract_id
+        having sum(balance) <> 0`,
+  )) as unknown as { rows: { contract_id: number; total: string }[] };
+  return result.rows;
+}
+
+/** Also per ledger transaction: its postings sum to zero per contract. */
+export async function unbalancedTransactions(db: ServiceDb): Promise<unknown[]> {
+  const result = (await db.execute(
+    sql`select p.transaction_id, a.contract_id, sum(p.amount)::text as total
+          from service.postings p join service.accounts a on a.id = p.account_id
+         group by p.transaction_id, a.contract_id having sum(p.amount) <> 0`,
+  )) as unknown as { rows: unknown[] };
+  return result.rows;
+}
+
+/** Any negative balance outside the world accounts (the CHECK should make this impossible). */
+export async function negativeBalances(db: ServiceDb): Promise<unknown[]> {
+  const result = (await db.execute(
+    sql`select id, kind, balance::text from service.accounts where kind <> 'world' and balance < 0`,
+  )) as unknown as { rows: unknown[] };
+  return result.rows;
+}

@@ -1,0 +1,31 @@
+import { defineConfig } from "vitest/config";
+
+const http = ["service/**/*.http.test.ts"];
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    env: { TZ: "UTC" },
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["lib/**/*.test.ts", "service/**/*.test.ts"], exclude: http, testTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        test: { name: "http-pglite", include: http, env: { TEST_DB: "pglite" }, testTimeout: 60_000, hookTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: "http-postgres",
+          include: http,
+          env: { TEST_DB: "postgres" },
+          globalSetup: ["service/test/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
