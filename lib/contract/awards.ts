@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { envelopeShape } from "./envelope";
+import { typeRule } from "./issues";
 import { amountLiteral, customerId, dateText, decimalText, uuid, wallet } from "./fields";
 import { type Strictness, strictnessTools } from "./strictness";
 
@@ -10,7 +11,7 @@ export type AwardStatus = (typeof AWARD_STATUSES)[number];
 const tokenLine = z.object({ Guid: uuid, ContractGuid: uuid, Amount: amountLiteral });
 
 const tokenLines = z
-  .array(tokenLine, { error: "must be an array of token lines" })
+  .array(tokenLine, typeRule("must be an array of token lines"))
   .min(1, { error: "must have at least 1 token line" })
   .max(MAX_TOKEN_LINES, { error: `must have at most ${MAX_TOKEN_LINES} token lines` })
   .check((ctx) => {
@@ -30,7 +31,7 @@ const tokenLines = z
   });
 
 /** Accepts a boolean; anything else names the rule. */
-const flag = z.boolean({ error: "must be true or false" });
+const flag = z.boolean(typeRule("must be true or false"));
 
 /**
  * The body of `POST /AwardTokens` (DESIGN §3 rule 13). Unknown fields are dropped; `Wallet` is
@@ -39,7 +40,7 @@ const flag = z.boolean({ error: "must be true or false" });
  */
 export const AwardTokensRequest = z
   .object({
-    ApiKey: z.string(),
+    ApiKey: z.string(typeRule("must be a string")),
     RequestID: uuid,
     ProjectGuid: uuid,
     IsAllowance: flag,

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { decimalProblem, MAX_DECIMALS, MAX_INTEGER_DIGITS } from "./decimal";
+import { typeRule } from "./issues";
 import { NumberLiteral } from "./number-literal";
 
 /** UUID form in any case (DESIGN §3 rule 3); compared case-insensitively by the service. */
 export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 export const uuid = z
-  .string({ error: "must be a string" })
+  .string(typeRule("must be a string"))
   .regex(UUID_PATTERN, { error: "must be a UUID (32 hexadecimal digits as 8-4-4-4-12)" });
 
 export const CUSTOMER_ID_MAX = 128;
@@ -16,7 +17,7 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** The game's own player identifier: 1–128 code points, no control characters, not `.`/`..`. */
 export const customerId = z
-  .string({ error: "must be a string" })
+  .string(typeRule("must be a string"))
   .refine((value) => value.length > 0, { error: "must not be empty" })
   .refine((value) => [...value].length <= CUSTOMER_ID_MAX, {
     error: `must be at most ${CUSTOMER_ID_MAX} characters`,
@@ -26,12 +27,12 @@ export const customerId = z
 
 /** An item's TokenID: a uint256 written in decimal digits. */
 export const tokenId = z
-  .string({ error: "must be a string" })
+  .string(typeRule("must be a string"))
   .regex(/^\d{1,78}$/, { error: "must be 1 to 78 decimal digits" });
 
 /** Wallet addresses are opaque text up to 128 characters; chain formats are checked by the domain. */
 export const wallet = z
-  .string({ error: "must be a string" })
+  .string(typeRule("must be a string"))
   .min(1, { error: "must not be empty" })
   .max(128, { error: "must be at most 128 characters" });
 
@@ -43,9 +44,10 @@ const AMOUNT_RULE = `a number greater than 0 with at most ${MAX_INTEGER_DIGITS} 
  * canonicalises it.
  */
 export const amountLiteral = z
-  .custom<NumberLiteral>((value) => value instanceof NumberLiteral, {
-    error: `must be a JSON number (not a string): ${AMOUNT_RULE}`,
-  })
+  .custom<NumberLiteral>(
+    (value) => value instanceof NumberLiteral,
+    typeRule(`must be a JSON number (not a string): ${AMOUNT_RULE}`),
+  )
   .transform((literal) => literal.text)
   .check((ctx) => {
     const text = ctx.value;

@@ -11,9 +11,21 @@ export function fieldPath(path: readonly PropertyKey[], root = ""): string {
 }
 
 function describe(issue: z.core.$ZodIssue): string {
-  if (issue.code === "invalid_type" && issue.input === undefined) return "is required";
-  if (issue.code === "invalid_type") return `must be ${issue.expected === "object" ? "an object" : `a ${issue.expected}`}`;
+  // zod's own type message ("Invalid input: expected string, received undefined"); our schemas
+  // give their own sentence through `typeRule`.
+  if (issue.code === "invalid_type" && issue.message.startsWith("Invalid input")) {
+    if (/received undefined$/.test(issue.message)) return "is required";
+    return `must be ${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
+  }
   return issue.message;
+}
+
+/**
+ * A type error that says "is required" when the field is missing and `message` otherwise —
+ * decided in the error map, the one place zod shows the input.
+ */
+export function typeRule(message: string) {
+  return { error: (issue: { input?: unknown }) => (issue.input === undefined ? "is required" : message) };
 }
 
 /**
