@@ -6,6 +6,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     env: { TZ: "UTC" },
+    reporters: ["default", "./scripts/lib/summary-reporter.ts"],
     projects: [
       {
         extends: true,
