@@ -10,11 +10,22 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["lib/**/*.test.ts", "service/**/*.test.ts"], exclude: http, testTimeout: 60_000 },
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "service/**/*.test.ts"],
+          exclude: http,
+          testTimeout: 60_000,
+        },
       },
       {
         extends: true,
-        test: { name: "http-pglite", include: http, env: { TEST_DB: "pglite" }, testTimeout: 60_000, hookTimeout: 60_000 },
+        test: {
+          name: "http-pglite",
+          include: http,
+          env: { TEST_DB: "pglite" },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,

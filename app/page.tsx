@@ -10,12 +10,13 @@ export default function HomePage() {
     <main className="mx-auto flex max-w-2xl flex-col gap-4 px-6 py-16">
       <h1 className="text-3xl font-semibold tracking-tight">Game Commerce Console</h1>
       <p className="text-zinc-600 dark:text-zinc-400">
-        The console for catalogues, players and token awards is being built. The reference service is
-        running beside it.
+        The console for catalogues, players and token awards is being built. The reference service is running
+        beside it.
       </p>
       {COMMERCE_BASE_URL ? (
         <p className="text-sm">
-          Service: <code className="rounded bg-zinc-200 px-1.5 py-0.5 dark:bg-zinc-800">{COMMERCE_BASE_URL}</code>
+          Service:{" "}
+          <code className="rounded bg-zinc-200 px-1.5 py-0.5 dark:bg-zinc-800">{COMMERCE_BASE_URL}</code>
         </p>
       ) : null}
     </main>

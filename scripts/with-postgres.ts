@@ -11,7 +11,10 @@ if (!command) {
   process.exit(2);
 }
 const server = await startThrowawayPostgres("gcc_test");
-const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, TEST_DATABASE_URL: server.url } });
+const child = spawn(command, args, {
+  stdio: "inherit",
+  env: { ...process.env, TEST_DATABASE_URL: server.url },
+});
 const forward = (signal: NodeJS.Signals) => child.kill(signal);
 process.on("SIGINT", forward);
 process.on("SIGTERM", forward);

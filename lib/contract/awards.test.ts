@@ -17,7 +17,9 @@ function problem(json: unknown): string {
 
 describe("AwardTokens request (DESIGN §3 rule 13)", () => {
   it("keeps amount literals to the last digit", () => {
-    const result = AwardTokensRequest.parse(body(`"IsAllowance":true,"Tokens":[${line("1234567.000000000000000001")}]`));
+    const result = AwardTokensRequest.parse(
+      body(`"IsAllowance":true,"Tokens":[${line("1234567.000000000000000001")}]`),
+    );
     expect(result.Tokens[0]?.Amount).toBe("1234567.000000000000000001");
     expect(result.IsMintable).toBe(false);
     expect(result.Wallet).toBe("");
@@ -40,29 +42,39 @@ describe("AwardTokens request (DESIGN §3 rule 13)", () => {
       "Wallet is required for a direct distribution",
     );
     expect(problem(body(`"IsAllowance":true,"Wallet":null,"Tokens":[${line("1")}]`))).toBe("");
-    expect(problem(body(`"IsAllowance":false,"Wallet":"${"w".repeat(129)}","Tokens":[${line("1")}]`))).toContain(
-      "Wallet must be at most 128 characters",
-    );
+    expect(
+      problem(body(`"IsAllowance":false,"Wallet":"${"w".repeat(129)}","Tokens":[${line("1")}]`)),
+    ).toContain("Wallet must be at most 128 characters");
   });
 
   it("reads IsMintable only on an allowance", () => {
     expect(problem(body(`"IsAllowance":true,"IsMintable":"yes","Tokens":[${line("1")}]`))).toContain(
       "IsMintable must be true or false",
     );
-    const direct = AwardTokensRequest.parse(body(`"IsAllowance":false,"IsMintable":"yes","Wallet":"w","Tokens":[${line("1")}]`));
+    const direct = AwardTokensRequest.parse(
+      body(`"IsAllowance":false,"IsMintable":"yes","Wallet":"w","Tokens":[${line("1")}]`),
+    );
     expect(direct.IsMintable).toBe(false);
   });
 
   it("refuses a repeated (Guid, ContractGuid) in any case, and empty or oversized token lists", () => {
     const upper = line("1").replaceAll(G, G.toUpperCase());
-    expect(problem(body(`"IsAllowance":true,"Tokens":[${line("1")},${upper}]`))).toContain("Tokens[1] repeats");
-    expect(problem(body(`"IsAllowance":true,"Tokens":[]`))).toContain("Tokens must have at least 1 token line");
+    expect(problem(body(`"IsAllowance":true,"Tokens":[${line("1")},${upper}]`))).toContain(
+      "Tokens[1] repeats",
+    );
+    expect(problem(body(`"IsAllowance":true,"Tokens":[]`))).toContain(
+      "Tokens must have at least 1 token line",
+    );
     const many = Array.from({ length: 101 }, (_, i) => line(String(i + 1))).join(",");
     expect(problem(body(`"IsAllowance":true,"Tokens":[${many}]`))).toContain("at most 100 token lines");
   });
 
   it("names missing and ill-typed fields", () => {
-    expect(problem(parseBody(`{"ApiKey":"k"}`))).toMatch(/^RequestID is required; ProjectGuid is required; IsAllowance/);
-    expect(problem(body(`"IsAllowance":"true","Tokens":[${line("1")}]`))).toContain("IsAllowance must be true or false");
+    expect(problem(parseBody(`{"ApiKey":"k"}`))).toMatch(
+      /^RequestID is required; ProjectGuid is required; IsAllowance/,
+    );
+    expect(problem(body(`"IsAllowance":"true","Tokens":[${line("1")}]`))).toContain(
+      "IsAllowance must be true or false",
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { envelopeShape } from "./envelope";
-import { typeRule } from "./issues";
 import { amountLiteral, customerId, dateText, decimalText, uuid, wallet } from "./fields";
+import { typeRule } from "./issues";
 import { type Strictness, strictnessTools } from "./strictness";
 
 export const MAX_TOKEN_LINES = 100;
@@ -22,7 +22,8 @@ const tokenLines = z
         ctx.issues.push({
           code: "custom",
           path: [index],
-          message: "repeats the token and contract of an earlier line: put each pair once, with the total amount",
+          message:
+            "repeats the token and contract of an earlier line: put each pair once, with the total amount",
           input: line,
         });
       }
@@ -44,24 +45,36 @@ export const AwardTokensRequest = z
     RequestID: uuid,
     ProjectGuid: uuid,
     IsAllowance: flag,
-    IsMintable: z.unknown().optional().meta({ type: "boolean", description: "Allowances only; default false" }),
+    IsMintable: z
+      .unknown()
+      .optional()
+      .meta({ type: "boolean", description: "Allowances only; default false" }),
     CustomerID: customerId,
     Tokens: tokenLines,
-    Wallet: z.unknown().optional().meta({ type: "string", description: "Required for a direct distribution" }),
+    Wallet: z
+      .unknown()
+      .optional()
+      .meta({ type: "string", description: "Required for a direct distribution" }),
   })
   .transform((body, ctx) => {
     let isMintable = false;
     let destination = "";
     if (body.IsAllowance) {
       const parsed = flag.optional().safeParse(body.IsMintable);
-      if (!parsed.success) ctx.addIssue({ code: "custom", path: ["IsMintable"], message: "must be true or false" });
+      if (!parsed.success)
+        ctx.addIssue({ code: "custom", path: ["IsMintable"], message: "must be true or false" });
       else isMintable = parsed.data ?? false;
     } else if (body.Wallet === undefined || body.Wallet === null) {
-      ctx.addIssue({ code: "custom", path: ["Wallet"], message: "is required for a direct distribution (IsAllowance false)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["Wallet"],
+        message: "is required for a direct distribution (IsAllowance false)",
+      });
     } else {
       const parsed = wallet.safeParse(body.Wallet);
       if (!parsed.success) {
-        for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: ["Wallet"], message: issue.message });
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: "custom", path: ["Wallet"], message: issue.message });
       } else destination = parsed.data;
     }
     return {
@@ -97,18 +110,28 @@ function awardSchemas<L extends Strictness>(level: L) {
   return {
     AwardTokensResponse: object({
       ...envelope,
-      Status: extension(status).meta({ description: "Extension: Completed, or Queued until the project wallet is funded" }),
+      Status: extension(status).meta({
+        description: "Extension: Completed, or Queued until the project wallet is funded",
+      }),
     }),
     FundWalletResponse: object({
       ...envelope,
       Status: z.literal("Completed"),
-      Settled: z.array(z.string()).meta({ description: "RequestID of each queued award this funding settled, in order" }),
+      Settled: z
+        .array(z.string())
+        .meta({ description: "RequestID of each queued award this funding settled, in order" }),
     }),
     WalletResponse: object({
       ...envelope,
       Data: object({
         Balances: z.array(
-          object({ TokenGuid: z.string(), Symbol: z.string(), ContractGuid: z.string(), ChainName: z.string(), Amount: amount }),
+          object({
+            TokenGuid: z.string(),
+            Symbol: z.string(),
+            ContractGuid: z.string(),
+            ChainName: z.string(),
+            Amount: amount,
+          }),
         ),
         Queue: z.array(
           object({

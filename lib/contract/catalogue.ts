@@ -36,8 +36,12 @@ function catalogueSchemas<L extends Strictness>(level: L) {
     Currency: z.string(),
     FromDate: emit ? dateText : z.string(),
     ToDate: emit ? dateText : z.string(),
-    FromAmount: z.string().meta({ description: 'Lower bound of the quantity tier, integer text, "" when unbounded' }),
-    ToAmount: z.string().meta({ description: 'Upper bound of the quantity tier, integer text, "" when unbounded' }),
+    FromAmount: z
+      .string()
+      .meta({ description: 'Lower bound of the quantity tier, integer text, "" when unbounded' }),
+    ToAmount: z
+      .string()
+      .meta({ description: 'Upper bound of the quantity tier, integer text, "" when unbounded' }),
     Amount: emit ? priceText : z.string(),
     DiscountAmount: emit ? priceText : z.string(),
     DiscountIsPercentage: z.boolean(),

@@ -45,7 +45,9 @@ describe("decimal parsing and formatting", () => {
 
   it("sums exactly where doubles cannot", () => {
     expect(sumDecimals(["0.1", "0.2"])).toBe("0.3");
-    expect(sumDecimals(["1234567.000000000000000001", "0.000000000000000001"])).toBe("1234567.000000000000000002");
+    expect(sumDecimals(["1234567.000000000000000001", "0.000000000000000001"])).toBe(
+      "1234567.000000000000000002",
+    );
     expect(sumDecimals([`${"9".repeat(60)}`, "1"])).toBe(`1${"0".repeat(60)}`);
     expect(sumDecimals([])).toBe("0");
   });

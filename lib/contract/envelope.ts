@@ -19,10 +19,13 @@ export function envelopeShape(level: Strictness) {
   const { object } = strictnessTools(level);
   const fields = {
     isError: z.string().meta({ description: '"0" on success, "1" on failure' }),
-    Error: z.string().meta({ description: "Empty on success; on failure a sentence naming the field and the rule" }),
+    Error: z
+      .string()
+      .meta({ description: "Empty on success; on failure a sentence naming the field and the rule" }),
     // Another service may use codes of its own; ours are the closed list above.
-    ErrorCode: (level === "emit" ? z.enum(ERROR_CODES).optional() : z.string().optional())
-      .meta({ description: "Extension: machine-readable error code, on failures only" }) as z.ZodOptional<z.ZodString>,
+    ErrorCode: (level === "emit" ? z.enum(ERROR_CODES).optional() : z.string().optional()).meta({
+      description: "Extension: machine-readable error code, on failures only",
+    }) as z.ZodOptional<z.ZodString>,
   };
   return { fields, Failure: object(fields) };
 }

@@ -9,7 +9,10 @@ import { type Strictness, strictnessTools } from "./strictness";
  * of the sum (DESIGN §3 rule 7). In TypeScript it is the decimal text either way: the service
  * writes the text as a bare number, a lossless client reads the literal back as text.
  */
-const totalEmit = decimalText.meta({ type: "number", description: "Exact sum of the details, as a JSON number" });
+const totalEmit = decimalText.meta({
+  type: "number",
+  description: "Exact sum of the details, as a JSON number",
+});
 const totalAccept = z
   .union([z.instanceof(NumberLiteral).transform((literal) => literal.text), z.number().transform(String)])
   .meta({ type: "number" });

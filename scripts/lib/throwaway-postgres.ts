@@ -25,7 +25,10 @@ function findBinaries(): string | null {
           .map((version) => `/usr/lib/postgresql/${version}/bin`)
       : []),
   ];
-  return candidates.find((dir) => dir && existsSync(join(dir, "initdb")) && existsSync(join(dir, "pg_ctl"))) ?? null;
+  return (
+    candidates.find((dir) => dir && existsSync(join(dir, "initdb")) && existsSync(join(dir, "pg_ctl"))) ??
+    null
+  );
 }
 
 async function freePort(): Promise<number> {
@@ -45,12 +48,15 @@ export function postgresAvailable(): boolean {
 
 export async function startThrowawayPostgres(database = "app"): Promise<ThrowawayPostgres> {
   const bin = findBinaries();
-  if (!bin) throw new Error("PostgreSQL is not installed (no initdb/pg_ctl found); apt-get install -y postgresql");
+  if (!bin)
+    throw new Error("PostgreSQL is not installed (no initdb/pg_ctl found); apt-get install -y postgresql");
   const isRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), "gcc-pg-"));
   chmodSync(dir, 0o755);
   const asPostgres = (command: string, args: string[]) => {
-    const [file, argv] = isRoot ? ["runuser", ["-u", "postgres", "--", join(bin, command), ...args]] : [join(bin, command), args];
+    const [file, argv] = isRoot
+      ? ["runuser", ["-u", "postgres", "--", join(bin, command), ...args]]
+      : [join(bin, command), args];
     const result = spawnSync(file, argv as string[], { encoding: "utf8" });
     if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
   };

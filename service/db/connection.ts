@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { lockFolder } from "./folder-lock";
@@ -30,7 +30,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<ServiceDatab
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // An idle client's error (e.g. the server restarting) must not crash the process.
     pool.on("error", () => {});
-    return { db: drizzlePg(pool, { schema }) as unknown as ServiceDb, driver: "postgres", close: () => pool.end() };
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as ServiceDb,
+      driver: "postgres",
+      close: () => pool.end(),
+    };
   }
   let release = () => {};
   if (target.folder) {

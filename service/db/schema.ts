@@ -108,7 +108,10 @@ export const contracts = service.table(
     guidText: text("guid_text").notNull(),
     address: text("address").notNull(),
   },
-  (t) => [uniqueIndex("contracts_project_guid_idx").on(t.projectId, t.guid), index("contracts_token_idx").on(t.tokenId)],
+  (t) => [
+    uniqueIndex("contracts_project_guid_idx").on(t.projectId, t.guid),
+    index("contracts_token_idx").on(t.tokenId),
+  ],
 );
 
 export const products = service.table(
@@ -337,7 +340,10 @@ export const awardLines = service.table(
       .references(() => contracts.id, { onDelete: "cascade" }),
     amount: amount("amount").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.awardId, t.position] }), index("award_lines_contract_idx").on(t.contractId)],
+  (t) => [
+    primaryKey({ columns: [t.awardId, t.position] }),
+    index("award_lines_contract_idx").on(t.contractId),
+  ],
 );
 
 export const TRANSACTION_KINDS = ["import", "fund", "award", "settle"] as const;
@@ -366,5 +372,8 @@ export const postings = service.table(
       .references(() => accounts.id, { onDelete: "cascade" }),
     amount: amount("amount").notNull(),
   },
-  (t) => [index("postings_transaction_idx").on(t.transactionId), index("postings_account_idx").on(t.accountId)],
+  (t) => [
+    index("postings_transaction_idx").on(t.transactionId),
+    index("postings_account_idx").on(t.accountId),
+  ],
 );

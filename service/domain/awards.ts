@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import type { AwardTokensRequest, AwardStatus, FundWalletRequest } from "@/lib/contract/awards";
+import type { AwardStatus, AwardTokensRequest, FundWalletRequest } from "@/lib/contract/awards";
 import { canonicalDecimal, toUnits } from "@/lib/contract/decimal";
 import type { ServiceDb } from "../db/connection";
 import { ensureCustomer } from "./customers";
 import { accountId, ensureAccounts, lockAccounts, type Move, post } from "./ledger";
-import { type PlannedAward, planSettlement } from "./settlement";
 import { ServiceError } from "./service-error";
+import { type PlannedAward, planSettlement } from "./settlement";
 import { rows } from "./sql-rows";
 import { type ResolvedLine, resolveTokenLines } from "./token-lines";
 import { inTransaction } from "./transaction";
@@ -22,7 +22,11 @@ const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 function canonicalLines(lines: readonly ResolvedLine[]) {
   return lines
-    .map((l) => ({ Guid: l.tokenGuid.toLowerCase(), ContractGuid: l.contractGuid.toLowerCase(), Amount: l.amount }))
+    .map((l) => ({
+      Guid: l.tokenGuid.toLowerCase(),
+      ContractGuid: l.contractGuid.toLowerCase(),
+      Amount: l.amount,
+    }))
     .sort((a, b) => (a.Guid + a.ContractGuid < b.Guid + b.ContractGuid ? -1 : 1));
 }
 
@@ -100,7 +104,12 @@ async function claimRequest(
         returning id`,
   );
   if (inserted[0]) return { id: Number(inserted[0].id), existing: null };
-  const [existing] = await rows<{ kind: string; canonical_body: string; status: AwardStatus; settled: string[] }>(
+  const [existing] = await rows<{
+    kind: string;
+    canonical_body: string;
+    status: AwardStatus;
+    settled: string[];
+  }>(
     db,
     sql`select kind, canonical_body, status, settled from service.awards
          where project_id = ${values.projectId} and request_id = ${values.requestId}::uuid`,
@@ -163,7 +172,11 @@ export interface AwardOutcome {
 }
 
 /** `POST /AwardTokens`: an allowance (at once) or a direct distribution (at once or queued). */
-export async function awardTokens(db: ServiceDb, projectId: number, request: AwardTokensRequest): Promise<AwardOutcome> {
+export async function awardTokens(
+  db: ServiceDb,
+  projectId: number,
+  request: AwardTokensRequest,
+): Promise<AwardOutcome> {
   const lines = await resolveTokenLines(db, projectId, request.Tokens);
   if (!request.IsAllowance) checkWalletFormat(request.Wallet, lines);
   const canonicalBody = canonicalAwardBody(request, lines);
@@ -234,7 +247,12 @@ export async function awardTokens(db: ServiceDb, projectId: number, request: Awa
     }
     const moves: Move[] = lines.map((l) => ({
       from: wallet.get(l.contractId)?.accountId as number,
-      to: accountId(accounts, { contractId: l.contractId, kind: "wallet", customerId, wallet: request.Wallet }),
+      to: accountId(accounts, {
+        contractId: l.contractId,
+        kind: "wallet",
+        customerId,
+        wallet: request.Wallet,
+      }),
       amount: l.amount,
     }));
     await post(tx, { projectId, kind: "award", awardId, moves });
@@ -256,7 +274,11 @@ export interface FundingOutcome {
 }
 
 /** `POST /FundWallet` (extension): credit the project wallet, then settle the queue in order. */
-export async function fundWallet(db: ServiceDb, projectId: number, request: FundWalletRequest): Promise<FundingOutcome> {
+export async function fundWallet(
+  db: ServiceDb,
+  projectId: number,
+  request: FundWalletRequest,
+): Promise<FundingOutcome> {
   const lines = await resolveTokenLines(db, projectId, request.Tokens);
   const canonicalBody = canonicalFundingBody(request, lines);
 
@@ -335,7 +357,10 @@ async function settleQueue(db: ServiceDb, projectId: number): Promise<string[]> 
   const balances = new Map([...wallet].map(([contractId, account]) => [contractId, account.balance]));
   const plan: PlannedAward[] = queued.map((award) => ({
     id: Number(award.id),
-    lines: award.contract_ids.map((contractId, i) => ({ contractId, amount: toUnits(award.amounts[i] ?? "0") })),
+    lines: award.contract_ids.map((contractId, i) => ({
+      contractId,
+      amount: toUnits(award.amounts[i] ?? "0"),
+    })),
   }));
   const settleIds = new Set(planSettlement(plan, balances));
   const settling = queued.filter((award) => settleIds.has(Number(award.id)));
@@ -360,7 +385,12 @@ async function settleQueue(db: ServiceDb, projectId: number): Promise<string[]> 
       awardId: Number(award.id),
       moves: award.contract_ids.map((contractId, i) => ({
         from: wallet.get(contractId)?.accountId as number,
-        to: accountId(accounts, { contractId, kind: "wallet", customerId: award.customer_id, wallet: award.wallet }),
+        to: accountId(accounts, {
+          contractId,
+          kind: "wallet",
+          customerId: award.customer_id,
+          wallet: award.wallet,
+        }),
         amount: canonicalDecimal(award.amounts[i] ?? "0"),
       })),
     });

@@ -42,7 +42,10 @@ function toProduct(row: ProductRow): Product {
 }
 
 async function selectProducts(db: ServiceDb, where: SQL): Promise<ProductRow[]> {
-  return rows<ProductRow>(db, sql`select ${productColumns} from service.products p where ${where} order by p.id`);
+  return rows<ProductRow>(
+    db,
+    sql`select ${productColumns} from service.products p where ${where} order by p.id`,
+  );
 }
 
 /** `GET /Products`: the active products and the whole type table. */

@@ -18,7 +18,11 @@ export async function ensureCustomer(db: ServiceDb, projectId: number, customerI
   return found.id;
 }
 
-export async function findCustomer(db: ServiceDb, projectId: number, customerId: string): Promise<number | null> {
+export async function findCustomer(
+  db: ServiceDb,
+  projectId: number,
+  customerId: string,
+): Promise<number | null> {
   const [found] = await rows<{ id: number }>(
     db,
     sql`select id from service.customers where project_id = ${projectId} and customer_id = ${customerId}`,

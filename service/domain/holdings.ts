@@ -10,7 +10,11 @@ import { rows } from "./sql-rows";
  */
 
 /** `GET /Tokens/{key}/{project}/{CustomerID}`: one entry per token held, details per account. */
-export async function listCustomerTokens(db: ServiceDb, projectId: number, customerId: string): Promise<CustomerToken[]> {
+export async function listCustomerTokens(
+  db: ServiceDb,
+  projectId: number,
+  customerId: string,
+): Promise<CustomerToken[]> {
   const found = await rows<{
     token_id: number;
     guid: string;
@@ -88,7 +92,11 @@ function toItem(row: ItemRow): Item {
 }
 
 /** `GET /Items/{key}/{project}/{CustomerID}`: every item of the customer, on every chain. */
-export async function listCustomerItems(db: ServiceDb, projectId: number, customerId: string): Promise<Item[]> {
+export async function listCustomerItems(
+  db: ServiceDb,
+  projectId: number,
+  customerId: string,
+): Promise<Item[]> {
   const found = await rows<ItemRow>(
     db,
     sql`select ${itemColumns}

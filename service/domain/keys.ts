@@ -31,7 +31,11 @@ export interface AuthorizedProject {
  * The project a live key grants access to, or null: a wrong, revoked or foreign key and an
  * unknown project look the same from outside (DESIGN §3 rule 2).
  */
-export async function authorize(db: ServiceDb, key: string, projectGuid: string): Promise<AuthorizedProject | null> {
+export async function authorize(
+  db: ServiceDb,
+  key: string,
+  projectGuid: string,
+): Promise<AuthorizedProject | null> {
   const hash = hashApiKey(key);
   const found = await rows<{ id: number; guid: string }>(
     db,
@@ -52,7 +56,11 @@ export interface ApiKeyListing {
 }
 
 /** Issues a new key for a project; the plain key is returned once and stored only as a hash. */
-export async function createApiKey(db: ServiceDb, projectId: number, label = ""): Promise<{ id: number; key: string }> {
+export async function createApiKey(
+  db: ServiceDb,
+  projectId: number,
+  label = "",
+): Promise<{ id: number; key: string }> {
   const key = generateApiKey();
   const [row] = await db
     .insert(apiKeys)
@@ -63,7 +71,12 @@ export async function createApiKey(db: ServiceDb, projectId: number, label = "")
 }
 
 /** Registers a given plain key (fixtures: test and demo keys only). */
-export async function registerApiKey(db: ServiceDb, projectId: number, key: string, label = "fixture"): Promise<void> {
+export async function registerApiKey(
+  db: ServiceDb,
+  projectId: number,
+  key: string,
+  label = "fixture",
+): Promise<void> {
   await db
     .insert(apiKeys)
     .values({ projectId, keyHash: hashApiKey(key), prefix: keyPrefix(key), label })
@@ -86,7 +99,9 @@ export async function listApiKeys(db: ServiceDb, projectId: number): Promise<Api
 
 /** Revokes at once: the next request with that key is refused. Returns false if none matched. */
 export async function revokeApiKey(db: ServiceDb, projectId: number, idOrPrefix: string): Promise<boolean> {
-  const match = /^\d+$/.test(idOrPrefix) ? eq(apiKeys.id, Number(idOrPrefix)) : eq(apiKeys.prefix, idOrPrefix);
+  const match = /^\d+$/.test(idOrPrefix)
+    ? eq(apiKeys.id, Number(idOrPrefix))
+    : eq(apiKeys.prefix, idOrPrefix);
   const revoked = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
@@ -95,7 +110,10 @@ export async function revokeApiKey(db: ServiceDb, projectId: number, idOrPrefix:
   return revoked.length > 0;
 }
 
-export async function findProjectByGuid(db: ServiceDb, guid: string): Promise<{ id: number; guid: string; name: string } | null> {
+export async function findProjectByGuid(
+  db: ServiceDb,
+  guid: string,
+): Promise<{ id: number; guid: string; name: string } | null> {
   const [row] = await db
     .select({ id: projects.id, guid: projects.guidText, name: projects.name })
     .from(projects)

@@ -45,7 +45,13 @@ export async function ensureAccounts(
       from unnest(${sql.param(contractIds)}::int[], ${sql.param(kinds)}::text[],
                   ${sql.param(customerIds)}::int[], ${sql.param(wallets)}::text[]) as t(c, k, cu, w)
     on conflict on constraint accounts_owner_key do nothing`);
-  const found = await rows<{ id: string | number; contract_id: number; kind: AccountKind; customer_id: number | null; wallet: string }>(
+  const found = await rows<{
+    id: string | number;
+    contract_id: number;
+    kind: AccountKind;
+    customer_id: number | null;
+    wallet: string;
+  }>(
     db,
     sql`select a.id, a.contract_id, a.kind, a.customer_id, a.wallet
           from service.accounts a

@@ -11,13 +11,17 @@ export interface PlannedAward {
 }
 
 /** Ids of the awards that settle, in order. `balances` (units per contract) is not modified. */
-export function planSettlement(queue: readonly PlannedAward[], balances: ReadonlyMap<number, bigint>): number[] {
+export function planSettlement(
+  queue: readonly PlannedAward[],
+  balances: ReadonlyMap<number, bigint>,
+): number[] {
   const left = new Map(balances);
   const blocked = new Set<number>();
   const settled: number[] = [];
   for (const award of queue) {
     const needs = new Map<number, bigint>();
-    for (const line of award.lines) needs.set(line.contractId, (needs.get(line.contractId) ?? 0n) + line.amount);
+    for (const line of award.lines)
+      needs.set(line.contractId, (needs.get(line.contractId) ?? 0n) + line.amount);
     const free = [...needs.keys()].every((contractId) => !blocked.has(contractId));
     const covered = [...needs].every(([contractId, amount]) => (left.get(contractId) ?? 0n) >= amount);
     if (free && covered) {

@@ -19,7 +19,13 @@ const canonicalLines = (lines: Line[]) => lines.map((l) => ({ ...l, Amount: cano
 
 /** `GET /Wallet`: one balance per contract of the project (zero included), the queue oldest first. */
 export async function getWallet(db: ServiceDb, projectId: number): Promise<WalletResponse["Data"]> {
-  const balances = await rows<{ token: string; symbol: string; contract: string; chain: string; balance: string | null }>(
+  const balances = await rows<{
+    token: string;
+    symbol: string;
+    contract: string;
+    chain: string;
+    balance: string | null;
+  }>(
     db,
     sql`select t.guid_text as token, t.symbol, c.guid_text as contract, ch.name as chain, a.balance::text as balance
           from service.contracts c
@@ -29,7 +35,13 @@ export async function getWallet(db: ServiceDb, projectId: number): Promise<Walle
          where c.project_id = ${projectId}
          order by t.id, c.id`,
   );
-  const queue = await rows<{ request_id: string; customer: string; wallet: string; created_at: Date | string; lines: Line[] }>(
+  const queue = await rows<{
+    request_id: string;
+    customer: string;
+    wallet: string;
+    created_at: Date | string;
+    lines: Line[];
+  }>(
     db,
     sql`select a.request_id_text as request_id, a.customer_text as customer, a.wallet, a.created_at, ${linesOf} as lines
           from service.awards a
@@ -55,7 +67,11 @@ export async function getWallet(db: ServiceDb, projectId: number): Promise<Walle
 }
 
 /** `GET /Awards/{key}/{project}/{RequestID}`: one award (not a funding), or null. */
-export async function getAward(db: ServiceDb, projectId: number, requestId: string): Promise<AwardResponse["Data"] | null> {
+export async function getAward(
+  db: ServiceDb,
+  projectId: number,
+  requestId: string,
+): Promise<AwardResponse["Data"] | null> {
   const [award] = await rows<{
     request_id: string;
     customer: string;

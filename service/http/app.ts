@@ -13,8 +13,8 @@ import { awardRoutes } from "./routes/awards";
 import { catalogueRoutes } from "./routes/catalogue";
 import { CUSTOMER_TOKENS_URL, holdingsRoutes } from "./routes/holdings";
 import { metaRoutes } from "./routes/meta";
-import { serializerCompiler } from "./wire-json";
 import { validatorCompiler } from "./validation";
+import { serializerCompiler } from "./wire-json";
 
 export const API_PREFIX = "/api/public";
 
@@ -56,7 +56,11 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
   registerJsonBody(app);
   app.setErrorHandler((error, request, reply) => sendFailure(error, request, reply));
   app.setNotFoundHandler((request, reply) =>
-    sendFailure(new ServiceError("NOT_FOUND", 404, "No such endpoint; see /api/public/openapi.json."), request, reply),
+    sendFailure(
+      new ServiceError("NOT_FOUND", 404, "No such endpoint; see /api/public/openapi.json."),
+      request,
+      reply,
+    ),
   );
 
   await app.register(swagger, {
@@ -84,7 +88,9 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
     },
     { prefix: API_PREFIX },
   );
-  await app.register(async (api) => metaRoutes(api.withTypeProvider<ZodTypeProvider>()), { prefix: API_PREFIX });
+  await app.register(async (api) => metaRoutes(api.withTypeProvider<ZodTypeProvider>()), {
+    prefix: API_PREFIX,
+  });
 
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(

@@ -31,7 +31,8 @@ afterAll(() => service.stop());
 
 const prices = async (chains: string, isAll: string, query = "") =>
   call(service.base, `/Prices/${KEY}/${PROJECT}/${chains}/${isAll}${query}`);
-const guids = (response: { json: { Prices: { PriceGuid: string }[] } }) => response.json.Prices.map((p) => p.PriceGuid);
+const guids = (response: { json: { Prices: { PriceGuid: string }[] } }) =>
+  response.json.Prices.map((p) => p.PriceGuid);
 
 describe("rule 5: Prices filters", () => {
   it("rule 5: IsAll false lists only prices valid now; inactive never", async () => {
@@ -41,7 +42,12 @@ describe("rule 5: Prices filters", () => {
   });
 
   it.each(["true", "1", "TRUE"])("rule 5: IsAll %s adds scheduled and expired prices", async (isAll) => {
-    expect(guids(await prices("all", isAll))).toEqual([PRICE_FIAT, PRICE_POLYGON, PRICE_SCHEDULED, PRICE_EXPIRED]);
+    expect(guids(await prices("all", isAll))).toEqual([
+      PRICE_FIAT,
+      PRICE_POLYGON,
+      PRICE_SCHEDULED,
+      PRICE_EXPIRED,
+    ]);
   });
 
   it.each([
@@ -68,12 +74,15 @@ describe("rule 5: Prices filters", () => {
     expect(response.json.Error).toMatch(/Chains/);
   });
 
-  it.each(["203.0.113.7", "2001:db8::1"])("rule 5: IP %s is accepted, recorded, and changes nothing", async (ip) => {
-    const withIp = await prices("all", "false", `?IP=${encodeURIComponent(ip)}`);
-    expect(withIp.status).toBe(200);
-    expect(withIp.json.Prices).toEqual((await prices("all", "false")).json.Prices);
-    expect(service.logs.join("")).toContain(`"clientIp":"${ip}"`);
-  });
+  it.each(["203.0.113.7", "2001:db8::1"])(
+    "rule 5: IP %s is accepted, recorded, and changes nothing",
+    async (ip) => {
+      const withIp = await prices("all", "false", `?IP=${encodeURIComponent(ip)}`);
+      expect(withIp.status).toBe(200);
+      expect(withIp.json.Prices).toEqual((await prices("all", "false")).json.Prices);
+      expect(service.logs.join("")).toContain(`"clientIp":"${ip}"`);
+    },
+  );
 
   it.each(["300.1.1.1", "localhost", "1.2.3"])("rule 5: IP %s is 400 naming IP", async (ip) => {
     const response = await prices("all", "false", `?IP=${ip}`);
@@ -83,8 +92,12 @@ describe("rule 5: Prices filters", () => {
 });
 
 describe("rules 6 and 7: dates and price values", () => {
-  it("rule 6: dates are ISO 8601 UTC to the second, \"\" when unset", async () => {
-    const all = (await prices("all", "true")).json.Prices as { PriceGuid: string; FromDate: string; ToDate: string }[];
+  it('rule 6: dates are ISO 8601 UTC to the second, "" when unset', async () => {
+    const all = (await prices("all", "true")).json.Prices as {
+      PriceGuid: string;
+      FromDate: string;
+      ToDate: string;
+    }[];
     const fiat = all.find((p) => p.PriceGuid === PRICE_FIAT);
     const polygon = all.find((p) => p.PriceGuid === PRICE_POLYGON);
     expect(fiat?.FromDate).toBe("");
@@ -111,7 +124,13 @@ describe("rules 6 and 7: dates and price values", () => {
       Products: [expect.objectContaining({ Guid: PRODUCT_SWORD })],
     });
     const [polygon] = (await prices("Polygon", "false")).json.Prices;
-    expect(polygon).toMatchObject({ Amount: "120.500", DiscountAmount: "0.500", TaxIncludedInPrice: "false", FromAmount: "", ToAmount: "" });
+    expect(polygon).toMatchObject({
+      Amount: "120.500",
+      DiscountAmount: "0.500",
+      TaxIncludedInPrice: "false",
+      FromAmount: "",
+      ToAmount: "",
+    });
   });
 
   it("rule 7: responses match the strict contract schema", async () => {
@@ -153,7 +172,11 @@ describe("rules 8 and 12: Products", () => {
       ],
     });
     expect(Products[1]).toMatchObject({ IsUnlimited: true, Amount: "" });
-    expect(catalogue.emit.ProductsResponse.safeParse((await call(service.base, `/Products/${KEY}/${PROJECT}`)).json).success).toBe(true);
+    expect(
+      catalogue.emit.ProductsResponse.safeParse(
+        (await call(service.base, `/Products/${KEY}/${PROJECT}`)).json,
+      ).success,
+    ).toBe(true);
   });
 });
 

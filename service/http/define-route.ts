@@ -1,7 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteShorthandOptions } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+  RouteShorthandOptions,
+} from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import type { AuthorizedProject } from "../domain/keys";
 import { ServiceError } from "../domain/service-error";
 import type { EmptyLists } from "./envelope";
+import { projectOf } from "./guard";
 
 export type ServiceApp = FastifyInstance<
   import("node:http").Server,
@@ -26,7 +35,12 @@ function requireJson(request: FastifyRequest, _reply: FastifyReply, done: (error
  * Registers the other methods of a path so that they answer 405 with `Allow` (DESIGN §3 rule
  * 2) from an onRequest hook — before any body is read, as the check order requires.
  */
-export function answerOtherMethods(app: ServiceApp, url: string, method: "GET" | "POST", emptyLists?: EmptyLists) {
+export function answerOtherMethods(
+  app: ServiceApp,
+  url: string,
+  method: "GET" | "POST",
+  emptyLists?: EmptyLists,
+) {
   const allowed: HTTPMethods[] = method === "GET" ? ["GET", "HEAD"] : ["POST"];
   const allow = allowed.join(", ");
   app.route({
@@ -35,10 +49,64 @@ export function answerOtherMethods(app: ServiceApp, url: string, method: "GET" |
     schema: { hide: true },
     config: { allow, emptyLists },
     onRequest: (request, _reply, done) =>
-      done(new ServiceError("METHOD_NOT_ALLOWED", 405, `Method ${request.method} is not allowed on this path; use ${allow}.`)),
+      done(
+        new ServiceError(
+          "METHOD_NOT_ALLOWED",
+          405,
+          `Method ${request.method} is not allowed on this path; use ${allow}.`,
+        ),
+      ),
     handler: async () => undefined,
   });
 }
 
 /** Options every POST route shares: JSON only (415 before the body is read). */
 export const postOptions = { onRequest: requireJson } satisfies RouteShorthandOptions;
+
+interface GetRoute<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType> {
+  url: string;
+  summary: string;
+  params: P;
+  querystring?: Q;
+  /** The success body's schema; for list endpoints also the failure's (lists kept, empty). */
+  response: R;
+  /** Failure body schema when it differs from `response` (endpoints without a list). */
+  failure?: z.ZodType;
+  /** The list fields a failure keeps, empty (rule 1). */
+  emptyLists?: EmptyLists;
+  handler: (input: {
+    params: z.output<P>;
+    query: z.output<Q>;
+    project: AuthorizedProject;
+  }) => Promise<z.input<R>>;
+}
+
+/**
+ * One keyed GET endpoint: its contract schemas (validation and OpenAPI), the handler over the
+ * parsed input and the caller's project, and the 405 answers for its other methods.
+ */
+export function getRoute<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType>(
+  app: ServiceApp,
+  route: GetRoute<P, Q, R>,
+): void {
+  const failure = route.failure ?? route.response;
+  app.get(
+    route.url,
+    {
+      schema: {
+        summary: route.summary,
+        params: route.params,
+        ...(route.querystring ? { querystring: route.querystring } : {}),
+        response: { 200: route.response, "4xx": failure, "5xx": failure },
+      },
+      config: { emptyLists: route.emptyLists },
+    },
+    async (request) =>
+      route.handler({
+        params: request.params as z.output<P>,
+        query: request.query as z.output<Q>,
+        project: projectOf(request),
+      }),
+  );
+  answerOtherMethods(app, route.url, "GET", route.emptyLists);
+}

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFixture } from "../db/import";
-import { call, post } from "../test/http-client";
-import { GOLD, GOLD_DB, KEY, OTHER_KEY, PROJECT, otherFixture, testFixture } from "../test/fixtures";
+import { GOLD, GOLD_DB, KEY, OTHER_KEY, otherFixture, PROJECT, testFixture } from "../test/fixtures";
 import { startTestService, type TestService } from "../test/harness";
+import { call, post } from "../test/http-client";
 
 let service: TestService;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ const awardBody = (overrides: Record<string, unknown> = {}) =>
   });
 
 describe("rule 1: envelope", () => {
-  it("rule 1: success carries isError \"0\" and an empty Error", async () => {
+  it('rule 1: success carries isError "0" and an empty Error', async () => {
     const response = await call(service.base, `/Tokens/${KEY}/${PROJECT}`);
     expect(response.status).toBe(200);
     expect(response.json.isError).toBe("0");
@@ -58,9 +58,23 @@ describe("rule 2: status codes", () => {
   it.each([
     ["unknown route", "GET", "/Nothing/here", undefined, 404, "NOT_FOUND"],
     ["too few segments", "GET", `/Items/${KEY}/${PROJECT}`, undefined, 404, "NOT_FOUND"],
-    ["wrong method on a GET path", "DELETE", `/Products/${KEY}/${PROJECT}`, undefined, 405, "METHOD_NOT_ALLOWED"],
+    [
+      "wrong method on a GET path",
+      "DELETE",
+      `/Products/${KEY}/${PROJECT}`,
+      undefined,
+      405,
+      "METHOD_NOT_ALLOWED",
+    ],
     ["wrong method on the POST path", "GET", "/AwardTokens", undefined, 405, "METHOD_NOT_ALLOWED"],
-    ["missing API key in the body", "POST", "/AwardTokens", awardBody({ ApiKey: undefined }), 401, "INVALID_API_KEY"],
+    [
+      "missing API key in the body",
+      "POST",
+      "/AwardTokens",
+      awardBody({ ApiKey: undefined }),
+      401,
+      "INVALID_API_KEY",
+    ],
     ["non-string API key", "POST", "/AwardTokens", awardBody({ ApiKey: 12 }), 401, "INVALID_API_KEY"],
     ["unknown key", "GET", `/Products/nope/${PROJECT}`, undefined, 401, "INVALID_API_KEY"],
     ["key of another project", "GET", `/Products/${OTHER_KEY}/${PROJECT}`, undefined, 401, "INVALID_API_KEY"],
@@ -87,21 +101,33 @@ describe("rule 2: status codes", () => {
 
   it("rule 2: one message for every kind of bad key, so projects cannot be enumerated", async () => {
     const messages = new Set<string>();
-    for (const path of [`/Products/nope/${PROJECT}`, `/Products/${OTHER_KEY}/${PROJECT}`, `/Products/${KEY}/${REQUEST}`]) {
+    for (const path of [
+      `/Products/nope/${PROJECT}`,
+      `/Products/${OTHER_KEY}/${PROJECT}`,
+      `/Products/${KEY}/${REQUEST}`,
+    ]) {
       messages.add((await call(service.base, path)).json.Error);
     }
     expect(messages.size).toBe(1);
   });
 
   it("rule 2: 415 for a POST without Content-Type: application/json", async () => {
-    for (const headers of [{ "content-type": "text/plain" }, { "content-type": "application/x-www-form-urlencoded" }]) {
+    for (const headers of [
+      { "content-type": "text/plain" },
+      { "content-type": "application/x-www-form-urlencoded" },
+    ]) {
       const response = await post(service.base, "/AwardTokens", awardBody(), headers);
       expect(response.status).toBe(415);
       expect(response.json.ErrorCode).toBe("UNSUPPORTED_MEDIA_TYPE");
     }
-    const charset = await post(service.base, "/AwardTokens", awardBody({ RequestID: "0e000000-0000-4000-8000-0000000000cc" }), {
-      "content-type": "application/json; charset=utf-8",
-    });
+    const charset = await post(
+      service.base,
+      "/AwardTokens",
+      awardBody({ RequestID: "0e000000-0000-4000-8000-0000000000cc" }),
+      {
+        "content-type": "application/json; charset=utf-8",
+      },
+    );
     expect(charset.status).toBe(200);
   });
 

@@ -36,7 +36,11 @@ const FASTIFY_ERRORS: Record<string, Failure> = {
     code: "UNSUPPORTED_MEDIA_TYPE",
     message: "Content-Type must be application/json.",
   },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: "INVALID_REQUEST", message: "Body must be a JSON object." },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: "INVALID_REQUEST",
+    message: "Body must be a JSON object.",
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
     code: "INVALID_REQUEST",
@@ -45,8 +49,10 @@ const FASTIFY_ERRORS: Record<string, Failure> = {
 };
 
 function classify(error: unknown): Failure | null {
-  if (error instanceof ServiceError) return { status: error.status, code: error.code, message: error.message };
-  if (error instanceof ValidationFailure) return { status: 400, code: "INVALID_REQUEST", message: error.message };
+  if (error instanceof ServiceError)
+    return { status: error.status, code: error.code, message: error.message };
+  if (error instanceof ValidationFailure)
+    return { status: 400, code: "INVALID_REQUEST", message: error.message };
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === "string" && FASTIFY_ERRORS[code]) return FASTIFY_ERRORS[code];
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
@@ -72,7 +78,8 @@ export function sendFailure(error: unknown, request: FastifyRequest, reply: Fast
   }
   const config = request.routeOptions.config;
   if (failure.status === 405 && config.allow) reply.header("Allow", config.allow);
-  if (failure.status === 429) reply.header("Retry-After", String((error as { retryAfter?: number }).retryAfter ?? 1));
+  if (failure.status === 429)
+    reply.header("Retry-After", String((error as { retryAfter?: number }).retryAfter ?? 1));
   return reply
     .code(failure.status)
     .send({ isError: "1", Error: failure.message, ErrorCode: failure.code, ...(config.emptyLists ?? {}) });

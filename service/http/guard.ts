@@ -2,7 +2,7 @@ import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import { UUID_PATTERN } from "@/lib/contract/fields";
 import type { ServiceDb } from "../db/connection";
 import { type AuthorizedProject, authorize } from "../domain/keys";
-import { ServiceError, invalid } from "../domain/service-error";
+import { invalid, ServiceError } from "../domain/service-error";
 import { RateLimitedError } from "./envelope";
 import { isJsonObject } from "./json-body";
 import type { RateLimiter } from "./rate-limit";
@@ -14,7 +14,11 @@ declare module "fastify" {
 }
 
 const unauthorized = () =>
-  new ServiceError("INVALID_API_KEY", 401, "The API key is missing, unknown or revoked, or not valid for this ProjectGuid.");
+  new ServiceError(
+    "INVALID_API_KEY",
+    401,
+    "The API key is missing, unknown or revoked, or not valid for this ProjectGuid.",
+  );
 
 /**
  * Runs before field validation, in the order of DESIGN §3 rule 2: a body that is not a JSON
@@ -34,7 +38,12 @@ export function keyGuard(db: ServiceDb, limiter: RateLimiter): preValidationAsyn
       key = params.YourAPIKEY;
       projectGuid = params.ProjectGuid;
     }
-    if (typeof key !== "string" || key === "" || typeof projectGuid !== "string" || !UUID_PATTERN.test(projectGuid)) {
+    if (
+      typeof key !== "string" ||
+      key === "" ||
+      typeof projectGuid !== "string" ||
+      !UUID_PATTERN.test(projectGuid)
+    ) {
       throw unauthorized();
     }
     const project = await authorize(db, key, projectGuid);

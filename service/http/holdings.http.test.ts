@@ -24,11 +24,13 @@ beforeAll(async () => {
 });
 afterAll(() => service.stop());
 
-const tokensOf = (customer: string) => call(service.base, `/Tokens/${KEY}/${PROJECT}/${encodeURIComponent(customer)}`);
-const itemsOf = (customer: string) => call(service.base, `/Items/${KEY}/${PROJECT}/${encodeURIComponent(customer)}`);
+const tokensOf = (customer: string) =>
+  call(service.base, `/Tokens/${KEY}/${PROJECT}/${encodeURIComponent(customer)}`);
+const itemsOf = (customer: string) =>
+  call(service.base, `/Items/${KEY}/${PROJECT}/${encodeURIComponent(customer)}`);
 
 describe("rule 9: customer tokens", () => {
-  it("rule 9: one entry per token held, details per (wallet, chain, contract, allowance), allowances with Wallet \"\"", async () => {
+  it('rule 9: one entry per token held, details per (wallet, chain, contract, allowance), allowances with Wallet ""', async () => {
     const response = await tokensOf(PLAYER);
     expect(response.status).toBe(200);
     expect(response.json.Data.Tokens).toEqual([
@@ -75,8 +77,8 @@ describe("rule 9: customer tokens", () => {
   });
 
   it("rule 7: amounts are canonical (no trailing zeros, no exponent)", async () => {
-    const amounts = (await tokensOf(PLAYER)).json.Data.Tokens.flatMap((t: { Details: { Amount: string }[] }) =>
-      t.Details.map((d) => d.Amount),
+    const amounts = (await tokensOf(PLAYER)).json.Data.Tokens.flatMap(
+      (t: { Details: { Amount: string }[] }) => t.Details.map((d) => d.Amount),
     );
     for (const amount of amounts) expect(amount).toMatch(/^\d+(\.\d*[1-9])?$/);
   });

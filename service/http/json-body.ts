@@ -12,19 +12,25 @@ export const BODY_LIMIT = 64 * 1024;
  */
 export function registerJsonBody(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: BODY_LIMIT }, (_request, text, done) => {
-    let body: unknown;
-    try {
-      body = parse(text as string, undefined, (literal) => new NumberLiteral(literal));
-    } catch (error) {
-      const detail = error instanceof Error ? error.message.replace(/\s+/g, " ").slice(0, 120) : "";
-      done(new ServiceError("INVALID_REQUEST", 400, `Body is not valid JSON (${detail}).`), undefined);
-      return;
-    }
-    done(null, body);
-  });
+  app.addContentTypeParser(
+    "application/json",
+    { parseAs: "string", bodyLimit: BODY_LIMIT },
+    (_request, text, done) => {
+      let body: unknown;
+      try {
+        body = parse(text as string, undefined, (literal) => new NumberLiteral(literal));
+      } catch (error) {
+        const detail = error instanceof Error ? error.message.replace(/\s+/g, " ").slice(0, 120) : "";
+        done(new ServiceError("INVALID_REQUEST", 400, `Body is not valid JSON (${detail}).`), undefined);
+        return;
+      }
+      done(null, body);
+    },
+  );
 }
 
 export function isJsonObject(body: unknown): body is Record<string, unknown> {
-  return typeof body === "object" && body !== null && !Array.isArray(body) && !(body instanceof NumberLiteral);
+  return (
+    typeof body === "object" && body !== null && !Array.isArray(body) && !(body instanceof NumberLiteral)
+  );
 }

@@ -43,7 +43,8 @@ describe("rule 4: API keys", () => {
     expect(stored.rows.map((r) => r.hash)).toEqual([sha(KEY), sha(SECOND_KEY)]);
     for (const row of stored.rows) expect(row.prefix.length).toBeLessThanOrEqual(10);
     const everything = JSON.stringify(
-      ((await service.db.execute(sql`select * from service.api_keys`)) as unknown as { rows: unknown[] }).rows,
+      ((await service.db.execute(sql`select * from service.api_keys`)) as unknown as { rows: unknown[] })
+        .rows,
     );
     expect(everything).not.toContain(KEY);
   });
@@ -74,7 +75,11 @@ describe("rule 4: API keys", () => {
     await call(service.base, `/Tokens/${KEY}/${PROJECT}/somebody`);
     await call(service.base, `/Items/${KEY}-wrong/${PROJECT}/somebody`);
     await call(service.base, `/Prices/${KEY}/${PROJECT}/all/nonsense`);
-    await post(service.base, "/AwardTokens", JSON.stringify({ ApiKey: KEY, ProjectGuid: PROJECT, RequestID: "x" }));
+    await post(
+      service.base,
+      "/AwardTokens",
+      JSON.stringify({ ApiKey: KEY, ProjectGuid: PROJECT, RequestID: "x" }),
+    );
     await post(
       service.base,
       "/AwardTokens",

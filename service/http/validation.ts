@@ -7,7 +7,11 @@ export class ValidationFailure extends Error {
   readonly statusCode = 400;
   constructor(issues: readonly z.core.$ZodIssue[], part: string) {
     const where = part === "querystring" ? "query parameter " : part === "params" ? "path parameter " : "";
-    super(describeIssues(issues, "").replace(/(^|; )/g, `$1${where}`).replace(/^./, (c) => c.toUpperCase()));
+    super(
+      describeIssues(issues, "")
+        .replace(/(^|; )/g, `$1${where}`)
+        .replace(/^./, (c) => c.toUpperCase()),
+    );
     this.name = "ValidationFailure";
   }
 }

@@ -23,7 +23,9 @@ export function serializerCompiler(options: { validate: boolean; rawTotalsUrls: 
     return (data) => {
       const checked = schema.safeParse(data);
       if (!checked.success) {
-        throw new Error(`Response for ${url} breaks the contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
+        throw new Error(
+          `Response for ${url} breaks the contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`,
+        );
       }
       return stringify(data);
     };

@@ -33,7 +33,8 @@ export const AWKWARD_PLAYER = "spieler ü/50%";
 export const EVM_WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";
 
 const day = 86_400_000;
-const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString().replace(/\.\d{3}Z$/, "Z");
+const iso = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * day).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 export function testFixture() {
   return {
@@ -183,8 +184,22 @@ export function testFixture() {
       {
         id: PLAYER,
         holdings: [
-          { token: GOLD, contract: GOLD_DB, wallet: "wallet-a", amount: "100", isAllowance: false, isMintable: false },
-          { token: GOLD, contract: GOLD_DB, wallet: "wallet-b", amount: "23.5", isAllowance: false, isMintable: false },
+          {
+            token: GOLD,
+            contract: GOLD_DB,
+            wallet: "wallet-a",
+            amount: "100",
+            isAllowance: false,
+            isMintable: false,
+          },
+          {
+            token: GOLD,
+            contract: GOLD_DB,
+            wallet: "wallet-b",
+            amount: "23.5",
+            isAllowance: false,
+            isMintable: false,
+          },
           { token: GEM, contract: GEM_POLYGON, wallet: "", amount: "7", isAllowance: true, isMintable: true },
           {
             token: GEM,

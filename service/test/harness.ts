@@ -18,7 +18,8 @@ function migratedPgliteDump(): Promise<File | Blob> {
   pgliteTemplate ??= (async () => {
     const database = await openDatabase({ driver: "pglite", folder: null });
     await migrateServiceDatabase(database);
-    const client = (database.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<File | Blob> } }).$client;
+    const client = (database.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<File | Blob> } })
+      .$client;
     const dump = await client.dumpDataDir("none");
     await database.close();
     return dump;
@@ -27,8 +28,11 @@ function migratedPgliteDump(): Promise<File | Blob> {
 }
 
 /** A fresh, migrated, empty service database on the driver under test. */
-export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<ServiceDatabase & { url?: string }> {
-  if (TEST_DB === "pglite") return openDatabase({ driver: "pglite", folder: null, from: await migratedPgliteDump() });
+export async function createTestDatabase(
+  options: { poolSize?: number } = {},
+): Promise<ServiceDatabase & { url?: string }> {
+  if (TEST_DB === "pglite")
+    return openDatabase({ driver: "pglite", folder: null, from: await migratedPgliteDump() });
   const serverUrl = inject("postgresUrl");
   const name = `gcc_t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });

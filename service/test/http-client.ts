@@ -22,7 +22,11 @@ export async function call(
     body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
     headers["content-type"] ??= "application/json";
   }
-  const response = await fetch(`${base}${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+  });
   const text = await response.text();
   let json: unknown = null;
   let exact: unknown = null;

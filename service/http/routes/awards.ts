@@ -3,7 +3,7 @@ import { envelopeShape } from "@/lib/contract/envelope";
 import { awardTokens, fundWallet } from "../../domain/awards";
 import { ServiceError } from "../../domain/service-error";
 import { getAward, getWallet } from "../../domain/wallet";
-import { answerOtherMethods, postOptions, type ServiceApp } from "../define-route";
+import { answerOtherMethods, getRoute, postOptions, type ServiceApp } from "../define-route";
 import { ok } from "../envelope";
 import { projectOf } from "../guard";
 import { projectParams, requestIdParams } from "./params";
@@ -50,39 +50,27 @@ export function awardRoutes(app: ServiceApp): void {
   );
   answerOtherMethods(app, "/FundWallet", "POST", fundEmpty);
 
-  const walletUrl = "/Wallet/:YourAPIKEY/:ProjectGuid";
-  const walletEmpty = { Data: { Balances: [], Queue: [] } };
   // GET /Wallet/{key}/{project} (extension)
-  app.get(
-    walletUrl,
-    {
-      schema: {
-        summary: "Extension: project wallet balances and the queue of waiting awards",
-        params: projectParams,
-        response: { 200: schemas.WalletResponse, "4xx": schemas.WalletResponse, "5xx": schemas.WalletResponse },
-      },
-      config: { emptyLists: walletEmpty },
-    },
-    async (request) => ok({ Data: await getWallet(app.db, projectOf(request).id) }),
-  );
-  answerOtherMethods(app, walletUrl, "GET", walletEmpty);
+  getRoute(app, {
+    url: "/Wallet/:YourAPIKEY/:ProjectGuid",
+    summary: "Extension: project wallet balances and the queue of waiting awards",
+    params: projectParams,
+    response: schemas.WalletResponse,
+    emptyLists: { Data: { Balances: [], Queue: [] } },
+    handler: async ({ project }) => ok({ Data: await getWallet(app.db, project.id) }),
+  });
 
-  const awardUrl = "/Awards/:YourAPIKEY/:ProjectGuid/:RequestID";
   // GET /Awards/{key}/{project}/{RequestID} (extension)
-  app.get(
-    awardUrl,
-    {
-      schema: {
-        summary: "Extension: one award and its current status",
-        params: requestIdParams,
-        response: { 200: schemas.AwardResponse, "4xx": Failure, "5xx": Failure },
-      },
-    },
-    async (request) => {
-      const award = await getAward(app.db, projectOf(request).id, request.params.RequestID);
+  getRoute(app, {
+    url: "/Awards/:YourAPIKEY/:ProjectGuid/:RequestID",
+    summary: "Extension: one award and its current status",
+    params: requestIdParams,
+    response: schemas.AwardResponse,
+    failure: Failure,
+    handler: async ({ params, project }) => {
+      const award = await getAward(app.db, project.id, params.RequestID);
       if (!award) throw new ServiceError("NOT_FOUND", 404, "No award of this project has that RequestID.");
       return ok({ Data: award });
     },
-  );
-  answerOtherMethods(app, awardUrl, "GET");
+  });
 }

@@ -9,7 +9,12 @@ export function metaRoutes(app: ServiceApp): void {
   // GET /health
   app.get(
     "/health",
-    { schema: { summary: "Extension: 200 when the database answers, 503 otherwise", response: { 200: Health, 503: Health } } },
+    {
+      schema: {
+        summary: "Extension: 200 when the database answers, 503 otherwise",
+        response: { 200: Health, 503: Health },
+      },
+    },
     async (request, reply) => {
       try {
         await app.db.execute(sql`select 1`);

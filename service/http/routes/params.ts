@@ -27,7 +27,9 @@ const chains = z
     }
     return names;
   })
-  .meta({ description: '"all", or chain names separated by commas (case-insensitive; FIAT for fiat prices)' });
+  .meta({
+    description: '"all", or chain names separated by commas (case-insensitive; FIAT for fiat prices)',
+  });
 
 const isAll = z
   .string()
