@@ -3,7 +3,6 @@ import swagger from "@fastify/swagger";
 import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { createJsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServiceDb } from "../db/connection";
-import { ServiceError } from "../domain/service-error";
 import type { ServiceApp } from "./define-route";
 import { sendFailure } from "./envelope";
 import { keyGuard } from "./guard";
@@ -55,13 +54,7 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
   );
   registerJsonBody(app);
   app.setErrorHandler((error, request, reply) => sendFailure(error, request, reply));
-  app.setNotFoundHandler((request, reply) =>
-    sendFailure(
-      new ServiceError("NOT_FOUND", 404, "No such endpoint; see /api/public/openapi.json."),
-      request,
-      reply,
-    ),
-  );
+  app.setNotFoundHandler((request, reply) => sendFailure(null, request, reply));
 
   await app.register(swagger, {
     openapi: {

@@ -48,6 +48,12 @@ const FASTIFY_ERRORS: Record<string, Failure> = {
   },
 };
 
+const NOT_FOUND: Failure = {
+  status: 404,
+  code: "NOT_FOUND",
+  message: "No such endpoint; see /api/public/openapi.json.",
+};
+
 function classify(error: unknown): Failure | null {
   if (error instanceof ServiceError)
     return { status: error.status, code: error.code, message: error.message };
@@ -67,7 +73,8 @@ function classify(error: unknown): Failure | null {
  * message; anything else → 500 with a correlation id, the detail only in the log).
  */
 export function sendFailure(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  let failure = classify(error);
+  // An unknown route answers 404 even when its body could not be read (route before body).
+  let failure = request.is404 ? NOT_FOUND : classify(error);
   if (!failure) {
     request.log.error({ err: error, route: request.routeOptions.url }, "internal error");
     failure = {

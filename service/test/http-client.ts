@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { parse } from "lossless-json";
 
 /** What a test sees of a response: status, headers and the body parsed both ways. */
@@ -42,4 +43,27 @@ export async function call(
 /** POST a raw JSON text, so amounts can be written as exact number literals. */
 export function post(base: string, path: string, rawJson: string, headers?: Record<string, string>) {
   return call(base, path, { method: "POST", body: rawJson, headers });
+}
+
+/**
+ * GET with the path sent byte for byte: `fetch` applies WHATWG URL rules, which drop `.` and
+ * `..` segments (even percent-encoded ones) before the request leaves the client.
+ */
+export function rawGet(base: string, path: string): Promise<{ status: number; json: any }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { host: url.hostname, port: url.port, path: `${url.pathname}${path}`, method: "GET" },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(text) }));
+      },
+    );
+    request.on("error", reject);
+    request.end();
+  });
 }

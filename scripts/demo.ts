@@ -1,0 +1,129 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { openDatabase } from "@/service/db/connection";
+import { DEMO_API_KEY, DEMO_PROJECT_GUID, demoFixture } from "@/service/db/demo-fixture";
+import { FolderLockedError } from "@/service/db/folder-lock";
+import { importFixture } from "@/service/db/import";
+import { migrateServiceDatabase } from "@/service/db/migrate";
+import { databaseTarget, EnvError, loadServiceEnv } from "@/service/env";
+import { startService } from "@/service/server";
+
+/**
+ * `npm run demo`: builds the console when its sources changed, migrates, loads the demo project
+ * into an empty service database, starts the service and the console, prints where they are,
+ * and stops both on Ctrl-C.
+ */
+
+const ROOT = process.cwd();
+const CONSOLE_SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "next.config.ts",
+  "package.json",
+  "postcss.config.mjs",
+];
+
+function newestChange(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestChange(join(path, name))),
+    stat.mtimeMs,
+  );
+}
+
+function buildConsoleIfNeeded(): void {
+  const buildId = join(ROOT, ".next", "BUILD_ID");
+  const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
+  const changed = Math.max(...CONSOLE_SOURCES.map((source) => newestChange(join(ROOT, source))));
+  if (built > changed) return;
+  console.log("Building the console (next build)…");
+  const result = spawnSync("npx", ["next", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (result.status !== 0) throw new Error("next build failed (see above).");
+}
+
+function portOf(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new EnvError(`Invalid environment: ${name} must be a port number.`);
+  return port;
+}
+
+async function main(): Promise<void> {
+  const env = loadServiceEnv();
+  const consolePort = portOf("PORT", 3000);
+  buildConsoleIfNeeded();
+
+  const database = await openDatabase(databaseTarget(env));
+  try {
+    await migrateServiceDatabase(database);
+    const existing = (await database.db.execute(
+      "select count(*)::int as n from service.projects" as never,
+    )) as unknown as {
+      rows: { n: number }[];
+    };
+    if ((existing.rows[0]?.n ?? 0) === 0) {
+      await importFixture(database.db, demoFixture(), { reset: false });
+      console.log("Loaded the demo project into the empty service database.");
+    }
+  } finally {
+    await database.close();
+  }
+
+  const service = await startService(env);
+  const consoleUrl = `http://localhost:${consolePort}`;
+  const next: ChildProcess = spawn("npx", ["next", "start", "-p", String(consolePort)], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      COMMERCE_BASE_URL: service.url,
+      COMMERCE_PROJECT_GUID: DEMO_PROJECT_GUID,
+      COMMERCE_API_KEY: DEMO_API_KEY,
+    },
+  });
+
+  const key = DEMO_API_KEY;
+  console.log(`
+  Game Commerce demo is running (Ctrl-C stops it)
+
+  Console        ${consoleUrl}
+  Service        ${service.url}   (${service.database.driver})
+  Project GUID   ${DEMO_PROJECT_GUID}
+  Demo API key   ${key}   (demo data only)
+
+  Try:  curl ${service.url}/Tokens/${key}/${DEMO_PROJECT_GUID}
+`);
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    next.kill("SIGTERM");
+    await service.stop();
+    process.exit(code);
+  };
+  next.on("exit", (code) => {
+    if (!stopping) {
+      console.error(`The console stopped (exit ${code}); stopping the service.`);
+      void stop(1);
+    }
+  });
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof EnvError || error instanceof FolderLockedError;
+  console.error(known ? (error as Error).message : `The demo could not start: ${(error as Error).message}`);
+  process.exit(1);
+});
