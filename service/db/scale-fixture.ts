@@ -42,7 +42,7 @@ export function scaleFixture(customers: number): FixtureInput {
   }));
   const products = Array.from({ length: PRODUCTS }, (_, p) => ({
     guid: guid(0x20, p),
-    type: p % 3 === 0 ? 4 : 2,
+    type: p % 3 === 0 ? (4 as const) : (2 as const),
     isUnlimited: p % 3 === 0,
     amount: p % 3 === 0 ? "" : String((p % 50) + 1),
     imageUrl: `https://img.example/product-${p}.png`,
