@@ -121,6 +121,8 @@ function awardSchemas<L extends Strictness>(level: L) {
         .array(z.string())
         .meta({ description: "RequestID of each queued award this funding settled, in order" }),
     }),
+    /** A failed funding keeps its list field, empty (DESIGN §3 rule 1). */
+    FundWalletFailure: object({ ...envelope, Settled: z.array(z.string()) }),
     WalletResponse: object({
       ...envelope,
       Data: object({

@@ -4,7 +4,7 @@ import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { createJsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServiceDb } from "../db/connection";
 import type { ServiceApp } from "./define-route";
-import { sendFailure } from "./envelope";
+import { MalformedUrlError, sendFailure } from "./envelope";
 import { keyGuard } from "./guard";
 import { BODY_LIMIT, registerJsonBody } from "./json-body";
 import { RateLimiter } from "./rate-limit";
@@ -42,6 +42,8 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 4096 },
     genReqId: () => randomUUID(),
+    // A path with a malformed percent-encoding never reaches a route: answer it in our envelope.
+    frameworkErrors: (_error, request, reply) => sendFailure(new MalformedUrlError(), request, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate("db", options.db);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { catalogue } from "@/lib/contract/catalogue";
 import { importFixture } from "../db/import";
 import {
@@ -18,7 +18,7 @@ import {
   PROJECT,
   testFixture,
 } from "../test/fixtures";
-import { startTestService, type TestService } from "../test/harness";
+import { expectLedgerBalanced, startTestService, type TestService } from "../test/harness";
 import { call } from "../test/http-client";
 
 let service: TestService;
@@ -26,6 +26,7 @@ beforeAll(async () => {
   service = await startTestService();
   await importFixture(service.db, testFixture(), { reset: false });
 });
+afterEach(() => expectLedgerBalanced(service.db));
 afterAll(() => service.stop());
 
 const prices = async (chains: string, isAll: string, query = "") =>

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { importFixture } from "../db/import";
 import { GOLD, GOLD_DB, KEY, OTHER_KEY, otherFixture, PROJECT, testFixture } from "../test/fixtures";
-import { startTestService, type TestService } from "../test/harness";
+import { expectLedgerBalanced, startTestService, type TestService } from "../test/harness";
 import { call, post } from "../test/http-client";
 
 let service: TestService;
@@ -11,6 +11,7 @@ beforeAll(async () => {
   await importFixture(service.db, testFixture(), { reset: false });
   await importFixture(service.db, otherFixture(), { reset: false });
 });
+afterEach(() => expectLedgerBalanced(service.db));
 afterAll(() => service.stop());
 
 const REQUEST = "0e000000-0000-4000-8000-000000000001";

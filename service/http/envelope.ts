@@ -74,7 +74,7 @@ function classify(error: unknown): Failure | null {
  */
 export function sendFailure(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   // An unknown route answers 404 even when its body could not be read (route before body).
-  let failure = request.is404 ? NOT_FOUND : classify(error);
+  let failure = request.is404 && !(error instanceof MalformedUrlError) ? NOT_FOUND : classify(error);
   if (!failure) {
     request.log.error({ err: error, route: request.routeOptions.url }, "internal error");
     failure = {
@@ -83,7 +83,8 @@ export function sendFailure(error: unknown, request: FastifyRequest, reply: Fast
       message: `Internal error; nothing was changed unless a retry with the same RequestID says so. Correlation id: ${request.id}.`,
     };
   }
-  const config = request.routeOptions.config;
+  // Framework errors (a malformed URL) arrive before any route, without a route config.
+  const config = request.routeOptions?.config ?? {};
   if (failure.status === 405 && config.allow) reply.header("Allow", config.allow);
   if (failure.status === 429)
     reply.header("Retry-After", String((error as { retryAfter?: number }).retryAfter ?? 1));
@@ -95,5 +96,16 @@ export function sendFailure(error: unknown, request: FastifyRequest, reply: Fast
 export class RateLimitedError extends ServiceError {
   constructor(readonly retryAfter: number) {
     super("RATE_LIMITED", 429, `Rate limit exceeded for this API key; retry after ${retryAfter} second(s).`);
+  }
+}
+
+/** A path that cannot be decoded (bad percent-encoding): 400, though no route was matched. */
+export class MalformedUrlError extends ServiceError {
+  constructor() {
+    super(
+      "INVALID_REQUEST",
+      400,
+      "The URL is not valid: a path parameter holds a malformed percent-encoding.",
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { LosslessNumber, parse } from "lossless-json";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { holdings } from "@/lib/contract/holdings";
 import { importFixture } from "../db/import";
 import {
@@ -14,7 +14,7 @@ import {
   PROJECT,
   testFixture,
 } from "../test/fixtures";
-import { startTestService, type TestService } from "../test/harness";
+import { expectLedgerBalanced, startTestService, type TestService } from "../test/harness";
 import { call, post, rawGet } from "../test/http-client";
 
 let service: TestService;
@@ -22,6 +22,7 @@ beforeAll(async () => {
   service = await startTestService();
   await importFixture(service.db, testFixture(), { reset: false });
 });
+afterEach(() => expectLedgerBalanced(service.db));
 afterAll(() => service.stop());
 
 const tokensOf = (customer: string) =>

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { importFixture } from "../db/import";
 import { createApiKey, findProjectByGuid, listApiKeys, revokeApiKey } from "../domain/keys";
 import { GEM, GEM_DB, GOLD, GOLD_DB, KEY, PROJECT, SECOND_KEY, testFixture } from "../test/fixtures";
-import { startTestService, type TestService } from "../test/harness";
+import { expectLedgerBalanced, startTestService, type TestService } from "../test/harness";
 import { call, post } from "../test/http-client";
 
 let service: TestService;
@@ -13,6 +13,7 @@ beforeAll(async () => {
   service = await startTestService();
   ({ projectId } = await importFixture(service.db, testFixture(), { reset: false }));
 });
+afterEach(() => expectLedgerBalanced(service.db));
 afterAll(() => service.stop());
 
 describe("rule 3: GUIDs in any case", () => {

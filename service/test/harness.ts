@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { openDatabase, type ServiceDatabase, type ServiceDb } from "../db/connection";
 import { migrateServiceDatabase } from "../db/migrate";
 import { API_PREFIX, buildServiceApp } from "../http/app";
@@ -123,4 +123,37 @@ export async function negativeBalances(db: ServiceDb): Promise<unknown[]> {
     sql`select id, kind, balance::text from service.accounts where kind <> 'world' and balance < 0`,
   )) as unknown as { rows: unknown[] };
   return result.rows;
+}
+
+/** Every balance of the database, keyed by account, to show that a refused request changed none. */
+export async function balanceSnapshot(db: ServiceDb): Promise<Record<string, string>> {
+  const result = (await db.execute(
+    sql`select id, balance::text as balance from service.accounts order by id`,
+  )) as unknown as { rows: { id: string | number; balance: string }[] };
+  return Object.fromEntries(result.rows.map((r) => [String(r.id), r.balance]));
+}
+
+/**
+ * DESIGN §5, checked after every test that writes: per contract all balances sum to zero, every
+ * ledger transaction balances per contract, no account but the outside world is negative, and
+ * every balance equals the sum of its postings (the ledger explains it).
+ */
+export async function expectLedgerBalanced(db: ServiceDb): Promise<void> {
+  const unexplained = (await db.execute(
+    sql`select a.id, a.balance::text as balance, coalesce(sum(p.amount), 0)::text as posted
+          from service.accounts a left join service.postings p on p.account_id = a.id
+         group by a.id having a.balance <> coalesce(sum(p.amount), 0)`,
+  )) as unknown as { rows: unknown[] };
+  const problems = {
+    unbalancedContracts: await unbalancedContracts(db),
+    unbalancedTransactions: await unbalancedTransactions(db),
+    negativeBalances: await negativeBalances(db),
+    unexplainedBalances: unexplained.rows,
+  };
+  expect(problems).toEqual({
+    unbalancedContracts: [],
+    unbalancedTransactions: [],
+    negativeBalances: [],
+    unexplainedBalances: [],
+  });
 }

@@ -39,7 +39,11 @@ export function awardRoutes(app: ServiceApp): void {
       schema: {
         summary: "Extension: fund the project wallet, then settle queued awards in order",
         body: FundWalletRequest,
-        response: { 200: schemas.FundWalletResponse, "4xx": Failure, "5xx": Failure },
+        response: {
+          200: schemas.FundWalletResponse,
+          "4xx": schemas.FundWalletFailure,
+          "5xx": schemas.FundWalletFailure,
+        },
       },
       config: { emptyLists: fundEmpty },
     },

@@ -1,0 +1,411 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { importFixture } from "../db/import";
+import { award, awardJson, fund, holdingsOf, type Line, walletBalances } from "../test/awards-client";
+import {
+  EVM_WALLET,
+  GEM,
+  GEM_DB,
+  GEM_POLYGON,
+  GOLD,
+  GOLD_DB,
+  KEY,
+  ORPHAN,
+  PROJECT,
+  SECOND_KEY,
+  testFixture,
+} from "../test/fixtures";
+import { balanceSnapshot, expectLedgerBalanced, startTestService, type TestService } from "../test/harness";
+import { call, post } from "../test/http-client";
+
+// Each test starts from the fixture: project wallet GOLD_DB 1000, GEM_DB 5, GEM_POLYGON 0.
+let service: TestService;
+beforeEach(async () => {
+  service = await startTestService();
+  await importFixture(service.db, testFixture(), { reset: false });
+});
+afterEach(async () => {
+  await expectLedgerBalanced(service.db);
+  await service.stop();
+});
+
+const gold = (amount: string): Line => ({ token: GOLD, contract: GOLD_DB, amount });
+const gem = (amount: string): Line => ({ token: GEM, contract: GEM_DB, amount });
+const gemPolygon = (amount: string): Line => ({ token: GEM, contract: GEM_POLYGON, amount });
+
+async function awardRows(): Promise<number> {
+  const result = (await service.db.execute(
+    sql`select count(*)::int as n from service.awards where kind = 'award'`,
+  )) as unknown as { rows: { n: number }[] };
+  return result.rows[0]?.n ?? 0;
+}
+
+describe("rule 13: validation", () => {
+  const G = "0d000000-0000-4000-8000-000000000001";
+  const valid = {
+    ApiKey: KEY,
+    RequestID: G,
+    ProjectGuid: PROJECT,
+    IsAllowance: false,
+    CustomerID: "p",
+    Wallet: "w",
+  };
+  const line = `{"Guid":"${GOLD}","ContractGuid":"${GOLD_DB}","Amount":1}`;
+  const body = (fields: Record<string, unknown>, tokens = `[${line}]`) =>
+    `${JSON.stringify({ ...valid, ...fields }).slice(0, -1)},"Tokens":${tokens}}`;
+  const withAmount = (amount: string) =>
+    body({}, `[{"Guid":"${GOLD}","ContractGuid":"${GOLD_DB}","Amount":${amount}}]`);
+
+  it.each([
+    ["RequestID missing", body({ RequestID: undefined }), /^RequestID is required/],
+    ["RequestID not a UUID", body({ RequestID: "42" }), /^RequestID must be a UUID/],
+    ["IsAllowance missing", body({ IsAllowance: undefined }), /^IsAllowance is required/],
+    ["IsAllowance a string", body({ IsAllowance: "false" }), /^IsAllowance must be true or false/],
+    ["CustomerID missing", body({ CustomerID: undefined }), /^CustomerID is required/],
+    ["CustomerID empty", body({ CustomerID: "" }), /^CustomerID must not be empty/],
+    ["CustomerID too long", body({ CustomerID: "x".repeat(129) }), /^CustomerID must be at most 128/],
+    ["CustomerID with a control character", body({ CustomerID: "a\nb" }), /control characters/],
+    ["Tokens missing", `${JSON.stringify(valid)}`, /^Tokens is required/],
+    ["Tokens empty", body({}, "[]"), /^Tokens must have at least 1 token line/],
+    ["Tokens not an array", body({}, `{"a":1}`), /^Tokens must be an array/],
+    ["101 token lines", body({}, `[${Array(101).fill(line).join(",")}]`), /at most 100 token lines/],
+    [
+      "a repeated token and contract",
+      body({}, `[${line},${line.replace(GOLD, GOLD.toLowerCase())}]`),
+      /Tokens\[1\] repeats/,
+    ],
+    ["Amount with an exponent", withAmount("1e2"), /Tokens\[0\]\.Amount must be a plain number/],
+    ["Amount negative", withAmount("-1"), /Tokens\[0\]\.Amount must be a plain number/],
+    ["Amount zero", withAmount("0.000"), /Tokens\[0\]\.Amount must be greater than 0/],
+    ["Amount a string", withAmount('"1"'), /Tokens\[0\]\.Amount must be a JSON number/],
+    ["Amount with 19 decimals", withAmount("1.0000000000000000001"), /at most 18 decimal places/],
+    ["Amount with 61 integer digits", withAmount("1".repeat(61)), /at most 60 integer digits/],
+    [
+      "Guid not a UUID",
+      body({}, `[{"Guid":"gold","ContractGuid":"${GOLD_DB}","Amount":1}]`),
+      /Tokens\[0\]\.Guid must be a UUID/,
+    ],
+    [
+      "token of no project",
+      body({}, `[{"Guid":"${randomUUID()}","ContractGuid":"${GOLD_DB}","Amount":1}]`),
+      /Tokens\[0\]\.Guid is not a token of this project/,
+    ],
+    [
+      "contract of another token",
+      body({}, `[{"Guid":"${GOLD}","ContractGuid":"${GEM_DB}","Amount":1}]`),
+      /Tokens\[0\]\.ContractGuid is not a contract of token GOLD/,
+    ],
+    [
+      "token without contracts",
+      body({}, `[{"Guid":"${ORPHAN}","ContractGuid":"${GOLD_DB}","Amount":1}]`),
+      /Tokens\[0\]\.ContractGuid is not a contract of token NONE/,
+    ],
+    [
+      "Wallet missing on a direct award",
+      body({ Wallet: undefined }),
+      /^Wallet is required for a direct distribution/,
+    ],
+    ["Wallet empty", body({ Wallet: "" }), /^Wallet must not be empty/],
+    [
+      "Wallet over 128 characters",
+      body({ Wallet: "w".repeat(129) }),
+      /^Wallet must be at most 128 characters/,
+    ],
+    [
+      "Wallet not an EVM address on an EVM chain",
+      body({ Wallet: "player-wallet" }, `[{"Guid":"${GEM}","ContractGuid":"${GEM_POLYGON}","Amount":1}]`),
+      /Wallet must be an EVM address .* for chain Polygon/,
+    ],
+    [
+      "IsMintable not a boolean on an allowance",
+      body({ IsAllowance: true, IsMintable: 1 }),
+      /^IsMintable must be true or false/,
+    ],
+  ])("rule 13: %s is 400 naming the field and rule, and changes nothing", async (_name, raw, message) => {
+    const before = await balanceSnapshot(service.db);
+    const response = await post(service.base, "/AwardTokens", raw);
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ isError: "1", ErrorCode: "INVALID_REQUEST" });
+    expect(response.json.Error).toMatch(message);
+    expect(await balanceSnapshot(service.db)).toEqual(before);
+    expect(await awardRows()).toBe(0);
+  });
+
+  it("rule 13: amounts are read exactly from the JSON text, to the last of 18 decimals", async () => {
+    const response = await award(service.base, {
+      customer: "exact",
+      allowance: true,
+      lines: [gold("1234567.000000000000000001"), gem("0.100000000000000000")],
+    });
+    expect(response.json).toMatchObject({ isError: "0", Status: "Completed" });
+    expect(await holdingsOf(service.base, "exact")).toEqual({
+      [`${GOLD_DB}||true`]: "1234567.000000000000000001",
+      [`${GEM_DB}||true`]: "0.1",
+    });
+  });
+
+  it("rule 13: IsMintable is optional, unknown fields are ignored, an EVM wallet in any case is accepted", async () => {
+    const allowance = await award(service.base, {
+      allowance: true,
+      lines: [gold("1")],
+      extra: { Note: "x", Extra: [1] },
+    });
+    expect(allowance.status).toBe(200);
+    const direct = await award(service.base, {
+      wallet: EVM_WALLET.toLowerCase(),
+      lines: [gold("1")],
+      extra: { Unknown: { nested: true } },
+    });
+    expect(direct.json.Status).toBe("Completed");
+  });
+});
+
+describe("rule 14: allowance", () => {
+  it("rule 14: recorded at once without project funds, listed as IsAllowance true, IsMintable stored", async () => {
+    const before = await walletBalances(service.base);
+    const requestId = randomUUID();
+    const response = await award(service.base, {
+      requestId,
+      customer: "allowed",
+      allowance: true,
+      mintable: true,
+      // Far beyond the project wallet (GEM on Polygon holds 0): allowances need no funds.
+      lines: [gemPolygon("1000000"), gold("5000")],
+    });
+    expect(response.json).toEqual({ isError: "0", Error: "", Status: "Completed" });
+    expect(await walletBalances(service.base)).toEqual(before);
+    const tokens = (await call(service.base, `/Tokens/${KEY}/${PROJECT}/allowed`)).json.Data.Tokens;
+    expect(tokens).toMatchObject([
+      {
+        TokenSymbol: "GOLD",
+        Details: [{ Wallet: "", Amount: "5000", ContractGuid: GOLD_DB, IsAllowance: true }],
+      },
+      {
+        TokenSymbol: "GEM",
+        Details: [{ Wallet: "", Amount: "1000000", ContractGuid: GEM_POLYGON, IsAllowance: true }],
+      },
+    ]);
+    const stored = await call(service.base, `/Awards/${KEY}/${PROJECT}/${requestId}`);
+    expect(stored.json.Data).toMatchObject({
+      IsAllowance: true,
+      IsMintable: true,
+      Wallet: "",
+      Status: "Completed",
+    });
+  });
+
+  it("rule 14: IsMintable defaults to false", async () => {
+    const requestId = randomUUID();
+    await award(service.base, { requestId, allowance: true, lines: [gold("1")] });
+    const stored = await call(service.base, `/Awards/${KEY}/${PROJECT}/${requestId}`);
+    expect(stored.json.Data.IsMintable).toBe(false);
+  });
+});
+
+describe("rules 15 and 16: direct distribution and its queue", () => {
+  it("rule 15: funds cover every line: all lines move at once, in one ledger transaction (Status Completed)", async () => {
+    const requestId = randomUUID();
+    const response = await award(service.base, {
+      requestId,
+      customer: "direct",
+      wallet: "w-1",
+      lines: [gold("10"), gem("2")],
+    });
+    expect(response.json).toEqual({ isError: "0", Error: "", Status: "Completed" });
+    expect(await walletBalances(service.base)).toMatchObject({ [GOLD_DB]: "990", [GEM_DB]: "3" });
+    expect(await holdingsOf(service.base, "direct")).toEqual({
+      [`${GOLD_DB}|w-1|false`]: "10",
+      [`${GEM_DB}|w-1|false`]: "2",
+    });
+    const transactions = (await service.db.execute(
+      sql`select t.kind, count(p.id)::int as postings from service.ledger_transactions t
+            join service.awards a on a.id = t.award_id join service.postings p on p.transaction_id = t.id
+           where a.request_id = ${requestId}::uuid group by t.id, t.kind`,
+    )) as unknown as { rows: { kind: string; postings: number }[] };
+    expect(transactions.rows).toEqual([{ kind: "award", postings: 4 }]);
+  });
+
+  it("rule 15: one line short: the whole award is queued and nothing is paid (Status Queued)", async () => {
+    const before = await walletBalances(service.base);
+    const response = await award(service.base, {
+      customer: "short",
+      wallet: "w",
+      lines: [gold("10"), gem("6")],
+    });
+    expect(response.json).toEqual({ isError: "0", Error: "", Status: "Queued" });
+    expect(await walletBalances(service.base)).toEqual(before);
+    expect(await holdingsOf(service.base, "short")).toEqual({});
+  });
+
+  it("rule 15: a new award waits behind an earlier queued award on its contract, even when covered", async () => {
+    expect((await award(service.base, { wallet: "w", lines: [gem("6")] })).json.Status).toBe("Queued");
+    // 5 GEM would cover 1, but the earlier award on GEM_DB still waits.
+    expect((await award(service.base, { wallet: "w", lines: [gem("1")] })).json.Status).toBe("Queued");
+    // Another contract is not held up.
+    expect((await award(service.base, { wallet: "w", lines: [gold("1")] })).json.Status).toBe("Completed");
+    expect(await walletBalances(service.base)).toMatchObject({ [GEM_DB]: "5", [GOLD_DB]: "999" });
+  });
+
+  it("rule 15: funding settles oldest first; a later, smaller award never overtakes; nothing starves", async () => {
+    const first = randomUUID();
+    const second = randomUUID();
+    await award(service.base, { requestId: first, customer: "big", wallet: "w", lines: [gem("10")] });
+    await award(service.base, { requestId: second, customer: "small", wallet: "w", lines: [gem("1")] });
+    // 8 GEM: enough for the second, not for the first — the second still waits its turn.
+    expect((await fund(service.base, { lines: [gem("3")] })).json).toEqual({
+      isError: "0",
+      Error: "",
+      Status: "Completed",
+      Settled: [],
+    });
+    expect((await fund(service.base, { lines: [gem("2")] })).json.Settled).toEqual([first]);
+    expect(await walletBalances(service.base)).toMatchObject({ [GEM_DB]: "0" });
+    expect((await fund(service.base, { lines: [gem("1")] })).json.Settled).toEqual([second]);
+    expect(await holdingsOf(service.base, "big")).toEqual({ [`${GEM_DB}|w|false`]: "10" });
+    expect(await holdingsOf(service.base, "small")).toEqual({ [`${GEM_DB}|w|false`]: "1" });
+  });
+
+  it("rule 15: funding one contract releases an award that waited on another, in queue order", async () => {
+    const multi = randomUUID();
+    const behind = randomUUID();
+    const unrelated = randomUUID();
+    // Needs GOLD (plenty) and GEM on Polygon (none): queued.
+    await award(service.base, { requestId: multi, wallet: EVM_WALLET, lines: [gold("10"), gemPolygon("1")] });
+    // Only GOLD, but it shares GOLD with the waiting award: queued behind it.
+    expect(
+      (await award(service.base, { requestId: behind, wallet: "w", lines: [gold("5")] })).json.Status,
+    ).toBe("Queued");
+    // Needs more GEM_DB than there is: queued, and independent of the other two.
+    await award(service.base, { requestId: unrelated, wallet: "w", lines: [gem("50")] });
+    const funding = await fund(service.base, { lines: [gemPolygon("1")] });
+    expect(funding.json.Settled).toEqual([multi, behind]);
+    expect(await walletBalances(service.base)).toMatchObject({
+      [GOLD_DB]: "985",
+      [GEM_POLYGON]: "0",
+      [GEM_DB]: "5",
+    });
+    const queue = (await call(service.base, `/Wallet/${KEY}/${PROJECT}`)).json.Data.Queue;
+    expect(queue.map((q: { RequestID: string }) => q.RequestID)).toEqual([unrelated]);
+  });
+
+  it("rule 16: Status is Completed or Queued, and an allowance is always Completed", async () => {
+    expect((await award(service.base, { allowance: true, lines: [gemPolygon("99999")] })).json.Status).toBe(
+      "Completed",
+    );
+    expect((await award(service.base, { wallet: EVM_WALLET, lines: [gemPolygon("1")] })).json.Status).toBe(
+      "Queued",
+    );
+    // An allowance on a contract with a waiting queue is not queued either.
+    expect((await award(service.base, { allowance: true, lines: [gemPolygon("1")] })).json.Status).toBe(
+      "Completed",
+    );
+  });
+});
+
+describe("rule 17: idempotency", () => {
+  it("rule 17: a repeat with the same body changes nothing and answers 200 with the current Status", async () => {
+    const input = { requestId: randomUUID(), customer: "again", wallet: "w", lines: [gold("7")] };
+    const first = await award(service.base, input);
+    const snapshot = await balanceSnapshot(service.db);
+    const repeat = await award(service.base, input);
+    expect(repeat.status).toBe(200);
+    expect(repeat.json).toEqual(first.json);
+    expect(await balanceSnapshot(service.db)).toEqual(snapshot);
+    expect(await holdingsOf(service.base, "again")).toEqual({ [`${GOLD_DB}|w|false`]: "7" });
+    expect(await awardRows()).toBe(1);
+  });
+
+  it("rule 17: a queued award repeated after its settlement answers Completed", async () => {
+    const input = { requestId: randomUUID(), wallet: "w", lines: [gem("6")] };
+    expect((await award(service.base, input)).json.Status).toBe("Queued");
+    expect((await award(service.base, input)).json.Status).toBe("Queued");
+    await fund(service.base, { lines: [gem("1")] });
+    expect((await award(service.base, input)).json.Status).toBe("Completed");
+  });
+
+  it("rule 17: the same body in another form (case, amount spelling, line order, ignored fields, another key) is a repeat", async () => {
+    const requestId = randomUUID();
+    const base = { requestId, customer: "forms", wallet: "w", lines: [gold("2.5"), gem("1")] };
+    await award(service.base, base);
+    const forms = [
+      awardJson({ ...base, requestId: requestId.toUpperCase() }),
+      awardJson({ ...base, lines: [gem("1.000"), gold("2.50")] }),
+      awardJson({
+        ...base,
+        lines: [
+          { token: GOLD.toLowerCase(), contract: GOLD_DB.toLowerCase(), amount: "2.5" },
+          { token: GEM.toLowerCase(), contract: GEM_DB.toLowerCase(), amount: "1" },
+        ],
+      }),
+      awardJson({ ...base, mintable: true }), // IsMintable is ignored on a direct award
+      awardJson({ ...base, extra: { ApiKey: SECOND_KEY, Comment: "ignored" } }),
+      awardJson({ ...base, extra: { ProjectGuid: PROJECT.toLowerCase() } }),
+    ];
+    for (const raw of forms) {
+      const response = await post(service.base, "/AwardTokens", raw);
+      expect(response.status, raw).toBe(200);
+    }
+    const allowanceId = randomUUID();
+    await award(service.base, { requestId: allowanceId, allowance: true, lines: [gold("1")] });
+    // Wallet is ignored on an allowance.
+    expect(
+      (
+        await award(service.base, {
+          requestId: allowanceId,
+          allowance: true,
+          wallet: "x",
+          lines: [gold("1")],
+        })
+      ).status,
+    ).toBe(200);
+    expect(await holdingsOf(service.base, "forms")).toEqual({
+      [`${GOLD_DB}|w|false`]: "2.5",
+      [`${GEM_DB}|w|false`]: "1",
+    });
+    expect(await awardRows()).toBe(2);
+  });
+
+  it.each([
+    ["another amount", { lines: [gold("3")] }],
+    ["another customer", { customer: "someone-else" }],
+    ["another wallet", { wallet: "w-2" }],
+    ["an allowance instead", { allowance: true }],
+    ["another line added", { lines: [gold("2"), gem("1")] }],
+  ])("rule 17: the same RequestID with %s is 409 and changes nothing", async (_name, change) => {
+    const base = { requestId: randomUUID(), customer: "conflict", wallet: "w", lines: [gold("2")] };
+    await award(service.base, base);
+    const snapshot = await balanceSnapshot(service.db);
+    const response = await award(service.base, { ...base, ...change });
+    expect(response.status).toBe(409);
+    expect(response.json).toMatchObject({ isError: "1", ErrorCode: "REQUEST_ID_CONFLICT" });
+    expect(response.json.Error).toMatch(/RequestID was already used by an award with a different body/);
+    expect(await balanceSnapshot(service.db)).toEqual(snapshot);
+  });
+
+  it("rule 17: awards and fundings share one RequestID namespace per project", async () => {
+    const awardId = randomUUID();
+    await award(service.base, { requestId: awardId, allowance: true, lines: [gold("1")] });
+    const fundingId = randomUUID();
+    const funding = await fund(service.base, { requestId: fundingId, lines: [gold("1")] });
+    expect(funding.status).toBe(200);
+    const asFunding = await fund(service.base, { requestId: awardId, lines: [gold("1")] });
+    expect(asFunding.status, service.logs.join("")).toBe(409);
+    expect(asFunding.json.Error).toMatch(/already used by an award/);
+    const asAward = await award(service.base, { requestId: fundingId, allowance: true, lines: [gold("1")] });
+    expect(asAward.status).toBe(409);
+    expect(asAward.json.Error).toMatch(/already used by a wallet funding/);
+  });
+
+  it("rule 17: a repeated funding answers its original response and credits once", async () => {
+    const queued = randomUUID();
+    await award(service.base, { requestId: queued, wallet: "w", lines: [gem("7")] });
+    const input = { requestId: randomUUID(), lines: [gem("2")] };
+    const first = await fund(service.base, input);
+    expect(first.json.Settled).toEqual([queued]);
+    const repeat = await fund(service.base, input);
+    expect(repeat.json).toEqual(first.json);
+    expect(await walletBalances(service.base)).toMatchObject({ [GEM_DB]: "0" });
+    expect((await fund(service.base, { ...input, lines: [gem("3")] })).status).toBe(409);
+  });
+});
