@@ -1,3 +1,4 @@
+import { InlineCode } from "@/components/ui/inline-code";
 import { consoleEnv } from "@/lib/env";
 
 // Read at request time: the service address comes from the environment of the running server.
@@ -15,8 +16,7 @@ export default function HomePage() {
       </p>
       {COMMERCE_BASE_URL ? (
         <p className="text-sm">
-          Service:{" "}
-          <code className="rounded bg-zinc-200 px-1.5 py-0.5 dark:bg-zinc-800">{COMMERCE_BASE_URL}</code>
+          Service: <InlineCode>{COMMERCE_BASE_URL}</InlineCode>
         </p>
       ) : null}
     </main>
