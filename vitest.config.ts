@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-const http = ["service/**/*.http.test.ts"];
+// Tests that need a database run twice: on PGlite and on a throwaway PostgreSQL.
+const http = ["service/**/*.http.test.ts", "service/**/*.db.test.ts"];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },

@@ -55,7 +55,15 @@ async function prepareProject(db: ServiceDb, fixture: Fixture, reset: boolean) {
     await db.execute(sql`delete from service.projects where id = ${existing.id}`);
   } else if (existing) {
     // Catalogue and holdings only; the project row and its API keys stay.
-    for (const table of ["ledger_transactions", "accounts", "customers", "prices", "products", "chains"]) {
+    for (const table of [
+      "ledger_transactions",
+      "accounts",
+      "customers",
+      "prices",
+      "products",
+      "tokens",
+      "chains",
+    ]) {
       await db.execute(sql`delete from ${sql.raw(`service.${table}`)} where project_id = ${existing.id}`);
     }
     await db.execute(
