@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { importFixture } from "../db/import";
+import { describe, expect, it } from "vitest";
 import { award, awardJson, fund, holdingsOf, type Line, walletBalances } from "../test/awards-client";
+import { serveFixtures } from "../test/fixture-service";
 import {
   EVM_WALLET,
   GEM,
@@ -14,21 +14,12 @@ import {
   ORPHAN,
   PROJECT,
   SECOND_KEY,
-  testFixture,
 } from "../test/fixtures";
-import { balanceSnapshot, expectLedgerBalanced, startTestService, type TestService } from "../test/harness";
+import { balanceSnapshot } from "../test/harness";
 import { call, post } from "../test/http-client";
 
 // Each test starts from the fixture: project wallet GOLD_DB 1000, GEM_DB 5, GEM_POLYGON 0.
-let service: TestService;
-beforeEach(async () => {
-  service = await startTestService();
-  await importFixture(service.db, testFixture(), { reset: false });
-});
-afterEach(async () => {
-  await expectLedgerBalanced(service.db);
-  await service.stop();
-});
+const service = serveFixtures({ per: "test" });
 
 const gold = (amount: string): Line => ({ token: GOLD, contract: GOLD_DB, amount });
 const gem = (amount: string): Line => ({ token: GEM, contract: GEM_DB, amount });

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { catalogue } from "@/lib/contract/catalogue";
-import { importFixture } from "../db/import";
+import { serveFixtures } from "../test/fixture-service";
 import {
   GEM,
   GEM_DB,
@@ -16,18 +16,10 @@ import {
   PRODUCT_PASS,
   PRODUCT_SWORD,
   PROJECT,
-  testFixture,
 } from "../test/fixtures";
-import { expectLedgerBalanced, startTestService, type TestService } from "../test/harness";
 import { call } from "../test/http-client";
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startTestService();
-  await importFixture(service.db, testFixture(), { reset: false });
-});
-afterEach(() => expectLedgerBalanced(service.db));
-afterAll(() => service.stop());
+const service = serveFixtures({ per: "file" });
 
 const prices = async (chains: string, isAll: string, query = "") =>
   call(service.base, `/Prices/${KEY}/${PROJECT}/${chains}/${isAll}${query}`);

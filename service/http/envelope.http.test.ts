@@ -1,18 +1,16 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { importFixture } from "../db/import";
+import { serveFixtures } from "../test/fixture-service";
 import { GOLD, GOLD_DB, KEY, OTHER_KEY, otherFixture, PROJECT, testFixture } from "../test/fixtures";
-import { expectLedgerBalanced, startTestService, type TestService } from "../test/harness";
+import { startTestService } from "../test/harness";
 import { call, post } from "../test/http-client";
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startTestService({ rateLimit: 0 });
-  await importFixture(service.db, testFixture(), { reset: false });
-  await importFixture(service.db, otherFixture(), { reset: false });
+const service = serveFixtures({
+  per: "file",
+  fixtures: () => [testFixture(), otherFixture()],
+  rateLimit: 0,
 });
-afterEach(() => expectLedgerBalanced(service.db));
-afterAll(() => service.stop());
 
 const REQUEST = "0e000000-0000-4000-8000-000000000001";
 const awardBody = (overrides: Record<string, unknown> = {}) =>

@@ -1,31 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { awards } from "@/lib/contract/awards";
-import { importFixture } from "../db/import";
 import { award, fund, fundJson, walletBalances } from "../test/awards-client";
-import {
-  EVM_WALLET,
-  GEM,
-  GEM_DB,
-  GEM_POLYGON,
-  GOLD,
-  GOLD_DB,
-  KEY,
-  PROJECT,
-  testFixture,
-} from "../test/fixtures";
-import { balanceSnapshot, expectLedgerBalanced, startTestService, type TestService } from "../test/harness";
+import { serveFixtures } from "../test/fixture-service";
+import { EVM_WALLET, GEM, GEM_DB, GEM_POLYGON, GOLD, GOLD_DB, KEY, PROJECT } from "../test/fixtures";
+import { balanceSnapshot, startTestService } from "../test/harness";
 import { call, post } from "../test/http-client";
 
-let service: TestService;
-beforeEach(async () => {
-  service = await startTestService();
-  await importFixture(service.db, testFixture(), { reset: false });
-});
-afterEach(async () => {
-  await expectLedgerBalanced(service.db);
-  await service.stop();
-});
+const service = serveFixtures({ per: "test" });
 
 const ISO_SECOND = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 

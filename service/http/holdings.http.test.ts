@@ -1,7 +1,7 @@
 import { LosslessNumber, parse } from "lossless-json";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { holdings } from "@/lib/contract/holdings";
-import { importFixture } from "../db/import";
+import { serveFixtures } from "../test/fixture-service";
 import {
   AWKWARD_PLAYER,
   EVM_WALLET,
@@ -12,18 +12,10 @@ import {
   KEY,
   PLAYER,
   PROJECT,
-  testFixture,
 } from "../test/fixtures";
-import { expectLedgerBalanced, startTestService, type TestService } from "../test/harness";
 import { call, post, rawGet } from "../test/http-client";
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startTestService();
-  await importFixture(service.db, testFixture(), { reset: false });
-});
-afterEach(() => expectLedgerBalanced(service.db));
-afterAll(() => service.stop());
+const service = serveFixtures({ per: "file" });
 
 const tokensOf = (customer: string) =>
   call(service.base, `/Tokens/${KEY}/${PROJECT}/${encodeURIComponent(customer)}`);

@@ -1,20 +1,12 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { importFixture } from "../db/import";
+import { describe, expect, it } from "vitest";
 import { createApiKey, findProjectByGuid, listApiKeys, revokeApiKey } from "../domain/keys";
-import { GEM, GEM_DB, GOLD, GOLD_DB, KEY, PROJECT, SECOND_KEY, testFixture } from "../test/fixtures";
-import { expectLedgerBalanced, startTestService, type TestService } from "../test/harness";
+import { serveFixtures } from "../test/fixture-service";
+import { GEM, GEM_DB, GOLD, GOLD_DB, KEY, PROJECT, SECOND_KEY } from "../test/fixtures";
 import { call, post } from "../test/http-client";
 
-let service: TestService;
-let projectId: number;
-beforeAll(async () => {
-  service = await startTestService();
-  ({ projectId } = await importFixture(service.db, testFixture(), { reset: false }));
-});
-afterEach(() => expectLedgerBalanced(service.db));
-afterAll(() => service.stop());
+const service = serveFixtures({ per: "file" });
 
 describe("rule 3: GUIDs in any case", () => {
   it("rule 3: ProjectGuid and token GUIDs match case-insensitively, answers keep the stored case", async () => {
@@ -38,7 +30,7 @@ describe("rule 3: GUIDs in any case", () => {
 describe("rule 4: API keys", () => {
   it("rule 4: keys are stored only as a SHA-256 hash plus a short non-secret prefix", async () => {
     const stored = (await service.db.execute(
-      sql`select encode(key_hash, 'hex') as hash, prefix from service.api_keys where project_id = ${projectId} order by id`,
+      sql`select encode(key_hash, 'hex') as hash, prefix from service.api_keys where project_id = ${service.projectId} order by id`,
     )) as unknown as { rows: { hash: string; prefix: string }[] };
     const sha = (key: string) => createHash("sha256").update(key).digest("hex");
     expect(stored.rows.map((r) => r.hash)).toEqual([sha(KEY), sha(SECOND_KEY)]);
@@ -51,28 +43,28 @@ describe("rule 4: API keys", () => {
   });
 
   it("rule 4: issued keys carry at least 32 random bytes and are shown once", async () => {
-    const first = await createApiKey(service.db, projectId, "rotation");
-    const second = await createApiKey(service.db, projectId, "rotation");
+    const first = await createApiKey(service.db, service.projectId, "rotation");
+    const second = await createApiKey(service.db, service.projectId, "rotation");
     expect(first.key).not.toBe(second.key);
     expect(Buffer.from(first.key.replace(/^gcc_/, ""), "base64url").length).toBeGreaterThanOrEqual(32);
     expect((await call(service.base, `/Tokens/${first.key}/${PROJECT}`)).status).toBe(200);
-    const listed = await listApiKeys(service.db, projectId);
+    const listed = await listApiKeys(service.db, service.projectId);
     expect(JSON.stringify(listed)).not.toContain(first.key);
   });
 
   it("rule 4: several live keys work side by side; a revoked key stops at once", async () => {
-    const { id, key } = await createApiKey(service.db, projectId, "to revoke");
+    const { id, key } = await createApiKey(service.db, service.projectId, "to revoke");
     expect((await call(service.base, `/Tokens/${SECOND_KEY}/${PROJECT}`)).status).toBe(200);
     expect((await call(service.base, `/Tokens/${key}/${PROJECT}`)).status).toBe(200);
-    expect(await revokeApiKey(service.db, projectId, String(id))).toBe(true);
+    expect(await revokeApiKey(service.db, service.projectId, String(id))).toBe(true);
     expect((await call(service.base, `/Tokens/${key}/${PROJECT}`)).status).toBe(401);
     expect((await call(service.base, `/Tokens/${KEY}/${PROJECT}`)).status).toBe(200);
-    expect(await revokeApiKey(service.db, projectId, String(id))).toBe(false);
+    expect(await revokeApiKey(service.db, service.projectId, String(id))).toBe(false);
   });
 
   it("rule 4: no log line contains a key, on success, failure or a body key", async () => {
     const project = await findProjectByGuid(service.db, PROJECT);
-    expect(project?.id).toBe(projectId);
+    expect(project?.id).toBe(service.projectId);
     await call(service.base, `/Tokens/${KEY}/${PROJECT}/somebody`);
     await call(service.base, `/Items/${KEY}-wrong/${PROJECT}/somebody`);
     await call(service.base, `/Prices/${KEY}/${PROJECT}/all/nonsense`);
