@@ -3,7 +3,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { ServiceDatabase } from "./connection";
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 const config = { migrationsFolder, migrationsSchema: "service", migrationsTable: "migrations" };
 
 /** Applies the service's migrations; the same files on both drivers. */

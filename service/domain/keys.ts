@@ -97,15 +97,26 @@ export async function listApiKeys(db: ServiceDb, projectId: number): Promise<Api
     .orderBy(asc(apiKeys.id));
 }
 
-/** Revokes at once: the next request with that key is refused. Returns false if none matched. */
+/**
+ * Revokes at once: the next request with that key is refused. Takes a key id or its prefix, and
+ * revokes only when exactly one live key of the project matches (fixture keys may share a
+ * prefix). Returns false when none or several matched.
+ */
 export async function revokeApiKey(db: ServiceDb, projectId: number, idOrPrefix: string): Promise<boolean> {
-  const match = /^\d+$/.test(idOrPrefix)
+  // Ids are int4: a longer run of digits can only be a prefix.
+  const match = /^\d{1,9}$/.test(idOrPrefix)
     ? eq(apiKeys.id, Number(idOrPrefix))
     : eq(apiKeys.prefix, idOrPrefix);
+  const live = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.projectId, projectId), match, isNull(apiKeys.revokedAt)));
+  const [only] = live;
+  if (!only || live.length > 1) return false;
   const revoked = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.projectId, projectId), match, isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.id, only.id), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   return revoked.length > 0;
 }

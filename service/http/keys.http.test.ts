@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createApiKey, findProjectByGuid, listApiKeys, revokeApiKey } from "../domain/keys";
+import { createApiKey, findProjectByGuid, listApiKeys, registerApiKey, revokeApiKey } from "../domain/keys";
 import { serveFixtures } from "../test/fixture-service";
 import { GEM, GEM_DB, GOLD, GOLD_DB, KEY, PROJECT, SECOND_KEY } from "../test/fixtures";
 import { call, post } from "../test/http-client";
@@ -60,6 +60,17 @@ describe("rule 4: API keys", () => {
     expect((await call(service.base, `/Tokens/${key}/${PROJECT}`)).status).toBe(401);
     expect((await call(service.base, `/Tokens/${KEY}/${PROJECT}`)).status).toBe(200);
     expect(await revokeApiKey(service.db, service.projectId, String(id))).toBe(false);
+  });
+
+  it("rule 4: revoking by a prefix two live keys share revokes neither", async () => {
+    const twins = [
+      "shared-prefix-key-A-0123456789abcdef0123456789",
+      "shared-prefix-key-B-0123456789abcdef0123456789",
+    ];
+    for (const key of twins) await registerApiKey(service.db, service.projectId, key);
+    expect(await revokeApiKey(service.db, service.projectId, "shared-pre")).toBe(false);
+    for (const key of twins) expect((await call(service.base, `/Tokens/${key}/${PROJECT}`)).status).toBe(200);
+    expect(await revokeApiKey(service.db, service.projectId, "99999999999")).toBe(false);
   });
 
   it("rule 4: no log line contains a key, on success, failure or a body key", async () => {
