@@ -15,7 +15,7 @@ const HELP = `Usage: npm run db:seed -- FILE.json [--reset]
        npm run db:seed -- --scale N [--reset]
 
 Imports one project into the service's database as one transaction: all of it or nothing.
-  FILE.json   a project fixture (JSON, the format of DESIGN §6)
+  FILE.json   a project fixture (JSON; the format is in docs/service.md, "Data in")
   --demo      the demo project, its price dates moved to today (registers the demo API key)
   --scale N   a generated project of N customers, 1 to ${MAX_SCALE.toLocaleString("en-US")}, for benchmarks
   --reset     delete the whole project first, awards and RequestIDs included
