@@ -81,7 +81,10 @@ async function main(): Promise<void> {
 
   const service = await startService(env);
   const consoleUrl = `http://localhost:${consolePort}`;
+  // Its own process group, so that stopping the demo stops next and every process it started
+  // (killing only the npx wrapper would leave next-server running).
   const next: ChildProcess = spawn("npx", ["next", "start", "-p", String(consolePort)], {
+    detached: true,
     stdio: ["ignore", "inherit", "inherit"],
     env: {
       ...process.env,
@@ -105,11 +108,24 @@ async function main(): Promise<void> {
 `);
 
   let stopping = false;
+  const nextExited = new Promise<void>((resolve) => next.once("exit", () => resolve()));
+  // However the demo ends, the console must not outlive it.
+  process.once("exit", () => {
+    try {
+      if (next.pid && next.exitCode === null) process.kill(-next.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  });
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    next.kill("SIGTERM");
-    await service.stop();
+    try {
+      if (next.pid && next.exitCode === null) process.kill(-next.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+    await Promise.all([service.stop(), nextExited]);
     process.exit(code);
   };
   next.on("exit", (code) => {

@@ -1,0 +1,78 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { DEMO_API_KEY, DEMO_PROJECT_GUID } from "@/service/db/demo-fixture";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * `npm run demo` end to end, as a person runs it: it builds what needs building, migrates, loads
+ * the demo project into an empty database, starts both programs, prints where they are, and
+ * stops both on Ctrl-C (SIGINT).
+ */
+describe("npm run demo", () => {
+  it("serves the demo project and the console, prints the key, and stops both on SIGINT", async () => {
+    const servicePort = await freePort();
+    const consolePort = await freePort();
+    const dataDir = join(mkdtempSync(join(tmpdir(), "gcc-demo-")), "service");
+    const demo = spawn("node_modules/.bin/tsx", ["scripts/demo.ts"], {
+      env: {
+        ...process.env,
+        SERVICE_PGLITE_DIR: dataDir,
+        SERVICE_DATABASE_URL: "",
+        SERVICE_PORT: String(servicePort),
+        PORT: String(consolePort),
+        SERVICE_LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    demo.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    demo.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => demo.once("exit", (code) => resolve(code)));
+    try {
+      const deadline = Date.now() + 240_000;
+      while (!/Ready in|✓ Ready/.test(output) || !output.includes("Demo API key")) {
+        if (Date.now() > deadline || demo.exitCode !== null)
+          throw new Error(`The demo did not start:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const base = `http://127.0.0.1:${servicePort}/api/public`;
+      expect(output).toContain(base);
+      expect(output).toContain(DEMO_PROJECT_GUID);
+      expect(output).toContain(DEMO_API_KEY);
+      const tokens = await fetch(`${base}/Tokens/${DEMO_API_KEY}/${DEMO_PROJECT_GUID}`);
+      expect(tokens.status).toBe(200);
+      const symbols = ((await tokens.json()) as { Data: { Tokens: { Symbol: string }[] } }).Data.Tokens.map(
+        (t) => t.Symbol,
+      );
+      expect(symbols).toEqual(["GOLD", "GEM", "SHARD"]);
+      const page = await fetch(`http://127.0.0.1:${consolePort}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Game Commerce Console");
+    } finally {
+      demo.kill("SIGINT");
+    }
+    expect(await exited).toBe(0);
+    // Both programs are gone and the embedded database's lock is released.
+    await expect(fetch(`http://127.0.0.1:${servicePort}/api/public/health`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${consolePort}/`)).rejects.toThrow();
+    expect(existsSync(`${dataDir}.lock`)).toBe(false);
+  }, 300_000);
+});
