@@ -109,22 +109,19 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const nextExited = new Promise<void>((resolve) => next.once("exit", () => resolve()));
-  // However the demo ends, the console must not outlive it.
-  process.once("exit", () => {
+  const stopConsole = () => {
     try {
       if (next.pid && next.exitCode === null) process.kill(-next.pid, "SIGTERM");
     } catch {
       // Already gone.
     }
-  });
+  };
+  // However the demo ends, the console must not outlive it.
+  process.once("exit", stopConsole);
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    try {
-      if (next.pid && next.exitCode === null) process.kill(-next.pid, "SIGTERM");
-    } catch {
-      // Already gone.
-    }
+    stopConsole();
     await Promise.all([service.stop(), nextExited]);
     process.exit(code);
   };
