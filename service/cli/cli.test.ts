@@ -215,12 +215,12 @@ describe("before any data", SLOW, () => {
     );
     expect(await run("migrate", [], seeded)).toEqual({
       code: 0,
-      stdout: `Applied 1 migration to the service database (PGlite ${seeded}); it is up to date.\n`,
+      stdout: `Applied 2 migrations to the service database (PGlite ${seeded}); it is up to date.\n`,
       stderr: "",
     });
     expect(await run("migrate", [], seeded)).toEqual({
       code: 0,
-      stdout: `The service database (PGlite ${seeded}) is up to date (1 migration).\n`,
+      stdout: `The service database (PGlite ${seeded}) is up to date (2 migrations).\n`,
       stderr: "",
     });
 

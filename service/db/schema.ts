@@ -349,15 +349,20 @@ export const awardLines = service.table(
 export const TRANSACTION_KINDS = ["import", "fund", "award", "settle"] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
-export const ledgerTransactions = service.table("ledger_transactions", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  projectId: integer("project_id")
-    .notNull()
-    .references(() => projects.id, { onDelete: "cascade" }),
-  kind: text("kind").$type<TransactionKind>().notNull(),
-  awardId: bigint("award_id", { mode: "number" }).references(() => awards.id, { onDelete: "cascade" }),
-  createdAt: createdAt(),
-});
+export const ledgerTransactions = service.table(
+  "ledger_transactions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<TransactionKind>().notNull(),
+    awardId: bigint("award_id", { mode: "number" }).references(() => awards.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  // An award's transactions are found by award (its history; the cascade when a project is reset).
+  (t) => [index("ledger_transactions_award_idx").on(t.awardId)],
+);
 
 /** Postings of one transaction sum to zero per contract (checked by the ledger tests). */
 export const postings = service.table(

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transactions_award_idx" ON "service"."ledger_transactions" USING btree ("award_id");
