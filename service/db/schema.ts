@@ -320,6 +320,8 @@ export const awards = service.table(
   (t) => [
     uniqueIndex("awards_project_request_idx").on(t.projectId, t.requestId),
     index("awards_queue_idx").on(t.projectId, t.queueSeq).where(sql`${t.status} = 'Queued'`),
+    // Foreign key with cascade: deleting a customer must not scan every award.
+    index("awards_customer_idx").on(t.customerId),
     check("awards_status_check", sql`${t.status} in ('Completed', 'Queued')`),
     check("awards_kind_check", sql`${t.kind} in ('award', 'funding')`),
   ],

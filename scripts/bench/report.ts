@@ -1,0 +1,422 @@
+import type { TableScans } from "./databases";
+import type { LoadResult } from "./load-job";
+import type { Backend, BenchOptions } from "./options";
+import { BIG_TABLES, type PlanSummary } from "./plans";
+
+/** The benchmark's results, as console tables and as docs/benchmarks.md. */
+
+export const READ_TARGET = 0.8;
+
+export interface Cell {
+  endpoint: string;
+  kind: "read" | "write";
+  concurrency: number;
+  ours: LoadResult;
+  bare: LoadResult;
+}
+
+export interface SustainedRun {
+  label: string;
+  concurrency: number;
+  result: LoadResult;
+}
+
+export interface FlatRun {
+  customers: number;
+  importSeconds: number;
+  runs: { concurrency: number; result: LoadResult }[];
+  plans: PlanSummary[];
+}
+
+export interface BackendReport {
+  backend: Backend;
+  serverVersion: string;
+  scale: number;
+  importSeconds: number;
+  cells: Cell[];
+  sustained: SustainedRun[];
+  flat: FlatRun[];
+  /** Why a flat-cost data set was not measured here, if one was not. */
+  flatNote: string | null;
+  /** PostgreSQL only: tables scanned sequentially while the main phase's cells ran. */
+  scans: TableScans[] | null;
+  /** PostgreSQL only: big tables scanned sequentially during the sustained runs. */
+  sustainedScans: TableScans[] | null;
+  problems: string[];
+  seconds: number;
+}
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  node: string;
+  os: string;
+  pglite: string;
+}
+
+export interface RunReport {
+  started: Date;
+  seconds: number;
+  machine: Machine;
+  command: string;
+  options: BenchOptions;
+  backends: BackendReport[];
+  problems: string[];
+  /** 1-minute load average sampled through the run: other processes share these cores. */
+  loadAverage: { atStart: number; min: number; max: number; mean: number };
+}
+
+const BACKEND_NAMES: Record<Backend, string> = { pglite: "PGlite", postgres: "PostgreSQL" };
+export const backendName = (backend: Backend) => BACKEND_NAMES[backend];
+
+const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–");
+const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : "–");
+const ratio = (cell: Cell) => cell.ours.requestsPerSecond / cell.bare.requestsPerSecond;
+const fixed2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "–");
+const count = (n: number) => n.toLocaleString("en-US");
+const connections = (n: number) => `${n} connection${n === 1 ? "" : "s"}`;
+
+type Table = { head: string[]; rows: string[][]; align?: ("l" | "r")[] };
+
+function markdown(table: Table): string {
+  const align = table.align ?? table.head.map((_, i) => (i === 0 ? "l" : "r"));
+  return [
+    `| ${table.head.join(" | ")} |`,
+    `|${align.map((a) => (a === "r" ? "---:" : "---")).join("|")}|`,
+    ...table.rows.map((row) => `| ${row.join(" | ")} |`),
+  ].join("\n");
+}
+
+function plain(table: Table): string {
+  const align = table.align ?? table.head.map((_, i) => (i === 0 ? "l" : "r"));
+  const widths = table.head.map((h, i) => Math.max(h.length, ...table.rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (align[i] === "r" ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join("  ")
+      .trimEnd();
+  return [line(table.head), line(widths.map((w) => "-".repeat(w))), ...table.rows.map(line)].join("\n");
+}
+
+function cellTable(cells: Cell[]): Table {
+  return {
+    head: [
+      "endpoint",
+      "conns",
+      "ours req/s",
+      "p50 ms",
+      "p99 ms",
+      "bare req/s",
+      "p50 ms",
+      "p99 ms",
+      "ours/bare",
+    ],
+    rows: cells.map((c) => [
+      c.endpoint,
+      String(c.concurrency),
+      int(c.ours.requestsPerSecond),
+      ms(c.ours.p50),
+      ms(c.ours.p99),
+      int(c.bare.requestsPerSecond),
+      ms(c.bare.p50),
+      ms(c.bare.p99),
+      `${fixed2(ratio(c))}${c.kind === "read" && ratio(c) < READ_TARGET ? " ✗" : ""}`,
+    ]),
+  };
+}
+
+function sustainedTable(runs: SustainedRun[]): Table {
+  return {
+    head: ["run (ours)", "conns", "seconds", "awards", "awards/s", "p50 ms", "p99 ms"],
+    rows: runs.map((r) => [
+      r.label,
+      String(r.concurrency),
+      r.result.seconds.toFixed(0),
+      count(r.result.responses),
+      int(r.result.requestsPerSecond),
+      ms(r.result.p50),
+      ms(r.result.p99),
+    ]),
+  };
+}
+
+function flatTable(flat: FlatRun[]): Table {
+  return {
+    head: [
+      "customers",
+      "import s",
+      "conns",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "Tokens query (EXPLAIN ANALYZE) ms",
+    ],
+    rows: flat.flatMap((f) =>
+      f.runs.map((r, i) => [
+        count(f.customers),
+        i === 0 ? f.importSeconds.toFixed(1) : "",
+        String(r.concurrency),
+        int(r.result.requestsPerSecond),
+        ms(r.result.p50),
+        ms(r.result.p99),
+        i === 0 ? ms(tokensQueryMs(f)) : "",
+      ]),
+    ),
+  };
+}
+
+function planLines(flat: FlatRun[]): string[] {
+  const last = flat[flat.length - 1];
+  if (!last) return [];
+  return last.plans.map(
+    (p) =>
+      `${p.query}: ${p.scans.join(", ")}${p.seqScansOnBigTables.length ? `  ✗ sequential scan of ${p.seqScansOnBigTables.join(", ")}` : ""}`,
+  );
+}
+
+function scansTable(scans: TableScans[]): Table {
+  return {
+    head: ["table", "seq scans", "rows read by seq scans", "index scans"],
+    rows: scans.map((s) => [
+      `${s.table}${scansGrowingTable(s) ? " ✗" : ""}`,
+      count(s.seqScans),
+      count(s.seqRowsRead),
+      count(s.indexScans),
+    ]),
+  };
+}
+
+/** A table that grows with use, read by sequential scans of more than a few rows each. */
+function scansGrowingTable(s: TableScans): boolean {
+  return BIG_TABLES.has(s.table) && s.seqRowsRead >= 100 * s.seqScans;
+}
+
+function sustainedScansText(scans: TableScans[]): string {
+  return scans.length
+    ? scans.map((s) => `${s.table} ${count(s.seqScans)} times (${count(s.seqRowsRead)} rows)`).join(", ")
+    : "none.";
+}
+
+/** The lowest ours/bare ratio of the read cells, or null without any. */
+export function lowestReadRatio(report: BackendReport): { value: number; cell: Cell } | null {
+  let lowest: { value: number; cell: Cell } | null = null;
+  for (const cell of report.cells.filter((c) => c.kind === "read")) {
+    const value = ratio(cell);
+    if (!lowest || value < lowest.value) lowest = { value, cell };
+  }
+  return lowest;
+}
+
+function geometricMeanReadRatio(report: BackendReport): number {
+  const ratios = report.cells.filter((c) => c.kind === "read").map(ratio);
+  return Math.exp(ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length);
+}
+
+const tokensQueryMs = (f: FlatRun) =>
+  f.plans.find((p) => p.query === "customer Tokens")?.executionMs ?? Number.NaN;
+
+/** Tokens p50 at c=1: large set over small set. */
+function flatGrowth(report: BackendReport): { small: FlatRun; large: FlatRun; growth: number } | null {
+  const [small, large] = [report.flat[0], report.flat[report.flat.length - 1]];
+  if (!small || !large || small === large) return null;
+  const p50 = (f: FlatRun) => f.runs[0]?.result.p50 ?? Number.NaN;
+  return { small, large, growth: p50(large) / p50(small) };
+}
+
+function summaryLines(report: BackendReport): string[] {
+  const name = backendName(report.backend);
+  const lines: string[] = [];
+  const lowest = lowestReadRatio(report);
+  if (lowest) {
+    const met = lowest.value >= READ_TARGET;
+    lines.push(
+      `${name}, reads: ours/bare is ${fixed2(geometricMeanReadRatio(report))} on average (geometric mean) and ` +
+        `${fixed2(lowest.value)} at worst (${lowest.cell.endpoint}, ${connections(lowest.cell.concurrency)}), so ` +
+        (met
+          ? `the target of ${READ_TARGET} or better was met in every read cell.`
+          : `the target of ${READ_TARGET} or better was NOT met in every read cell (marked ✗).`),
+    );
+  }
+  const growth = flatGrowth(report);
+  if (growth) {
+    const p = (f: FlatRun, i: number) => f.runs[i]?.result;
+    const seq = growth.large.plans.some((plan) => plan.seqScansOnBigTables.length > 0);
+    lines.push(
+      `${name}, customer Tokens: p50 ${ms(p(growth.small, 0)?.p50 ?? Number.NaN)} ms with ${count(growth.small.customers)} customers ` +
+        `and ${ms(p(growth.large, 0)?.p50 ?? Number.NaN)} ms with ${count(growth.large.customers)} (one connection; ` +
+        `p99 ${ms(p(growth.small, 0)?.p99 ?? Number.NaN)} vs ${ms(p(growth.large, 0)?.p99 ?? Number.NaN)} ms; ` +
+        `the query itself ${ms(tokensQueryMs(growth.small))} vs ${ms(tokensQueryMs(growth.large))} ms in EXPLAIN ANALYZE), ` +
+        `${growth.growth <= 1.5 ? "so the cost stays flat" : `${fixed2(growth.growth)}× slower: NOT flat`}; ` +
+        (seq
+          ? "the plan scans a big table sequentially (a defect)."
+          : "every query of the read uses an index on the tables that grow with customers (no sequential scan)."),
+    );
+  }
+  if (report.flatNote) lines.push(`${name}, customer Tokens: ${report.flatNote}`);
+  const bigScans = (report.scans ?? []).filter(scansGrowingTable);
+  if (bigScans.length)
+    lines.push(
+      `${name}, scans: while the cells ran, ${bigScans
+        .map(
+          (s) =>
+            `${s.table} was scanned sequentially ${count(s.seqScans)} times (${count(s.seqRowsRead)} rows read)`,
+        )
+        .join("; ")}: a table that grows with use, read without an index (see the scan table below)` +
+        (bigScans.some((s) => s.table === "ledger_transactions") &&
+        report.sustainedScans?.every((s) => s.table !== "ledger_transactions")
+          ? ". New sessions (the sustained runs) did not scan ledger_transactions: the sessions of the cells " +
+            "had planned the foreign-key check of each posting while the table held the import's single row, " +
+            "and a session keeps that plan until it ends."
+          : "."),
+    );
+  for (const run of report.sustained) {
+    lines.push(
+      `${name}, sustained ${run.label}: ${int(run.result.requestsPerSecond)} awards/s over ${run.result.seconds.toFixed(0)} s ` +
+        `with ${connections(run.concurrency)} (p50 ${ms(run.result.p50)} ms, p99 ${ms(run.result.p99)} ms), every one answered 200 Completed` +
+        (run.result.non2xx + run.result.errors + run.result.notCompleted > 0 ? " — NOT: see problems." : "."),
+    );
+  }
+  return lines;
+}
+
+export function printBackend(report: BackendReport): void {
+  const name = backendName(report.backend);
+  console.log(
+    `\n== ${name} ${report.serverVersion}: ${count(report.scale)} customers (import ${report.importSeconds.toFixed(1)} s) ==`,
+  );
+  console.log(plain(cellTable(report.cells)));
+  if (report.sustained.length) console.log(`\n${plain(sustainedTable(report.sustained))}`);
+  if (report.flat.length) {
+    console.log(`\ncustomer Tokens, flat cost (ours):\n${plain(flatTable(report.flat))}`);
+    for (const line of planLines(report.flat)) console.log(`  plan, ${line}`);
+  }
+  if (report.flatNote) console.log(`  note: ${report.flatNote}`);
+  if (report.scans?.length)
+    console.log(`\nsequential scans during the main phase:\n${plain(scansTable(report.scans))}`);
+  if (report.sustainedScans)
+    console.log(
+      `big tables scanned sequentially during the sustained runs: ${sustainedScansText(report.sustainedScans)}`,
+    );
+  for (const line of summaryLines(report)) console.log(`* ${line}`);
+  for (const problem of report.problems) console.log(`! ${problem}`);
+}
+
+function backendSection(report: BackendReport, options: BenchOptions): string {
+  const name = backendName(report.backend);
+  const parts = [
+    `## ${name} ${report.serverVersion}`,
+    "",
+    `${count(report.scale)} customers (${count(report.scale * 10)} items, ${count(report.scale * 5)} holdings), ` +
+      `1,000 products in 4 languages; import ${report.importSeconds.toFixed(1)} s; ` +
+      (report.backend === "postgres"
+        ? `pool of ${options.poolSize} connections; throwaway cluster with fsync and synchronous_commit off.`
+        : "in memory, one connection shared by both servers."),
+    "",
+    markdown(cellTable(report.cells)),
+  ];
+  if (report.sustained.length) {
+    parts.push(
+      "",
+      "Sustained direct awards (ours on a new pool; one token line of amount 1 each, fresh RequestID, " +
+        "random customer, wallet `bench-wallet`):",
+    );
+    parts.push("", markdown(sustainedTable(report.sustained)));
+  }
+  if (report.flat.length) {
+    parts.push(
+      "",
+      "Customer Tokens at two data sets (ours, random customers):",
+      "",
+      markdown(flatTable(report.flat)),
+    );
+    const large = report.flat[report.flat.length - 1];
+    if (large) {
+      parts.push(
+        "",
+        `Query plans with ${count(large.customers)} customers (tables that are scanned, from EXPLAIN ANALYZE):`,
+        "",
+      );
+      for (const line of planLines(report.flat)) parts.push(`- ${line}`);
+    }
+  }
+  if (report.flatNote) parts.push("", `Note: ${report.flatNote}`);
+  if (report.scans?.length) {
+    parts.push(
+      "",
+      "Sequential scans PostgreSQL counted (`pg_stat_user_tables`) while the cells above ran. Small " +
+        "tables (projects, api_keys, tokens, contracts, chains: a handful of rows) are read faster " +
+        "that way; a table that grows with customers or awards, read by scans of 100 rows or more on average, is marked ✗:",
+      "",
+      markdown(scansTable(report.scans)),
+    );
+  }
+  if (report.sustainedScans)
+    parts.push(
+      "",
+      `Big tables scanned sequentially during the sustained runs (on new sessions): ${sustainedScansText(report.sustainedScans)}`,
+    );
+  if (report.problems.length) parts.push("", "Problems:", "", ...report.problems.map((p) => `- ${p}`));
+  return parts.join("\n");
+}
+
+export function renderDocument(run: RunReport): string {
+  const o = run.options;
+  const m = run.machine;
+  const summary = run.backends.flatMap(summaryLines);
+  return `# Benchmarks
+
+Recorded by \`${run.command}\` (scripts/bench/run.ts) on ${run.started.toISOString().replace(/\.\d{3}Z$/, "Z")};
+the whole run took ${(run.seconds / 60).toFixed(1)} minutes. Rerun it to replace this page.
+The 1-minute load average was ${run.loadAverage.atStart.toFixed(1)} at the start and ${run.loadAverage.min.toFixed(1)}–${run.loadAverage.max.toFixed(1)}
+during the run (mean ${run.loadAverage.mean.toFixed(1)}, ${m.cores} cores). The benchmark itself accounts for about 2–3
+(service, load generator, PostgreSQL backends); more means other processes shared the CPU, which
+lowers and blurs the figures, ours and bare alike.
+
+Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; ${m.os}; Node ${m.node}; ${run.backends
+    .map(
+      (b) =>
+        `${backendName(b.backend)} ${b.serverVersion}${b.backend === "pglite" ? ` (@electric-sql/pglite ${m.pglite})` : ""}`,
+    )
+    .join("; ")}.
+
+## What is measured
+
+- **ours** is the reference service as it runs in production: \`buildServiceApp\` (Fastify 5, zod
+  validation of every parameter and body, our envelope and error mapping), with the rate limit
+  off and response validation off (the production settings for a benchmark, DESIGN §3 rule 18).
+- **bare** is scripts/bench/bare-server.ts: the same domain functions (\`authorize\`,
+  \`listProducts\`, \`listCustomerTokens\`, \`listCustomerItems\`, \`awardTokens\`) behind a bare
+  \`node:http\` server, with the least validation that keeps the database safe and the same
+  envelope. Before measuring, the run checks that both answer the same bytes. **ours/bare** is
+  therefore the cost of the framework, validation, hooks and serialization on top of the database work.
+- Both servers run in one process on one database handle (PGlite allows only one), one after
+  the other: while one is measured the other is idle. Each cell is measured as four runs of
+  ${o.duration / 4} s per server, interleaved ABBA twice (ours-bare-bare-ours-bare-ours-ours-bare, or the
+  mirror image in the next cell), after a ${o.warmup} s warm-up per server and endpoint, so that
+  a disturbance hits both alike. The load comes from autocannon 8 in a separate process on the same ${m.cores} cores, over loopback.
+- Each cell runs ${o.duration} s per server at the given number of connections. Reads pick a random customer
+  per request. Awards send one token line of amount 1 with a fresh RequestID to a random customer:
+  an allowance, or a direct distribution to wallet \`bench-wallet\` from the project wallet of one
+  DB contract (every direct award to one contract waits for that contract's wallet row lock).
+  After each run the benchmark waits until the server has finished the requests the load
+  generator abandoned when time ran out, so no run pays for the one before.
+  Latencies are each response's own timing (percentiles over every response), req/s counts
+  responses over the measured seconds. Every response must be 200 and every award \`Completed\`,
+  or the run fails.
+- The data is \`scaleFixture(N)\` (service/db/scale-fixture.ts), loaded by \`importFixture\` into a
+  fresh database and then \`VACUUM ANALYZE\`d, as autovacuum would soon after a bulk load.
+
+## How to read this
+
+${summary.map((line) => `- ${line}`).join("\n")}
+- req/s with 1 connection is the inverse of latency; with ${Math.max(...o.concurrency)} connections it is
+  throughput. On PGlite every query goes through one connection, so throughput stops growing with
+  more connections and latency grows instead; PostgreSQL serves connections in parallel but shares
+  the ${m.cores} cores with the service and the load generator, so these are floors, not ceilings.
+- GET Products returns the whole catalogue (960 active products × 4 languages), so its cost is
+  mostly building and serializing that body, in both servers alike.
+${run.problems.length ? `\n**This run reported problems:**\n\n${run.problems.map((p) => `- ${p}`).join("\n")}\n` : ""}
+${run.backends.map((b) => backendSection(b, o)).join("\n\n")}
+`;
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "awards_customer_idx" ON "service"."awards" USING btree ("customer_id");--> statement-breakpoint
+CREATE INDEX "ledger_transactions_award_idx" ON "service"."ledger_transactions" USING btree ("award_id");

@@ -1,1 +1,0 @@
-CREATE INDEX "ledger_transactions_award_idx" ON "service"."ledger_transactions" USING btree ("award_id");
