@@ -1,21 +1,10 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { freePort } from "@/scripts/lib/free-port";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID } from "@/service/db/demo-fixture";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * `npm run demo` end to end, as a person runs it: it builds what needs building, migrates, loads
