@@ -13,7 +13,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "service/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "common/**/*.test.ts", "service/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: http,
           testTimeout: 60_000,
         },

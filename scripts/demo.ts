@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { FolderLockedError } from "@/common/folder-lock";
 import { openDatabase } from "@/service/db/connection";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, demoFixture } from "@/service/db/demo-fixture";
-import { FolderLockedError } from "@/service/db/folder-lock";
 import { importFixture } from "@/service/db/import";
 import { migrateServiceDatabase } from "@/service/db/migrate";
 import { databaseTarget, EnvError, loadServiceEnv } from "@/service/env";

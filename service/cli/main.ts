@@ -1,4 +1,4 @@
-import { FolderLockedError } from "../db/folder-lock";
+import { FolderLockedError } from "@/common/folder-lock";
 import { EnvError, loadServiceEnv } from "../env";
 import { startService } from "../server";
 

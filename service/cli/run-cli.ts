@@ -1,9 +1,9 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { DrizzleQueryError, sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
+import { FolderLockedError } from "@/common/folder-lock";
 import { type DatabaseTarget, openDatabase, type ServiceDatabase } from "../db/connection";
 import { FixtureError } from "../db/fixture";
-import { FolderLockedError } from "../db/folder-lock";
 import { migrationsFolder } from "../db/migrate";
 import { rows } from "../domain/sql-rows";
 import { databaseTarget, EnvError, loadServiceEnv } from "../env";

@@ -4,7 +4,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
-import { lockFolder } from "./folder-lock";
+import { lockFolder } from "@/common/folder-lock";
 import * as schema from "./schema";
 
 export type ServiceDb = PgDatabase<PgQueryResultHKT, typeof schema>;

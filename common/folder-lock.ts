@@ -6,10 +6,12 @@ export class FolderLockedError extends Error {
   constructor(
     readonly folder: string,
     readonly pid: number,
+    /** The variable that switches this program to PostgreSQL, for the advice. */
+    urlVariable: string,
   ) {
     super(
       `The embedded database ${folder} is in use by process ${pid}. PGlite allows one process per folder: ` +
-        "stop that process (e.g. the running service) first, or use PostgreSQL (SERVICE_DATABASE_URL) to run several.",
+        `stop that process (e.g. the running service or console) first, or use PostgreSQL (${urlVariable}) to run several.`,
     );
     this.name = "FolderLockedError";
   }
@@ -30,7 +32,7 @@ function isAlive(pid: number): boolean {
  * same PGlite folder fails clearly instead of silently writing a divergent copy (PGlite has no
  * lock of its own). A lock whose PID is gone is taken over. Returns the release function.
  */
-export function lockFolder(folder: string): () => void {
+export function lockFolder(folder: string, urlVariable = "SERVICE_DATABASE_URL"): () => void {
   const lockPath = `${folder}.lock`;
   mkdirSync(dirname(lockPath), { recursive: true });
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -60,9 +62,9 @@ export function lockFolder(folder: string): () => void {
         continue; // Removed between our open and read: try again.
       }
       if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
-        throw new FolderLockedError(folder, owner);
+        throw new FolderLockedError(folder, owner, urlVariable);
       }
-      if (owner === process.pid) throw new FolderLockedError(folder, owner);
+      if (owner === process.pid) throw new FolderLockedError(folder, owner, urlVariable);
       rmSync(lockPath, { force: true }); // Stale: its process is gone.
     }
   }
