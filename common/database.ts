@@ -1,0 +1,88 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { lockFolder } from "./folder-lock";
+
+/**
+ * Both programs' database handles: PGlite in a folder (embedded default, one process per folder)
+ * or PostgreSQL through `pg`, behind one drizzle type. Each program passes its own schema, its
+ * own migrations and the variable that switches it to PostgreSQL.
+ */
+
+export type Database<S extends Record<string, unknown>> = PgDatabase<PgQueryResultHKT, S>;
+
+export interface OpenDatabase<S extends Record<string, unknown>> {
+  db: Database<S>;
+  driver: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { driver: "postgres"; url: string; poolSize?: number }
+  /** `folder` null: an in-memory database (tests), or `from` a dump to start from. */
+  | { driver: "pglite"; folder: string | null; from?: Blob | File };
+
+const NUMERIC_OID = 1700;
+// NUMERIC stays text on both drivers: amounts are never JavaScript numbers.
+const keepText = (value: string) => value;
+pg.types.setTypeParser(NUMERIC_OID, keepText);
+
+export async function openDatabase<S extends Record<string, unknown>>(
+  target: DatabaseTarget,
+  schema: S,
+  urlVariable: string,
+): Promise<OpenDatabase<S>> {
+  if (target.driver === "postgres") {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle client's error (e.g. the server restarting) must not crash the process.
+    pool.on("error", () => {});
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as Database<S>,
+      driver: "postgres",
+      close: () => pool.end(),
+    };
+  }
+  let release = () => {};
+  if (target.folder) {
+    release = lockFolder(target.folder, urlVariable);
+    mkdirSync(target.folder, { recursive: true });
+  }
+  try {
+    const client = await PGlite.create({
+      dataDir: target.folder ?? undefined,
+      loadDataDir: target.from,
+      parsers: { [NUMERIC_OID]: keepText },
+    });
+    return {
+      db: drizzlePglite(client, { schema }) as unknown as Database<S>,
+      driver: "pglite",
+      async close() {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Applies one program's migrations (its own folder and migrations table); the same files on both drivers. */
+export async function migrateDatabase<S extends Record<string, unknown>>(
+  database: OpenDatabase<S>,
+  migrations: { folder: string; schema: string },
+): Promise<void> {
+  const config = {
+    migrationsFolder: migrations.folder,
+    migrationsSchema: migrations.schema,
+    migrationsTable: "migrations",
+  };
+  // The drivers' migrators differ only in the handle type they accept.
+  if (database.driver === "pglite") await migratePglite(database.db as never, config);
+  else await migratePg(database.db as never, config);
+}
