@@ -1,3 +1,4 @@
+import { CliError, isoSecond, parseCommandLine, UsageError } from "@/common/cli";
 import { uuid } from "@/lib/contract/fields";
 import type { ServiceDb } from "../db/connection";
 import {
@@ -7,7 +8,7 @@ import {
   listApiKeys,
   revokeApiKey,
 } from "../domain/keys";
-import { CliError, isoSecond, parseCommandLine, runCli, UsageError, withServiceDatabase } from "./run-cli";
+import { runCli, withServiceDatabase } from "./run-cli";
 
 const MAX_LABEL = 200;
 

@@ -1,5 +1,6 @@
+import { migrationState, parseCommandLine, plural } from "@/common/cli";
 import { migrateServiceDatabase } from "../db/migrate";
-import { migrationState, parseCommandLine, plural, runCli, withServiceDatabase } from "./run-cli";
+import { runCli, SERVICE_MIGRATIONS, withServiceDatabase } from "./run-cli";
 
 const HELP = `Usage: npm run db:migrate
 
@@ -16,9 +17,9 @@ async function main(): Promise<void> {
   }
   await withServiceDatabase(
     async (database, where) => {
-      const before = await migrationState(database);
+      const before = await migrationState(database, SERVICE_MIGRATIONS);
       await migrateServiceDatabase(database);
-      const after = await migrationState(database);
+      const after = await migrationState(database, SERVICE_MIGRATIONS);
       const applied = after.applied - before.applied;
       console.log(
         applied === 0

@@ -1,82 +1,19 @@
-import { type ParseArgsConfig, parseArgs } from "node:util";
-import { DrizzleQueryError, sql } from "drizzle-orm";
-import { readMigrationFiles } from "drizzle-orm/migrator";
-import { FolderLockedError } from "@/common/folder-lock";
-import { type DatabaseTarget, openDatabase, type ServiceDatabase } from "../db/connection";
+import { CliError, describeTarget, migrationState, runCli as runAnyCli } from "@/common/cli";
+import { openDatabase, type ServiceDatabase } from "../db/connection";
 import { FixtureError } from "../db/fixture";
 import { migrationsFolder } from "../db/migrate";
-import { rows } from "../domain/sql-rows";
 import { databaseTarget, EnvError, loadServiceEnv } from "../env";
 
 /**
- * What the service's command-line tools share: argument parsing, one error line per failure with
- * a fixed exit code, and a database handle that is always closed (so the PGlite lock is released).
+ * What only the service's tools share: their known errors, and a database handle that is
+ * always closed (so the PGlite lock is released) and refused until it is migrated.
  */
 
-/** The command line itself is wrong (unknown flag, missing or conflicting option): exit 2. */
-export class UsageError extends Error {}
+export const SERVICE_MIGRATIONS = { folder: migrationsFolder, schema: "service" };
 
-/** A known failure whose message is shown as is: exit 1. */
-export class CliError extends Error {}
-
-const KNOWN = [CliError, EnvError, FixtureError, FolderLockedError];
-
-/** node:util's parseArgs (strict), its errors turned into one-sentence UsageErrors. */
-export function parseCommandLine<T extends ParseArgsConfig>(config: T) {
-  try {
-    return parseArgs({ ...config, strict: true });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (!code?.startsWith("ERR_PARSE_ARGS_")) throw error;
-    const message = (error as Error).message;
-    const option = /'(-[^' ]*)/.exec(message)?.[1];
-    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`Unknown option ${option}.`);
-    if (/argument missing|ambiguous/.test(message)) throw new UsageError(`${option} needs a value.`);
-    if (/does not take an argument/.test(message)) throw new UsageError(`${option} takes no value.`);
-    // Node's own first sentence (e.g. "Unexpected argument 'x'"), without its advice lines.
-    throw new UsageError(`${(message.split(/\.\s|\n/)[0] ?? message).replace(/\.$/, "")}.`);
-  }
-}
-
-/** The error's message on one line; a failed query shows the database's message, not the SQL. */
-function oneLine(error: unknown): string {
-  const cause = error instanceof DrizzleQueryError ? error.cause : undefined;
-  const source = cause instanceof Error ? cause : error;
-  const text = source instanceof Error ? source.message : String(source);
-  return text.split("\n")[0]?.trim() || "unknown error";
-}
-
-/**
- * Runs a tool's main function: known errors print their message alone on stderr (exit 1, or 2
- * for a usage error, with a pointer to --help); anything else prints "<tool> failed: <message>".
- * Never a stack trace: the tools are for people, and a stack says nothing they can act on.
- */
-export async function runCli(tool: string, main: () => Promise<void>): Promise<void> {
-  try {
-    await main();
-  } catch (error) {
-    if (error instanceof UsageError) {
-      console.error(`${error.message} See: npm run ${tool} -- --help`);
-      process.exitCode = 2;
-    } else if (KNOWN.some((type) => error instanceof type)) {
-      console.error(oneLine(error));
-      process.exitCode = 1;
-    } else {
-      console.error(`${tool} failed: ${oneLine(error)}`);
-      process.exitCode = 1;
-    }
-  }
-}
-
-/** Where the data goes, for messages; a PostgreSQL URL loses its credentials. */
-export function describeTarget(target: DatabaseTarget): string {
-  if (target.driver === "pglite") return `PGlite ${target.folder ?? "(in memory)"}`;
-  try {
-    const url = new URL(target.url);
-    return `PostgreSQL ${url.host}${url.pathname}`;
-  } catch {
-    return "PostgreSQL";
-  }
+/** Runs a service tool: fixture and environment errors are printed as they are. */
+export function runCli(tool: string, main: () => Promise<void>): Promise<void> {
+  return runAnyCli(tool, main, [EnvError, FixtureError]);
 }
 
 /**
@@ -99,25 +36,8 @@ export async function withServiceDatabase<T>(
   }
 }
 
-/** How many of this version's migrations the database has applied, and how many exist. */
-export async function migrationState(database: ServiceDatabase): Promise<{ applied: number; known: number }> {
-  const known = readMigrationFiles({ migrationsFolder });
-  const [table] = await rows<{ present: boolean }>(
-    database.db,
-    sql`select to_regclass('service.migrations') is not null as present`,
-  );
-  if (!table?.present) return { applied: 0, known: known.length };
-  // drizzle records each applied migration with its folder timestamp as created_at.
-  const [last] = await rows<{ at: string | null }>(
-    database.db,
-    sql`select max(created_at)::text as at from service.migrations`,
-  );
-  const appliedUpTo = Number(last?.at ?? 0);
-  return { applied: known.filter((m) => m.folderMillis <= appliedUpTo).length, known: known.length };
-}
-
 async function requireMigrated(database: ServiceDatabase, where: string): Promise<void> {
-  const { applied, known } = await migrationState(database);
+  const { applied, known } = await migrationState(database, SERVICE_MIGRATIONS);
   if (applied === 0) {
     throw new CliError(`The service database (${where}) has no tables yet: run npm run db:migrate first.`);
   }
@@ -126,14 +46,4 @@ async function requireMigrated(database: ServiceDatabase, where: string): Promis
       `The service database (${where}) lacks ${known - applied} of ${known} migrations: run npm run db:migrate first.`,
     );
   }
-}
-
-/** ISO 8601 UTC to the second. */
-export function isoSecond(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
-}
-
-/** "1 migration", "2 migrations". */
-export function plural(count: number, noun: string): string {
-  return `${count.toLocaleString("en-US")} ${noun}${count === 1 ? "" : "s"}`;
 }

@@ -2,11 +2,12 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { parse as parseLossless } from "lossless-json";
+import { CliError, parseCommandLine, plural, UsageError } from "@/common/cli";
 import { DEMO_API_KEY, demoFixture } from "../db/demo-fixture";
 import { importFixture } from "../db/import";
 import { SCALE_API_KEY, scaleFixture } from "../db/scale-fixture";
 import { rows } from "../domain/sql-rows";
-import { CliError, parseCommandLine, plural, runCli, UsageError, withServiceDatabase } from "./run-cli";
+import { runCli, withServiceDatabase } from "./run-cli";
 
 const MAX_SCALE = 1_000_000;
 
