@@ -1,24 +1,55 @@
 import "server-only";
+import { resolve } from "node:path";
 import { z } from "zod";
+import type { DatabaseTarget } from "@/common/database";
 import { describeIssues } from "@/lib/contract/issues";
+
+const secret = (name: string) =>
+  z
+    .string()
+    .min(32, { error: `must be at least 32 characters (e.g. openssl rand -base64 32) for ${name}` })
+    .optional();
 
 const schema = z.object({
   /** The service the console's default connection points at, e.g. http://127.0.0.1:3001/api/public. */
   COMMERCE_BASE_URL: z.url({ error: "must be an http(s) URL" }).optional(),
   COMMERCE_PROJECT_GUID: z.string().optional(),
   COMMERCE_API_KEY: z.string().optional(),
+  CONSOLE_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: "must be a postgres:// or postgresql:// URL" })
+    .optional(),
+  CONSOLE_PGLITE_DIR: z.string().min(1, { error: "must not be empty" }).default(".data/console"),
+  /** Signs the session cookies (Auth.js). */
+  AUTH_SECRET: secret("AUTH_SECRET"),
+  /** Encrypts connection API keys at rest; independent of AUTH_SECRET. */
+  CONSOLE_ENCRYPTION_KEY: secret("CONSOLE_ENCRYPTION_KEY"),
 });
 
 export type ConsoleEnv = z.output<typeof schema>;
 
+/** Thrown for a bad environment; command-line tools print its message alone. */
+export class ConsoleEnvError extends Error {}
+
 let parsed: ConsoleEnv | undefined;
+
+/** Parses an environment; an empty variable counts as unset. */
+export function parseConsoleEnv(source: Record<string, string | undefined>): ConsoleEnv {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = schema.safeParse(present);
+  if (!result.success)
+    throw new ConsoleEnvError(`Invalid console environment: ${describeIssues(result.error.issues)}`);
+  return result.data;
+}
 
 /** The console's environment, parsed once (at first use, never during `next build`). */
 export function consoleEnv(): ConsoleEnv {
-  if (parsed) return parsed;
-  const present = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
-  const result = schema.safeParse(present);
-  if (!result.success) throw new Error(`Invalid console environment: ${describeIssues(result.error.issues)}`);
-  parsed = result.data;
+  parsed ??= parseConsoleEnv(process.env);
   return parsed;
+}
+
+export function consoleDatabaseTarget(env: ConsoleEnv): DatabaseTarget {
+  return env.CONSOLE_DATABASE_URL
+    ? { driver: "postgres", url: env.CONSOLE_DATABASE_URL }
+    : { driver: "pglite", folder: resolve(env.CONSOLE_PGLITE_DIR) };
 }

@@ -1,0 +1,22 @@
+import type { Role } from "@/lib/db/schema";
+
+/**
+ * What each role may do (DESIGN §7). The server checks these in every page and server action;
+ * the interface only mirrors them.
+ */
+export const PERMISSIONS = {
+  "catalogue:read": ["support", "manager", "owner"],
+  "players:read": ["support", "manager", "owner"],
+  "awards:send": ["manager", "owner"],
+  "awards:read": ["support", "manager", "owner"],
+  "wallet:read": ["manager", "owner"],
+  "wallet:fund": ["owner"],
+  "users:manage": ["owner"],
+  "connections:manage": ["owner"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import { fileURLToPath } from "node:url";
+import { CliError, describeTarget, migrationState } from "@/common/cli";
+import { type ConsoleDatabase, migrateConsoleDatabase, openConsoleDatabase } from "@/lib/db/connection";
+import { consoleDatabaseTarget, consoleEnv } from "@/lib/env";
+
+export const CONSOLE_MIGRATIONS = {
+  folder: fileURLToPath(new URL("../db/migrations", import.meta.url)),
+  schema: "console",
+};
+
+/**
+ * Opens the console's configured database for a tool, runs `use`, and closes it on every path
+ * (releasing the PGlite lock). Unless `migrate` is the tool's job, an unmigrated database is
+ * refused: migrations never run silently (DESIGN §2).
+ */
+export async function withConsoleDatabase<T>(
+  use: (database: ConsoleDatabase, where: string) => Promise<T>,
+  options: { migrate?: boolean } = {},
+): Promise<T> {
+  const target = consoleDatabaseTarget(consoleEnv());
+  const where = describeTarget(target);
+  const database = await openConsoleDatabase(target);
+  try {
+    if (options.migrate) await migrateConsoleDatabase(database);
+    const { applied, known } = await migrationState(database, CONSOLE_MIGRATIONS);
+    if (applied < known) {
+      throw new CliError(`The console database (${where}) is not up to date: run npm run db:migrate first.`);
+    }
+    return await use(database, where);
+  } finally {
+    await database.close();
+  }
+}
