@@ -1,0 +1,115 @@
+import "server-only";
+import { parse, stringify } from "lossless-json";
+import type { z } from "zod";
+import { describeIssues } from "@/lib/contract/issues";
+import { isNumberLiteral, NumberLiteral } from "@/lib/contract/number-literal";
+
+/** Where a project lives: any service that implements the spec, and the key for that project. */
+export interface ServiceConnection {
+  /** `{base_url}`, e.g. http://127.0.0.1:3001/api/public (no trailing slash needed). */
+  baseUrl: string;
+  projectGuid: string;
+  apiKey: string;
+}
+
+export type ServiceCallErrorKind = "unreachable" | "timeout" | "refused" | "invalid-response";
+
+/**
+ * Every way a call can fail, as one error whose message a person can act on: what the service
+ * said (its `Error` text and status), or that it could not be reached, or answered something
+ * that is not the spec's JSON. The message never holds the URL, which carries the API key.
+ */
+export class ServiceCallError extends Error {
+  constructor(
+    message: string,
+    readonly kind: ServiceCallErrorKind,
+    readonly status: number | null = null,
+    /** The service's `ErrorCode` extension, when it sent one. */
+    readonly code: string | null = null,
+  ) {
+    super(message);
+    this.name = "ServiceCallError";
+  }
+}
+
+const TIMEOUT_MS = 10_000;
+
+/** Path segments, each percent-encoded (a CustomerID may hold `/`, `%`, spaces…). */
+export function servicePath(...segments: string[]): string {
+  return segments.map((segment) => `/${encodeURIComponent(segment)}`).join("");
+}
+
+/** JSON text with award amounts written as the exact number literals they hold. */
+export function stringifyBody(body: unknown): string {
+  return (
+    stringify(body, null, undefined, [
+      { test: isNumberLiteral, stringify: (value) => (value as NumberLiteral).text },
+    ]) ?? "null"
+  );
+}
+
+/**
+ * Calls `{base_url}{path}` and parses the answer losslessly (numbers keep every digit) with a
+ * contract schema. A non-2xx status or `isError` other than "0" becomes a ServiceCallError
+ * carrying the service's own `Error` text.
+ */
+export async function callService<S extends z.ZodType>(
+  connection: ServiceConnection,
+  path: string,
+  schema: S,
+  init: { method?: "GET" | "POST"; body?: unknown } = {},
+): Promise<z.output<S>> {
+  const url = `${connection.baseUrl.replace(/\/+$/, "")}${path}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: init.method ?? "GET",
+      headers: init.body === undefined ? undefined : { "content-type": "application/json" },
+      body: init.body === undefined ? undefined : stringifyBody(init.body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      cache: "no-store",
+    });
+  } catch (error) {
+    if ((error as Error).name === "TimeoutError") {
+      throw new ServiceCallError(
+        `The service did not answer within ${TIMEOUT_MS / 1000} seconds.`,
+        "timeout",
+      );
+    }
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    throw new ServiceCallError(
+      `The service cannot be reached${cause ? ` (${cause})` : ""}: check the base URL and that the service is running.`,
+      "unreachable",
+    );
+  }
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = parse(text, undefined, (literal) => new NumberLiteral(literal));
+  } catch {
+    throw new ServiceCallError(
+      `The service answered HTTP ${response.status} with something that is not JSON: is the base URL the service's {base_url}?`,
+      "invalid-response",
+      response.status,
+    );
+  }
+  const envelope = json as { isError?: unknown; Error?: unknown; ErrorCode?: unknown } | null;
+  const failed = !response.ok || (typeof envelope?.isError === "string" && envelope.isError !== "0");
+  if (failed) {
+    const said =
+      typeof envelope?.Error === "string" && envelope.Error !== ""
+        ? envelope.Error
+        : `HTTP ${response.status}`;
+    const code = typeof envelope?.ErrorCode === "string" ? envelope.ErrorCode : null;
+    throw new ServiceCallError(`The service refused the request: ${said}`, "refused", response.status, code);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ServiceCallError(
+      `The service's answer does not follow the spec: ${describeIssues(parsed.error.issues)}`,
+      "invalid-response",
+      response.status,
+    );
+  }
+  return parsed.data;
+}
