@@ -6,6 +6,28 @@ import { describe, expect, it } from "vitest";
 import { freePort } from "@/scripts/lib/free-port";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID } from "@/service/db/demo-fixture";
 
+/** Signs in through Auth.js's own endpoints; the home page's text, or null when refused. */
+async function signedInAs(base: string, email: string, password: string): Promise<string | null> {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookies = csrf.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const callback = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies.join("; ") },
+    body: new URLSearchParams({ email, password, csrfToken, callbackUrl: `${base}/` }),
+  });
+  const session = callback.headers.getSetCookie().find((c) => c.startsWith("authjs.session-token="));
+  if (!session) return null;
+  const home = await fetch(`${base}/`, {
+    headers: { cookie: session.split(";")[0] as string },
+    redirect: "manual",
+  });
+  expect(home.status).toBe(200);
+  // React separates adjacent text with comments: read the text as a person sees it.
+  return (await home.text()).replaceAll("<!-- -->", "");
+}
+
 /**
  * `npm run demo` end to end, as a person runs it: it builds what needs building, migrates, loads
  * the demo project into an empty database, starts both programs, prints where they are, and
@@ -16,10 +38,13 @@ describe("npm run demo", () => {
     const servicePort = await freePort();
     const consolePort = await freePort();
     const dataDir = join(mkdtempSync(join(tmpdir(), "gcc-demo-")), "service");
-    const demo = spawn("node_modules/.bin/tsx", ["scripts/demo.ts"], {
+    const demo = spawn("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/demo.ts"], {
       env: {
         ...process.env,
         SERVICE_PGLITE_DIR: dataDir,
+        CONSOLE_PGLITE_DIR: `${dataDir}-console`,
+        AUTH_SECRET: "",
+        CONSOLE_ENCRYPTION_KEY: "",
         SERVICE_DATABASE_URL: "",
         SERVICE_PORT: String(servicePort),
         PORT: String(consolePort),
@@ -52,9 +77,17 @@ describe("npm run demo", () => {
         (t) => t.Symbol,
       );
       expect(symbols).toEqual(["GOLD", "GEM", "SHARD"]);
-      const page = await fetch(`http://127.0.0.1:${consolePort}/`);
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain("Game Commerce Console");
+      const consoleBase = `http://127.0.0.1:${consolePort}`;
+      // Signed out, the console sends everyone to sign in.
+      const home = await fetch(`${consoleBase}/`, { redirect: "manual" });
+      expect(home.status).toBe(307);
+      expect(home.headers.get("location")).toMatch(/\/sign-in$/);
+      expect(output).toMatch(/owner@demo\.test +owner/);
+      // A demo user signs in (Auth.js credentials over HTTP) and reaches the console as their role.
+      expect(await signedInAs(consoleBase, "manager@demo.test", "demo-password")).toContain(
+        "manager@demo.test · manager",
+      );
+      expect(await signedInAs(consoleBase, "manager@demo.test", "wrong-password")).toBeNull();
     } finally {
       demo.kill("SIGINT");
     }

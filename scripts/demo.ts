@@ -2,6 +2,10 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { FolderLockedError } from "@/common/folder-lock";
+import { DEMO_PASSWORD, DEMO_USERS, ensureDemoUsers } from "@/lib/auth/demo-users";
+import { openConsoleDatabase } from "@/lib/db/connection";
+import { migrateConsoleDatabase } from "@/lib/db/migrate";
+import { ConsoleEnvError, consoleDatabaseTarget, consoleEnv } from "@/lib/env";
 import { openDatabase } from "@/service/db/connection";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, demoFixture } from "@/service/db/demo-fixture";
 import { importFixture } from "@/service/db/import";
@@ -79,6 +83,14 @@ async function main(): Promise<void> {
     await database.close();
   }
 
+  const consoleDatabase = await openConsoleDatabase(consoleDatabaseTarget(consoleEnv()));
+  try {
+    await migrateConsoleDatabase(consoleDatabase);
+    await ensureDemoUsers(consoleDatabase.db);
+  } finally {
+    await consoleDatabase.close();
+  }
+
   const service = await startService(env);
   const consoleUrl = `http://localhost:${consolePort}`;
   // Its own process group, so that stopping the demo stops next and every process it started
@@ -103,6 +115,9 @@ async function main(): Promise<void> {
   Service        ${service.url}   (${service.database.driver})
   Project GUID   ${DEMO_PROJECT_GUID}
   Demo API key   ${key}   (demo data only)
+
+  Demo users (demo only; password "${DEMO_PASSWORD}"):
+${DEMO_USERS.map((user) => `    ${user.email.padEnd(20)} ${user.role}`).join("\n")}
 
   Try:  curl ${service.url}/Tokens/${key}/${DEMO_PROJECT_GUID}
 `);
@@ -136,7 +151,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof EnvError || error instanceof FolderLockedError;
+  const known =
+    error instanceof EnvError || error instanceof ConsoleEnvError || error instanceof FolderLockedError;
   console.error(known ? (error as Error).message : `The demo could not start: ${(error as Error).message}`);
   process.exit(1);
 });

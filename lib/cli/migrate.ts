@@ -1,6 +1,7 @@
 import { migrationState, parseCommandLine, plural, runCli } from "@/common/cli";
+import { CONSOLE_MIGRATIONS } from "@/lib/db/migrate";
 import { ConsoleEnvError } from "@/lib/env";
-import { CONSOLE_MIGRATIONS, withConsoleDatabase } from "./with-console-database";
+import { withConsoleDatabase } from "./with-console-database";
 
 const HELP = `Usage: npm run db:migrate   (migrates the service, then the console)
 

@@ -1,13 +1,8 @@
 import "server-only";
-import { fileURLToPath } from "node:url";
 import { CliError, describeTarget, migrationState } from "@/common/cli";
-import { type ConsoleDatabase, migrateConsoleDatabase, openConsoleDatabase } from "@/lib/db/connection";
+import { type ConsoleDatabase, openConsoleDatabase } from "@/lib/db/connection";
+import { CONSOLE_MIGRATIONS, migrateConsoleDatabase } from "@/lib/db/migrate";
 import { consoleDatabaseTarget, consoleEnv } from "@/lib/env";
-
-export const CONSOLE_MIGRATIONS = {
-  folder: fileURLToPath(new URL("../db/migrations", import.meta.url)),
-  schema: "console",
-};
 
 /**
  * Opens the console's configured database for a tool, runs `use`, and closes it on every path

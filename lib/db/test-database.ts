@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { type ConsoleDatabase, migrateConsoleDatabase, openConsoleDatabase } from "./connection";
+import { type ConsoleDatabase, openConsoleDatabase } from "./connection";
+import { migrateConsoleDatabase } from "./migrate";
 
 /** A fresh, migrated console database on the driver under test (see vitest.config.ts). */
 export async function createConsoleTestDatabase(): Promise<ConsoleDatabase> {

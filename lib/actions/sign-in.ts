@@ -1,0 +1,34 @@
+"use server";
+import "server-only";
+import { AuthError, CredentialsSignin } from "next-auth";
+import { signIn } from "@/lib/auth/auth";
+
+export interface SignInState {
+  error: string | null;
+  email: string;
+}
+
+/**
+ * The sign-in form's action: the only action without a session, since it makes one. A wrong
+ * password and an unknown email get the same answer; a slowed-down account says how long to wait.
+ */
+export async function signInAction(_previous: SignInState, form: FormData): Promise<SignInState> {
+  const email = String(form.get("email") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  if (!email || !password) return { error: "Enter your email and your password.", email };
+  try {
+    await signIn("credentials", { email, password, redirectTo: "/" });
+    return { error: null, email };
+  } catch (error) {
+    // signIn redirects by throwing: anything that is not an auth failure goes on (STACK.md).
+    if (!(error instanceof AuthError)) throw error;
+    const throttled = error instanceof CredentialsSignin && /^throttled-(\d+)$/.exec(error.code);
+    if (throttled) {
+      return {
+        error: `Too many wrong passwords for this account: try again in ${throttled[1]} seconds.`,
+        email,
+      };
+    }
+    return { error: "Wrong email or password.", email };
+  }
+}
