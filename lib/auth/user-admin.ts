@@ -1,0 +1,71 @@
+import "server-only";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { ConsoleDb } from "@/lib/db/connection";
+import { ROLES, type Role, users } from "@/lib/db/schema";
+import { type ConsoleUser, UserError } from "./users";
+
+/**
+ * Settings → Users (owners only, DESIGN §7). Changes take effect at once: the role and the
+ * active flag are read from the database on every request. The console always keeps one active
+ * owner, so nobody can lock everyone out of user management.
+ */
+
+export async function listUsers(db: ConsoleDb): Promise<ConsoleUser[]> {
+  return db
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role, active: users.active })
+    .from(users)
+    .orderBy(asc(users.email));
+}
+
+async function otherActiveOwners(db: ConsoleDb, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.role, "owner"), eq(users.active, true), ne(users.id, userId)));
+  return row?.n ?? 0;
+}
+
+async function update(
+  db: ConsoleDb,
+  userId: number,
+  change: Partial<{ role: Role; active: boolean }>,
+): Promise<ConsoleUser> {
+  return db.transaction(async (txHandle) => {
+    const tx = txHandle as unknown as ConsoleDb;
+    // Serialise owner changes, so two owners demoting each other at once cannot leave none.
+    await tx.execute(sql`select id from console.users where role = 'owner' for update`);
+    const [target] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!target) throw new UserError("that user does not exist.");
+    const losesOwner =
+      target.role === "owner" &&
+      target.active &&
+      (change.role !== undefined ? change.role !== "owner" : change.active === false);
+    if (losesOwner && (await otherActiveOwners(tx, userId)) === 0) {
+      throw new UserError("the console needs at least one active owner: make someone else an owner first.");
+    }
+    const [updated] = await tx
+      .update(users)
+      .set({ ...change, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        role: users.role,
+        active: users.active,
+      });
+    if (!updated) throw new UserError("that user does not exist.");
+    return updated;
+  });
+}
+
+export async function changeRole(db: ConsoleDb, userId: number, role: string): Promise<ConsoleUser> {
+  if (!(ROLES as readonly string[]).includes(role))
+    throw new UserError(`role must be one of ${ROLES.join(", ")}.`);
+  return update(db, userId, { role: role as Role });
+}
+
+/** Deactivated users lose access at once; their history (awards they sent) stays. */
+export async function setActive(db: ConsoleDb, userId: number, active: boolean): Promise<ConsoleUser> {
+  return update(db, userId, { active });
+}

@@ -1,0 +1,131 @@
+import { sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createUser } from "@/lib/auth/users";
+import type { ConsoleDatabase } from "@/lib/db/connection";
+import { createConsoleTestDatabase } from "@/lib/db/test-database";
+import { parseConsoleEnv } from "@/lib/env";
+import {
+  ConnectionError,
+  chooseConnection,
+  createConnection,
+  currentConnectionRef,
+  deleteConnection,
+  listConnections,
+  serviceConnection,
+} from "./connections";
+
+const SECRET = "s".repeat(43);
+const KEY = "gcc_live_key_0123456789abcdefghij_last";
+const PROJECT = "7d3c1a52-4b8e-4f1a-9c2d-5e6f70819a2b";
+const noEnv = parseConsoleEnv({});
+const withEnv = parseConsoleEnv({
+  COMMERCE_BASE_URL: "http://127.0.0.1:3001/api/public",
+  COMMERCE_PROJECT_GUID: PROJECT,
+  COMMERCE_API_KEY: "env-key-abcdefgh-9999",
+});
+
+let database: ConsoleDatabase;
+beforeEach(async () => {
+  database = await createConsoleTestDatabase();
+});
+afterEach(async () => {
+  await database.close();
+});
+
+describe("project connections", () => {
+  it("stores the API key encrypted, lists only its last four characters, and opens it for the server", async () => {
+    const created = await createConnection(
+      database.db,
+      SECRET,
+      { name: "Starfall", baseUrl: "http://127.0.0.1:3001/api/public/", projectGuid: PROJECT, apiKey: KEY },
+      null,
+    );
+    expect(created).toEqual({
+      ref: "db:1",
+      name: "Starfall",
+      baseUrl: "http://127.0.0.1:3001/api/public",
+      projectGuid: PROJECT,
+      keyHint: "••••last",
+      readOnly: false,
+    });
+    const everything = JSON.stringify(
+      ((await database.db.execute(sql`select * from console.connections`)) as unknown as { rows: unknown[] })
+        .rows,
+    );
+    expect(everything).not.toContain(KEY);
+    expect(JSON.stringify(await listConnections(database.db, noEnv))).not.toContain(KEY.slice(0, -4));
+    expect(await serviceConnection(database.db, SECRET, noEnv, "db:1")).toEqual({
+      baseUrl: "http://127.0.0.1:3001/api/public",
+      projectGuid: PROJECT,
+      apiKey: KEY,
+    });
+    await expect(
+      serviceConnection(database.db, "another secret entirely, 43 chars long!!!", noEnv, "db:1"),
+    ).rejects.toThrow(/cannot be decrypted/);
+  });
+
+  it.each([
+    [{ name: "", baseUrl: "http://x.test", projectGuid: PROJECT, apiKey: KEY }, /^name must not be empty/],
+    [
+      { name: "A", baseUrl: "ftp://x.test", projectGuid: PROJECT, apiKey: KEY },
+      /^baseUrl must be an http:\/\/ or https:\/\/ URL/,
+    ],
+    [
+      { name: "A", baseUrl: "http://x.test", projectGuid: "not-a-guid", apiKey: KEY },
+      /^projectGuid must be a UUID/,
+    ],
+    [
+      { name: "A", baseUrl: "http://x.test", projectGuid: PROJECT, apiKey: "short" },
+      /^apiKey must be at least 8 characters/,
+    ],
+  ])("refuses bad input naming the field and the rule: %o", async (input, message) => {
+    const error = await createConnection(database.db, SECRET, input, null).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toMatch(message);
+    expect(await listConnections(database.db, noEnv)).toEqual([]);
+  });
+
+  it("refuses a second connection of the same name in any case", async () => {
+    const input = { name: "Starfall", baseUrl: "http://x.test", projectGuid: PROJECT, apiKey: KEY };
+    await createConnection(database.db, SECRET, input, null);
+    await expect(createConnection(database.db, SECRET, { ...input, name: "STARFALL" }, null)).rejects.toThrow(
+      /name "STARFALL" is already used/,
+    );
+  });
+
+  it("lists the environment's connection first and read-only, and remembers each user's choice", async () => {
+    const user = await createUser(database.db, {
+      email: "o@studio.example",
+      role: "owner",
+      password: "long enough pw",
+    });
+    const other = await createUser(database.db, {
+      email: "m@studio.example",
+      role: "manager",
+      password: "long enough pw",
+    });
+    await createConnection(
+      database.db,
+      SECRET,
+      { name: "Second game", baseUrl: "http://y.test", projectGuid: PROJECT, apiKey: KEY },
+      user.id,
+    );
+    const listed = await listConnections(database.db, withEnv);
+    expect(listed.map((c) => [c.ref, c.readOnly, c.keyHint])).toEqual([
+      ["env", true, "••••9999"],
+      ["db:1", false, "••••last"],
+    ]);
+    expect(await currentConnectionRef(database.db, withEnv, user.id)).toBe("env");
+    await chooseConnection(database.db, withEnv, user.id, "db:1");
+    expect(await currentConnectionRef(database.db, withEnv, user.id)).toBe("db:1");
+    expect(await currentConnectionRef(database.db, withEnv, other.id)).toBe("env");
+    await expect(chooseConnection(database.db, withEnv, user.id, "db:99")).rejects.toThrow(ConnectionError);
+    // A deleted connection falls back to the first available one.
+    await deleteConnection(database.db, "db:1");
+    expect(await currentConnectionRef(database.db, withEnv, user.id)).toBe("env");
+    await expect(deleteConnection(database.db, "env")).rejects.toThrow(/cannot be deleted here/);
+    expect(await serviceConnection(database.db, SECRET, withEnv, "env")).toMatchObject({
+      apiKey: "env-key-abcdefgh-9999",
+    });
+  });
+});

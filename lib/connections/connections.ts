@@ -1,0 +1,195 @@
+import "server-only";
+import { asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { ServiceConnection } from "@/lib/client/call-service";
+import { UUID_PATTERN } from "@/lib/contract/fields";
+import { describeIssues } from "@/lib/contract/issues";
+import { maskSecret, openSecret, sealSecret } from "@/lib/crypto/secret-box";
+import type { ConsoleDb } from "@/lib/db/connection";
+import { connections, userSettings } from "@/lib/db/schema";
+import type { ConsoleEnv } from "@/lib/env";
+
+/**
+ * Project connections (DESIGN §7): a name, a service base URL, a ProjectGuid and an API key that
+ * is encrypted at rest and never leaves the server. A connection may also come from the
+ * environment (COMMERCE_*), shown read-only. References are `db:<id>` or `env`.
+ */
+
+export const ConnectionInput = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: "must not be empty" })
+    .max(80, { error: "must be at most 80 characters" }),
+  baseUrl: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .transform((url) => url.replace(/\/+$/, "")),
+  projectGuid: z
+    .string()
+    .trim()
+    .regex(UUID_PATTERN, { error: "must be a UUID (8-4-4-4-12 hexadecimal digits)" }),
+  apiKey: z
+    .string()
+    .trim()
+    .min(8, { error: "must be at least 8 characters" })
+    .max(512, { error: "must be at most 512 characters" }),
+});
+export type ConnectionInput = z.input<typeof ConnectionInput>;
+
+export class ConnectionError extends Error {}
+
+/** What a browser may see of a connection: never the key, at most its last four characters. */
+export interface ConnectionSummary {
+  ref: string;
+  name: string;
+  baseUrl: string;
+  projectGuid: string;
+  keyHint: string;
+  /** From the environment: shown, not editable. */
+  readOnly: boolean;
+}
+
+const context = (id: number) => `connection:${id}`;
+
+export async function createConnection(
+  db: ConsoleDb,
+  secret: string,
+  input: ConnectionInput,
+  createdBy: number | null,
+): Promise<ConnectionSummary> {
+  const parsed = ConnectionInput.safeParse(input);
+  if (!parsed.success) throw new ConnectionError(describeIssues(parsed.error.issues));
+  const { name, baseUrl, projectGuid, apiKey } = parsed.data;
+  return db.transaction(async (tx) => {
+    const taken = await tx
+      .select({ id: connections.id })
+      .from(connections)
+      .where(sql`lower(${connections.name}) = lower(${name})`);
+    if (taken.length > 0) throw new ConnectionError(`name "${name}" is already used by another connection.`);
+    const [row] = await tx
+      .insert(connections)
+      .values({ name, baseUrl, projectGuid, apiKeyCiphertext: "", apiKeyLast4: apiKey.slice(-4), createdBy })
+      .returning({ id: connections.id });
+    if (!row) throw new Error("The connection was not stored.");
+    // The row id is bound into the ciphertext, so a key copied onto another row does not open.
+    await tx
+      .update(connections)
+      .set({ apiKeyCiphertext: sealSecret(secret, apiKey, context(row.id)) })
+      .where(eq(connections.id, row.id));
+    return {
+      ref: `db:${row.id}`,
+      name,
+      baseUrl,
+      projectGuid,
+      keyHint: maskSecret(apiKey.slice(-4)),
+      readOnly: false,
+    };
+  });
+}
+
+function environmentConnection(env: ConsoleEnv): ServiceConnection | null {
+  if (!env.COMMERCE_BASE_URL || !env.COMMERCE_PROJECT_GUID || !env.COMMERCE_API_KEY) return null;
+  return {
+    baseUrl: env.COMMERCE_BASE_URL,
+    projectGuid: env.COMMERCE_PROJECT_GUID,
+    apiKey: env.COMMERCE_API_KEY,
+  };
+}
+
+/** Every connection a user may switch to: the environment's first, then the stored ones by name. */
+export async function listConnections(db: ConsoleDb, env: ConsoleEnv): Promise<ConnectionSummary[]> {
+  const fromEnv = environmentConnection(env);
+  const stored = await db
+    .select({
+      id: connections.id,
+      name: connections.name,
+      baseUrl: connections.baseUrl,
+      projectGuid: connections.projectGuid,
+      last4: connections.apiKeyLast4,
+    })
+    .from(connections)
+    .orderBy(asc(sql`lower(${connections.name})`));
+  return [
+    ...(fromEnv
+      ? [
+          {
+            ref: "env",
+            name: "From the environment",
+            baseUrl: fromEnv.baseUrl,
+            projectGuid: fromEnv.projectGuid,
+            keyHint: maskSecret(fromEnv.apiKey.slice(-4)),
+            readOnly: true,
+          },
+        ]
+      : []),
+    ...stored.map((c) => ({
+      ref: `db:${c.id}`,
+      name: c.name,
+      baseUrl: c.baseUrl,
+      projectGuid: c.projectGuid,
+      keyHint: maskSecret(c.last4),
+      readOnly: false,
+    })),
+  ];
+}
+
+/** The connection with its plain key, for server code that calls the service. Null when gone. */
+export async function serviceConnection(
+  db: ConsoleDb,
+  secret: string,
+  env: ConsoleEnv,
+  ref: string,
+): Promise<ServiceConnection | null> {
+  if (ref === "env") return environmentConnection(env);
+  const id = /^db:(\d{1,9})$/.exec(ref)?.[1];
+  if (!id) return null;
+  const [row] = await db
+    .select()
+    .from(connections)
+    .where(eq(connections.id, Number(id)));
+  if (!row) return null;
+  return {
+    baseUrl: row.baseUrl,
+    projectGuid: row.projectGuid,
+    apiKey: openSecret(secret, row.apiKeyCiphertext, context(row.id)),
+  };
+}
+
+export async function deleteConnection(db: ConsoleDb, ref: string): Promise<void> {
+  const id = /^db:(\d{1,9})$/.exec(ref)?.[1];
+  if (!id)
+    throw new ConnectionError(
+      "the connection from the environment cannot be deleted here: change COMMERCE_* instead.",
+    );
+  await db.delete(connections).where(eq(connections.id, Number(id)));
+}
+
+/** The project a user works on: the one they chose last, else the first available. */
+export async function currentConnectionRef(
+  db: ConsoleDb,
+  env: ConsoleEnv,
+  userId: number,
+): Promise<string | null> {
+  const available = await listConnections(db, env);
+  const [chosen] = await db
+    .select({ ref: userSettings.connection })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  return available.find((c) => c.ref === chosen?.ref)?.ref ?? available[0]?.ref ?? null;
+}
+
+/** Remembers the project a user switched to (per user, across sessions and devices). */
+export async function chooseConnection(
+  db: ConsoleDb,
+  env: ConsoleEnv,
+  userId: number,
+  ref: string,
+): Promise<void> {
+  const available = await listConnections(db, env);
+  if (!available.some((c) => c.ref === ref))
+    throw new ConnectionError("that project connection does not exist (any more).");
+  await db
+    .insert(userSettings)
+    .values({ userId, connection: ref })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { connection: ref } });
+}
