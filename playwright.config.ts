@@ -1,0 +1,70 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests in Chromium against both programs, started by `npm run demo` on fresh
+ * embedded databases (the demo project and the demo users). Debian's chromium is used when it
+ * is installed (CHROMIUM_PATH overrides); elsewhere Playwright's own browser.
+ */
+
+// Set once in the runner's process; workers inherit it, so all of them see the same run.
+process.env.E2E_DATA ??= mkdtempSync(join(tmpdir(), "gcc-e2e-"));
+const data = process.env.E2E_DATA;
+const consolePort = Number(process.env.E2E_CONSOLE_PORT ?? 3200);
+const servicePort = Number(process.env.E2E_SERVICE_PORT ?? 3201);
+const chromium =
+  process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+export const CONSOLE_URL = `http://127.0.0.1:${consolePort}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results/e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  reporter: [["list"]],
+  use: {
+    baseURL: CONSOLE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "setup", testMatch: /.*\.setup\.ts/ },
+    { name: "chromium", testMatch: /.*\.spec\.ts/, dependencies: ["setup"] },
+  ],
+  webServer: {
+    command: "node_modules/.bin/tsx --conditions=react-server scripts/demo.ts",
+    url: `${CONSOLE_URL}/sign-in`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: "SIGINT", timeout: 10_000 },
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      SERVICE_PGLITE_DIR: join(data, "service"),
+      CONSOLE_PGLITE_DIR: join(data, "console"),
+      SERVICE_DATABASE_URL: "",
+      CONSOLE_DATABASE_URL: "",
+      SERVICE_PORT: String(servicePort),
+      PORT: String(consolePort),
+      SERVICE_LOG_LEVEL: "warn",
+      AUTH_SECRET: "",
+      CONSOLE_ENCRYPTION_KEY: "",
+    },
+  },
+});
