@@ -10,7 +10,7 @@ export function fieldPath(path: readonly PropertyKey[], root = ""): string {
   return out || "body";
 }
 
-function describe(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue): string {
   // zod's own type message ("Invalid input: expected string, received undefined"); our schemas
   // give their own sentence through `typeRule`.
   if (issue.code === "invalid_type" && issue.message.startsWith("Invalid input")) {
@@ -33,7 +33,9 @@ export function typeRule(message: string) {
  * `Tokens[0].Amount must have at most 18 decimal places; Wallet is required ...`.
  */
 export function describeIssues(issues: readonly z.core.$ZodIssue[], root = "", limit = 3): string {
-  const parts = issues.slice(0, limit).map((issue) => `${fieldPath(issue.path, root)} ${describe(issue)}`);
+  const parts = issues
+    .slice(0, limit)
+    .map((issue) => `${fieldPath(issue.path, root)} ${describeIssue(issue)}`);
   const more = issues.length > limit ? ` (and ${issues.length - limit} more)` : "";
   return `${parts.join("; ")}${more}.`;
 }
