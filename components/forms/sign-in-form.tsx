@@ -1,44 +1,32 @@
 "use client";
 import { useActionState } from "react";
 import { type SignInState, signInAction } from "@/lib/actions/sign-in";
+import { TextField } from "./text-field";
 
 const initial: SignInState = { error: null, email: "" };
 
 export function SignInForm() {
   const [state, action, pending] = useActionState(signInAction, initial);
+  const errorId = state.error ? "sign-in-error" : null;
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="email" className="text-sm font-medium">
-          Email
-        </label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          defaultValue={state.email}
-          aria-invalid={state.error ? true : undefined}
-          aria-describedby={state.error ? "sign-in-error" : undefined}
-          className="rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900"
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="password" className="text-sm font-medium">
-          Password
-        </label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={state.error ? true : undefined}
-          aria-describedby={state.error ? "sign-in-error" : undefined}
-          className="rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900"
-        />
-      </div>
+      <TextField
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        required
+        defaultValue={state.email}
+        errorId={errorId}
+      />
+      <TextField
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        errorId={errorId}
+      />
       {state.error ? (
         <p id="sign-in-error" data-testid="sign-in-error" className="text-sm text-red-700 dark:text-red-400">
           {state.error}

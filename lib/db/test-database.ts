@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { inject } from "vitest";
+import { createThrowawayDatabase } from "@/scripts/lib/throwaway-postgres";
 import { type ConsoleDatabase, openConsoleDatabase } from "./connection";
 import { migrateConsoleDatabase } from "./migrate";
 
@@ -11,25 +10,14 @@ export async function createConsoleTestDatabase(): Promise<ConsoleDatabase> {
     await migrateConsoleDatabase(database);
     return database;
   }
-  const serverUrl = inject("postgresUrl");
-  const name = `gcc_c_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const database = await openConsoleDatabase({
-    driver: "postgres",
-    url: serverUrl.replace(/\/[^/]*$/, `/${name}`),
-  });
+  const throwaway = await createThrowawayDatabase(inject("postgresUrl"), "gcc_c");
+  const database = await openConsoleDatabase({ driver: "postgres", url: throwaway.url });
   await migrateConsoleDatabase(database);
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await throwaway.drop();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -78,5 +79,31 @@ export async function startThrowawayPostgres(database = "app"): Promise<Throwawa
         rmSync(dir, { recursive: true, force: true });
       }
     },
+  };
+}
+
+/**
+ * A new, empty database on a test server (one per test file or test), and the way to drop it:
+ * tests on PostgreSQL never share state.
+ */
+export async function createThrowawayDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const pg = (await import("pg")).default;
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  return {
+    url: serverUrl.replace(/\/[^/]*$/, `/${name}`),
+    drop: () => run(`drop database if exists ${name} with (force)`),
   };
 }

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { expect, inject } from "vitest";
+import { createThrowawayDatabase } from "@/scripts/lib/throwaway-postgres";
 import { openDatabase, type ServiceDatabase, type ServiceDb } from "../db/connection";
 import { migrateServiceDatabase } from "../db/migrate";
 import { API_PREFIX, buildServiceApp } from "../http/app";
@@ -33,24 +32,19 @@ export async function createTestDatabase(
 ): Promise<ServiceDatabase & { url?: string }> {
   if (TEST_DB === "pglite")
     return openDatabase({ driver: "pglite", folder: null, from: await migratedPgliteDump() });
-  const serverUrl = inject("postgresUrl");
-  const name = `gcc_t_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = serverUrl.replace(/\/[^/]*$/, `/${name}`);
-  const database = await openDatabase({ driver: "postgres", url, poolSize: options.poolSize ?? 30 });
+  const throwaway = await createThrowawayDatabase(inject("postgresUrl"), "gcc_t");
+  const database = await openDatabase({
+    driver: "postgres",
+    url: throwaway.url,
+    poolSize: options.poolSize ?? 30,
+  });
   await migrateServiceDatabase(database);
   return {
     ...database,
-    url,
+    url: throwaway.url,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await throwaway.drop();
     },
   };
 }
