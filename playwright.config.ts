@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CONSOLE_PORT, CONSOLE_URL, SERVICE_PORT } from "./e2e/servers";
 
 /**
  * End-to-end tests in Chromium against both programs, started by `npm run demo` on fresh
@@ -12,12 +13,8 @@ import { defineConfig } from "@playwright/test";
 // Set once in the runner's process; workers inherit it, so all of them see the same run.
 process.env.E2E_DATA ??= mkdtempSync(join(tmpdir(), "gcc-e2e-"));
 const data = process.env.E2E_DATA;
-const consolePort = Number(process.env.E2E_CONSOLE_PORT ?? 3200);
-const servicePort = Number(process.env.E2E_SERVICE_PORT ?? 3201);
 const chromium =
   process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
-
-export const CONSOLE_URL = `http://127.0.0.1:${consolePort}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -40,6 +37,9 @@ export default defineConfig({
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
+        // Only the two local programs answer: product images on other hosts fail at once
+        // instead of waiting on a network the test machine may not have.
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
       ],
     },
   },
@@ -51,7 +51,8 @@ export default defineConfig({
     command: "node_modules/.bin/tsx --conditions=react-server scripts/demo.ts",
     url: `${CONSOLE_URL}/sign-in`,
     timeout: 240_000,
-    reuseExistingServer: false,
+    // E2E_REUSE=1 runs the specs against a demo already started on the E2E ports (faster while writing specs).
+    reuseExistingServer: process.env.E2E_REUSE === "1",
     gracefulShutdown: { signal: "SIGINT", timeout: 10_000 },
     stdout: "ignore",
     stderr: "pipe",
@@ -60,8 +61,8 @@ export default defineConfig({
       CONSOLE_PGLITE_DIR: join(data, "console"),
       SERVICE_DATABASE_URL: "",
       CONSOLE_DATABASE_URL: "",
-      SERVICE_PORT: String(servicePort),
-      PORT: String(consolePort),
+      SERVICE_PORT: String(SERVICE_PORT),
+      PORT: String(CONSOLE_PORT),
       SERVICE_LOG_LEVEL: "warn",
       AUTH_SECRET: "",
       CONSOLE_ENCRYPTION_KEY: "",

@@ -15,6 +15,8 @@ const schema = z.object({
   COMMERCE_BASE_URL: z.url({ error: "must be an http(s) URL" }).optional(),
   COMMERCE_PROJECT_GUID: z.string().optional(),
   COMMERCE_API_KEY: z.string().optional(),
+  /** What the project switcher calls the connection from the environment. */
+  COMMERCE_PROJECT_NAME: z.string().trim().max(80, { error: "must be at most 80 characters" }).optional(),
   CONSOLE_DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: "must be a postgres:// or postgresql:// URL" })

@@ -104,6 +104,7 @@ async function main(): Promise<void> {
       COMMERCE_BASE_URL: service.url,
       COMMERCE_PROJECT_GUID: DEMO_PROJECT_GUID,
       COMMERCE_API_KEY: DEMO_API_KEY,
+      COMMERCE_PROJECT_NAME: demoFixture().project.name ?? "Demo project",
     },
   });
 

@@ -114,7 +114,7 @@ export async function listConnections(db: ConsoleDb, env: ConsoleEnv): Promise<C
       ? [
           {
             ref: "env",
-            name: "From the environment",
+            name: env.COMMERCE_PROJECT_NAME || "From the environment",
             baseUrl: fromEnv.baseUrl,
             projectGuid: fromEnv.projectGuid,
             keyHint: maskSecret(fromEnv.apiKey.slice(-4)),

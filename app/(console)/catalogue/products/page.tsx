@@ -1,0 +1,42 @@
+import { LanguageSwitcher } from "@/components/catalogue/language-switcher";
+import { ProductsTable } from "@/components/catalogue/products-table";
+import { PageHeader } from "@/components/layout/page-header";
+import { ServiceFailurePanel } from "@/components/ui/service-failure";
+import { productRows } from "@/lib/catalogue/product-rows";
+import { catalogueLanguages, chosenLanguage } from "@/lib/catalogue/texts";
+import { listProducts } from "@/lib/client/catalogue";
+import { readProject } from "@/lib/project/read-project";
+
+export const dynamic = "force-dynamic";
+
+export default async function ProductsPage({ searchParams }: PageProps<"/catalogue/products">) {
+  const { read } = await readProject("catalogue:read", listProducts);
+  const header = (
+    <PageHeader
+      title="Products"
+      description="What the game sells, with its texts in every language of the catalogue."
+    />
+  );
+  if (!read.ok) {
+    return (
+      <main className="flex flex-col gap-6 px-6 py-6">
+        {header}
+        <ServiceFailurePanel failure={read.failure} />
+      </main>
+    );
+  }
+  const { Products, Types } = read.data.Data;
+  const languages = catalogueLanguages(Products);
+  const { lang } = await searchParams;
+  const language = chosenLanguage(typeof lang === "string" ? lang : undefined, languages);
+  return (
+    <main className="flex flex-col gap-6 px-6 py-6">
+      {header}
+      <ProductsTable
+        rows={productRows(Products, Types, language)}
+        types={Types.map(({ value, name }) => ({ value, name }))}
+        toolbar={<LanguageSwitcher languages={languages} chosen={language} />}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { startTransition } from "react";
+
+/**
+ * A page failed for a reason of ours (service failures are shown by the pages themselves). In
+ * production Next passes no message, only a digest to find the server's log line.
+ */
+export default function ConsoleError({
+  error,
+  reset,
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
+  const router = useRouter();
+  return (
+    <main className="flex flex-col items-start gap-4 px-6 py-10">
+      <h1 className="text-2xl font-semibold tracking-tight">This page could not be shown</h1>
+      <p className="text-zinc-700 dark:text-zinc-300">
+        Something went wrong on the console's server while preparing it. Nothing was changed.
+        {error.digest ? (
+          <>
+            {" "}
+            Reference for the server log: <code className="font-mono text-sm">{error.digest}</code>.
+          </>
+        ) : null}
+      </p>
+      <button
+        type="button"
+        onClick={() =>
+          startTransition(() => {
+            router.refresh();
+            reset();
+          })
+        }
+        className="rounded-md bg-zinc-900 px-4 py-2 font-medium text-white dark:bg-zinc-100 dark:text-zinc-900"
+      >
+        Try again
+      </button>
+    </main>
+  );
+}

@@ -1,0 +1,23 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { requirePageUser } from "@/lib/auth/current-user";
+
+export const dynamic = "force-dynamic";
+
+/** Settings are for owners; each page checks again, since layouts do not re-run on every navigation. */
+export default async function SettingsLayout({ children }: { children: ReactNode }) {
+  await requirePageUser("users:manage");
+  return (
+    <div className="flex flex-col gap-2 px-6 pt-6">
+      <nav aria-label="Settings" className="flex gap-4 text-sm">
+        <Link href="/settings/users" className="underline-offset-4 hover:underline">
+          Users
+        </Link>
+        <Link href="/settings/connections" className="underline-offset-4 hover:underline">
+          Connections
+        </Link>
+      </nav>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+"use client";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useOptimistic, useTransition } from "react";
+
+export interface LanguageSwitcherProps {
+  languages: string[];
+  chosen: string;
+}
+
+function languageName(code: string): string {
+  try {
+    const name = new Intl.DisplayNames(["en"], { type: "language" }).of(code);
+    return name && name !== code ? `${name} (${code})` : code;
+  } catch {
+    return code;
+  }
+}
+
+/** Every language found in the catalogue; the choice travels in the URL (`lang=de`). */
+export function LanguageSwitcher({ languages, chosen }: LanguageSwitcherProps) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const [pending, startTransition] = useTransition();
+  const [shown, setShown] = useOptimistic(chosen);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor="language-switcher" className="text-sm font-medium">
+        Language
+      </label>
+      <select
+        id="language-switcher"
+        value={shown}
+        aria-busy={pending}
+        onChange={(event) => {
+          const language = event.target.value;
+          const next = new URLSearchParams(params.toString());
+          next.set("lang", language);
+          startTransition(() => {
+            setShown(language);
+            router.push(`${pathname}?${next.toString()}`, { scroll: false });
+          });
+        }}
+        className="rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        {languages.map((code) => (
+          <option key={code} value={code}>
+            {languageName(code)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+import type { ReactNode } from "react";
+import { DataTable } from "@/components/data-table/data-table";
+import { columnHelper } from "@/components/data-table/features";
+import { Badge } from "@/components/ui/badge";
+import type { PriceRow } from "@/lib/catalogue/price-rows";
+import { ShownTextView } from "./shown-text";
+
+const column = columnHelper<PriceRow>();
+
+const VALIDITY_TONE = { active: "good", scheduled: "info", expired: "neutral" } as const;
+
+/** A UTC date as the service sends it, shown without the seconds nobody reads. */
+const day = (iso: string) => (iso ? iso.replace("T", " ").replace(/:\d{2}Z$/, " UTC") : "");
+
+const columns = column.columns([
+  column.accessor("currency", { header: "Currency", sortFn: "text" }),
+  column.accessor("amount", {
+    header: "Amount",
+    enableSorting: false,
+    cell: ({ row }) => <span className="font-mono tabular-nums">{row.original.amount}</span>,
+  }),
+  column.accessor("discount", { header: "Discount", enableSorting: false }),
+  column.accessor("effective", {
+    header: "Effective price",
+    enableSorting: false,
+    cell: ({ row }) => <span className="font-mono font-medium tabular-nums">{row.original.effective}</span>,
+  }),
+  column.accessor((row) => (row.taxIncluded ? "Included" : "Not included"), { id: "tax", header: "Tax" }),
+  column.accessor("chain", { header: "Chain", sortFn: "text" }),
+  column.accessor("validity", {
+    header: "Valid",
+    cell: ({ row }) => {
+      const { validity, fromDate, toDate } = row.original;
+      return (
+        <span className="flex flex-col gap-1">
+          <span>
+            <Badge tone={VALIDITY_TONE[validity]}>{validity[0]?.toUpperCase() + validity.slice(1)}</Badge>
+          </span>
+          <span className="text-xs text-zinc-600 dark:text-zinc-400">
+            {fromDate || toDate ? `${day(fromDate) || "…"} → ${day(toDate) || "…"}` : "Always"}
+          </span>
+        </span>
+      );
+    },
+  }),
+  column.accessor("tier", { header: "Quantity", enableSorting: false }),
+  column.accessor((row) => row.products.map((product) => product.title?.value ?? "").join(" "), {
+    id: "products",
+    header: "Sells",
+    enableSorting: false,
+    cell: ({ row }) => {
+      const { products } = row.original;
+      return (
+        <details>
+          <summary className="cursor-pointer">
+            {products.length} product{products.length === 1 ? "" : "s"}
+          </summary>
+          <ul className="mt-1 flex flex-col gap-1">
+            {products.map((product) => (
+              <li key={product.guid}>
+                <ShownTextView text={product.title} what="title" />
+              </li>
+            ))}
+          </ul>
+        </details>
+      );
+    },
+  }),
+  column.accessor("guid", {
+    header: "Price GUID",
+    enableSorting: false,
+    cell: ({ row }) => <code className="font-mono text-xs whitespace-nowrap">{row.original.guid}</code>,
+  }),
+]);
+
+export function PricesTable({ rows, toolbar }: { rows: PriceRow[]; toolbar?: ReactNode }) {
+  return (
+    <DataTable noun="prices" rows={rows} columns={columns} getRowId={(row) => row.guid} toolbar={toolbar} />
+  );
+}

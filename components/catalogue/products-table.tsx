@@ -1,0 +1,98 @@
+"use client";
+import { type ColumnFacet, DataTable } from "@/components/data-table/data-table";
+import { columnHelper } from "@/components/data-table/features";
+import { CopyButton } from "@/components/ui/copy-button";
+import type { ProductRow } from "@/lib/catalogue/product-rows";
+import { compareDecimals } from "@/lib/contract/decimal";
+import { ShownTextView } from "./shown-text";
+
+const column = columnHelper<ProductRow>();
+
+const columns = column.columns([
+  column.display({
+    id: "image",
+    header: "Image",
+    cell: ({ row }) =>
+      row.original.imageUrl ? (
+        // Product images live on any host the studio uses: a plain img, not next/image's allow-list.
+        // biome-ignore lint/performance/noImgElement: remote images from arbitrary studio hosts
+        <img
+          src={row.original.imageUrl}
+          // Decorative: the title is in the next cell.
+          alt=""
+          width={48}
+          height={48}
+          loading="lazy"
+          className="size-12 rounded bg-zinc-100 object-cover dark:bg-zinc-800"
+        />
+      ) : (
+        <span className="text-xs text-zinc-500 dark:text-zinc-400">None</span>
+      ),
+  }),
+  column.accessor((row) => row.title?.value ?? "", {
+    id: "title",
+    header: "Title",
+    sortFn: "text",
+    cell: ({ row }) => <ShownTextView text={row.original.title} what="title" />,
+  }),
+  column.accessor((row) => row.description?.value ?? "", {
+    id: "description",
+    header: "Description",
+    enableSorting: false,
+    cell: ({ row }) => <ShownTextView text={row.original.description} what="description" />,
+  }),
+  column.accessor("type", {
+    id: "type",
+    header: "Type",
+    filterFn: "equalsString",
+    enableGlobalFilter: false,
+    cell: ({ row }) => row.original.typeName,
+  }),
+  column.accessor((row) => (row.unlimited ? "Unlimited" : row.amount), {
+    id: "amount",
+    header: "Amount",
+    enableGlobalFilter: false,
+    // Exact decimals, unlimited above every amount.
+    sortFn: (a, b) => {
+      if (a.original.unlimited || b.original.unlimited)
+        return Number(a.original.unlimited) - Number(b.original.unlimited);
+      return compareDecimals(a.original.amount || "0", b.original.amount || "0");
+    },
+  }),
+  column.accessor("guid", {
+    header: "GUID",
+    enableSorting: false,
+    cell: ({ row }) => (
+      <span className="flex items-center gap-2">
+        <code className="font-mono text-xs">{row.original.guid}</code>
+        <CopyButton value={row.original.guid} what={`GUID of ${row.original.title?.value ?? "product"}`} />
+      </span>
+    ),
+  }),
+]);
+
+export interface ProductsTableProps {
+  rows: ProductRow[];
+  types: { value: string; name: string }[];
+  toolbar?: React.ReactNode;
+}
+
+export function ProductsTable({ rows, types, toolbar }: ProductsTableProps) {
+  const facets: ColumnFacet[] = [
+    {
+      columnId: "type",
+      label: "Type",
+      options: types.map((type) => ({ value: type.value, label: type.name })),
+    },
+  ];
+  return (
+    <DataTable
+      noun="products"
+      rows={rows}
+      columns={columns}
+      getRowId={(row) => row.guid}
+      facets={facets}
+      toolbar={toolbar}
+    />
+  );
+}

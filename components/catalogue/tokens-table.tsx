@@ -1,0 +1,45 @@
+"use client";
+import { DataTable } from "@/components/data-table/data-table";
+import { columnHelper } from "@/components/data-table/features";
+import { CopyButton } from "@/components/ui/copy-button";
+import type { ProjectToken } from "@/lib/contract/catalogue";
+
+const column = columnHelper<ProjectToken>();
+
+const columns = column.columns([
+  column.accessor("Symbol", { header: "Symbol", sortFn: "text" }),
+  column.accessor("Name", { header: "Name", sortFn: "text" }),
+  column.accessor("Guid", {
+    header: "GUID",
+    enableSorting: false,
+    cell: ({ row }) => (
+      <span className="flex items-center gap-2">
+        <code className="font-mono text-xs">{row.original.Guid}</code>
+        <CopyButton value={row.original.Guid} what={`GUID of ${row.original.Symbol}`} />
+      </span>
+    ),
+  }),
+  column.accessor((row) => row.Contracts.map((c) => `${c.ChainName} ${c.ContractGuid}`).join(" "), {
+    id: "contracts",
+    header: "Contracts",
+    enableSorting: false,
+    cell: ({ row }) => (
+      <ul className="flex flex-col gap-1">
+        {row.original.Contracts.map((contract) => (
+          <li key={contract.ContractGuid} className="flex flex-wrap items-center gap-2">
+            <span className="min-w-20 font-medium">{contract.ChainName}</span>
+            <code className="font-mono text-xs">{contract.ContractGuid}</code>
+            <CopyButton
+              value={contract.ContractGuid}
+              what={`contract GUID of ${row.original.Symbol} on ${contract.ChainName}`}
+            />
+          </li>
+        ))}
+      </ul>
+    ),
+  }),
+]);
+
+export function TokensTable({ rows }: { rows: ProjectToken[] }) {
+  return <DataTable noun="tokens" rows={rows} columns={columns} getRowId={(row) => row.Guid} />;
+}

@@ -1,0 +1,40 @@
+"use client";
+import { useMemo } from "react";
+import { DataTable } from "@/components/data-table/data-table";
+import { columnHelper } from "@/components/data-table/features";
+import type { TranslationRow } from "@/lib/catalogue/translation-rows";
+
+const column = columnHelper<TranslationRow>();
+
+function languageColumn(language: string) {
+  return column.accessor((row) => (row.missing[language] ?? []).join(" "), {
+    id: `lang-${language}`,
+    header: language,
+    enableSorting: false,
+    enableGlobalFilter: false,
+    cell: ({ row }) => {
+      const missing = row.original.missing[language] ?? [];
+      if (missing.length === 0)
+        return <span className="text-emerald-800 dark:text-emerald-300">Complete</span>;
+      return (
+        <span className="font-medium text-rose-800 dark:text-rose-300">
+          Missing {missing.map((type) => type.toLowerCase()).join(" and ")}
+        </span>
+      );
+    },
+  });
+}
+
+/** The gap list a project owner fixes before launch: product × language, what is missing. */
+export function TranslationsTable({ rows, languages }: { rows: TranslationRow[]; languages: string[] }) {
+  const columns = useMemo(
+    () =>
+      column.columns([
+        column.accessor("name", { header: "Product", sortFn: "text" }),
+        column.accessor("gaps", { header: "Gaps", enableGlobalFilter: false }),
+        ...languages.map(languageColumn),
+      ]),
+    [languages],
+  );
+  return <DataTable noun="products" rows={rows} columns={columns} getRowId={(row) => row.guid} />;
+}

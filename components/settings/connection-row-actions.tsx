@@ -1,0 +1,68 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { deleteConnectionAction } from "@/lib/actions/delete-connection";
+import { testConnectionAction } from "@/lib/actions/test-connection";
+
+export interface ConnectionRowActionsProps {
+  connectionRef: string;
+  name: string;
+  readOnly: boolean;
+}
+
+/** Test a saved connection (with its stored key, on the server) or delete it. */
+export function ConnectionRowActions({ connectionRef, name, readOnly }: ConnectionRowActionsProps) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex gap-2">
+        <button
+          type="button"
+          aria-label={`Test connection ${name}`}
+          disabled={pending}
+          onClick={() =>
+            startTransition(async () => {
+              const result = await testConnectionAction({ ref: connectionRef });
+              setOutcome(
+                result.ok
+                  ? { ok: result.data.ok, text: result.data.message }
+                  : { ok: false, text: result.error },
+              );
+            })
+          }
+          className="rounded border border-zinc-300 px-2 py-1 text-xs disabled:opacity-60 dark:border-zinc-700"
+        >
+          Test
+        </button>
+        {readOnly ? null : (
+          <button
+            type="button"
+            aria-label={`Delete connection ${name}`}
+            disabled={pending}
+            onClick={() => {
+              if (!window.confirm(`Delete the connection "${name}"? Its key is deleted with it.`)) return;
+              startTransition(async () => {
+                const result = await deleteConnectionAction({ ref: connectionRef });
+                if (!result.ok) setOutcome({ ok: false, text: result.error });
+                router.refresh();
+              });
+            }}
+            className="rounded border border-rose-300 px-2 py-1 text-xs text-rose-800 disabled:opacity-60 dark:border-rose-800 dark:text-rose-300"
+          >
+            Delete
+          </button>
+        )}
+      </div>
+      {outcome ? (
+        <p
+          role="status"
+          className={`text-xs ${outcome.ok ? "text-emerald-800 dark:text-emerald-300" : "text-red-700 dark:text-red-400"}`}
+        >
+          {outcome.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ServiceFailure } from "@/lib/project/read-service";
+
+const HEADINGS: Record<ServiceFailure["kind"], string> = {
+  "no-project": "No project to show",
+  refused: "The service answered with an error",
+  unreachable: "The service cannot be reached",
+  timeout: "The service did not answer in time",
+  "invalid-response": "The service's answer could not be read",
+};
+
+/** What a page shows when the service failed: which way, and the service's own words. */
+export function ServiceFailurePanel({ failure }: { failure: ServiceFailure }) {
+  return (
+    <section
+      data-testid="service-failure"
+      aria-labelledby="service-failure-heading"
+      className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-rose-950 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100"
+    >
+      <h2 id="service-failure-heading" className="font-semibold">
+        {HEADINGS[failure.kind]}
+        {failure.status ? ` (HTTP ${failure.status})` : ""}
+      </h2>
+      <p className="mt-1 text-sm">{failure.message}</p>
+    </section>
+  );
+}

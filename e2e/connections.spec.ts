@@ -1,0 +1,108 @@
+import { expect, type Page, test } from "@playwright/test";
+import { storageState } from "./roles";
+import { DEMO_API_KEY, DEMO_PROJECT_GUID, SERVICE_BASE_URL } from "./servers";
+
+test.use({ storageState: storageState("owner") });
+
+const GOOD = "Starfall via form";
+const WRONG_KEY = "Starfall wrong key";
+
+async function fillConnection(page: Page, name: string, apiKey: string) {
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Base URL").fill(SERVICE_BASE_URL);
+  await page.getByLabel("Project GUID").fill(DEMO_PROJECT_GUID);
+  await page.getByLabel("API key").fill(apiKey);
+}
+
+async function deleteConnection(page: Page, name: string) {
+  await page.goto("/settings/connections");
+  const button = page.getByRole("button", { name: `Delete connection ${name}` });
+  if ((await button.count()) === 0) return;
+  page.once("dialog", (dialog) => dialog.accept());
+  await button.click();
+  await expect(page.getByTestId(`connection-${name}`)).toHaveCount(0);
+}
+
+test.afterEach(async ({ page }) => {
+  // Leave the owner on the demo project and the console without this spec's connections.
+  await page.goto("/settings/connections");
+  await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
+  await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");
+  await deleteConnection(page, GOOD);
+  await deleteConnection(page, WRONG_KEY);
+});
+
+test("add a connection: test reports what the service said, the key is masked, the switcher offers it", async ({
+  page,
+}) => {
+  await page.goto("/settings/connections");
+  await expect(page.getByTestId("connection-Starfall Arena (demo)")).toContainText(
+    "From the environment, read-only",
+  );
+
+  // Validation names the field and the rule; nothing is stored.
+  await page.getByLabel("Name").fill(GOOD);
+  await page.getByLabel("Base URL").fill("ftp://example.com");
+  await page.getByLabel("Project GUID").fill("not-a-guid");
+  await page.getByLabel("API key").fill("short");
+  await page.getByRole("button", { name: "Save connection" }).click();
+  await expect(page.locator("#projectGuid-error")).toHaveText(
+    "must be a UUID (8-4-4-4-12 hexadecimal digits)",
+  );
+  await expect(page.locator("#baseUrl-error")).toHaveText("must be an http:// or https:// URL");
+  await expect(page.getByLabel("API key")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId(`connection-${GOOD}`)).toHaveCount(0);
+
+  // A wrong key: the test says what the service answered.
+  await fillConnection(page, WRONG_KEY, "gcc_wrong_key_000000000000000000000000");
+  await page.getByRole("button", { name: "Test connection", exact: true }).click();
+  await expect(page.getByTestId("connection-outcome")).toHaveText(
+    /^The service refused the request: .*API key/,
+  );
+
+  await fillConnection(page, GOOD, DEMO_API_KEY);
+  await page.getByRole("button", { name: "Test connection", exact: true }).click();
+  await expect(page.getByTestId("connection-outcome")).toHaveText(
+    "Connected: the project has 3 tokens with contracts; it offers our extensions (project wallet, award status).",
+  );
+  await page.getByRole("button", { name: "Save connection" }).click();
+  await expect(page.getByTestId("connection-outcome")).toHaveText(`Saved "${GOOD}" (key ••••4e7c).`);
+  const saved = page.getByTestId(`connection-${GOOD}`);
+  await expect(saved).toContainText("••••4e7c");
+  await expect(saved).toContainText(SERVICE_BASE_URL);
+  await expect(page.getByLabel("API key")).toHaveValue("");
+
+  // A saved connection is tested with its stored key, on the server.
+  await saved.getByRole("button", { name: `Test connection ${GOOD}` }).click();
+  await expect(saved.getByRole("status")).toHaveText(/^Connected: the project has 3 tokens/);
+
+  await expect(page.getByLabel("Project", { exact: true }).locator("option")).toContainText([
+    "Starfall Arena (demo)",
+    GOOD,
+  ]);
+});
+
+test("switching projects changes what every page reads, and a failing service is shown with its error", async ({
+  page,
+}) => {
+  await page.goto("/settings/connections");
+  await fillConnection(page, WRONG_KEY, "gcc_wrong_key_000000000000000000000000");
+  await page.getByRole("button", { name: "Save connection" }).click();
+  await expect(page.getByTestId(`connection-${WRONG_KEY}`)).toBeVisible();
+
+  await page.goto("/catalogue/products");
+  await expect(page.locator("tbody tr")).toHaveCount(5);
+  await page.getByLabel("Project", { exact: true }).selectOption({ label: WRONG_KEY });
+  const failure = page.getByTestId("service-failure");
+  await expect(failure).toContainText("The service answered with an error (HTTP 401)");
+  await expect(failure).toContainText(/The service refused the request: .*API key/);
+
+  // The choice is remembered for this user: another page, a reload, same project.
+  await page.goto("/catalogue/tokens");
+  await expect(page.getByLabel("Project", { exact: true })).toHaveValue(/^db:\d+$/);
+  await expect(page.getByTestId("service-failure")).toBeVisible();
+
+  await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
+  await expect(page.getByTestId("service-failure")).toHaveCount(0);
+  await expect(page.locator("tbody tr")).toHaveCount(3);
+});

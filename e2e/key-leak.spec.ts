@@ -1,0 +1,117 @@
+import { type BrowserContext, expect, test } from "@playwright/test";
+import { type RoleName, storageState } from "./roles";
+import { DEMO_API_KEY, DEMO_PROJECT_GUID, SERVICE_BASE_URL } from "./servers";
+
+/**
+ * No API key of any connection reaches a browser: every response the browser receives (HTML,
+ * RSC payloads, JavaScript, JSON, server action answers) across every page is searched for
+ * each key, as typed and URL-encoded.
+ */
+
+const STORED_KEY = `gcc_leakcheck_${"7".repeat(24)}_zq9x`;
+const NAME = "Leak check";
+
+interface Seen {
+  url: string;
+  type: string;
+  body: string;
+}
+
+function record(context: BrowserContext, seen: Seen[]) {
+  context.on("response", async (response) => {
+    try {
+      const body = (await response.body()).toString("utf8");
+      seen.push({ url: response.url(), type: response.headers()["content-type"] ?? "", body });
+    } catch {
+      // Redirects and aborted requests have no body.
+    }
+  });
+}
+
+const PAGES = [
+  "/catalogue/products",
+  "/catalogue/products?lang=ja",
+  "/catalogue/prices?all=1",
+  "/catalogue/tokens",
+  "/catalogue/translations",
+  "/players",
+  "/awards",
+  "/settings/users",
+  "/settings/connections",
+];
+
+test("no response to any role's browser holds an API key", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const seen: Seen[] = [];
+  const owner = await browser.newContext({ storageState: storageState("owner") });
+  record(owner, seen);
+  const page = await owner.newPage();
+
+  // A stored connection with a key of its own, added through the form like an owner would.
+  await page.goto("/settings/connections");
+  await page.getByLabel("Name").fill(NAME);
+  await page.getByLabel("Base URL").fill(SERVICE_BASE_URL);
+  await page.getByLabel("Project GUID").fill(DEMO_PROJECT_GUID);
+  await page.getByLabel("API key").fill(STORED_KEY);
+  await page.getByRole("button", { name: "Test connection", exact: true }).click();
+  await expect(page.getByTestId("connection-outcome")).toContainText("The service refused the request");
+  await page.getByRole("button", { name: "Save connection" }).click();
+  await expect(page.getByTestId(`connection-${NAME}`)).toBeVisible();
+  await page.getByRole("button", { name: `Test connection ${NAME}` }).click();
+  await expect(page.getByTestId(`connection-${NAME}`).getByRole("status")).toBeVisible();
+  await page.getByRole("button", { name: "Test connection Starfall Arena (demo)" }).click();
+  await expect(page.getByTestId("connection-Starfall Arena (demo)").getByRole("status")).toHaveText(
+    /^Connected/,
+  );
+
+  for (const role of ["owner", "manager", "support"] as RoleName[]) {
+    const context = role === "owner" ? owner : await browser.newContext({ storageState: storageState(role) });
+    if (role !== "owner") record(context, seen);
+    const rolePage = role === "owner" ? page : await context.newPage();
+    for (const path of PAGES) {
+      await rolePage.goto(path);
+      await expect(rolePage.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+    // Client-side navigations fetch RSC payloads rather than HTML.
+    await rolePage.goto("/catalogue/products");
+    for (const link of ["Prices", "Tokens", "Translations", "Products"]) {
+      await rolePage.getByRole("navigation", { name: "Console" }).getByRole("link", { name: link }).click();
+      await expect(rolePage.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+    await rolePage.getByLabel("Language").selectOption("de");
+    await expect(rolePage).toHaveURL(/lang=de/);
+    await expect(rolePage.locator("tbody")).toContainText("Glutklinge");
+    if (role !== "owner") await context.close();
+  }
+
+  // Switching to the stored connection makes the server decrypt and use its key.
+  await page.getByLabel("Project", { exact: true }).selectOption({ label: NAME });
+  await expect(page.getByTestId("service-failure")).toBeVisible();
+  await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
+  await expect(page.getByTestId("service-failure")).toHaveCount(0);
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.goto("/settings/connections");
+  await page.getByRole("button", { name: `Delete connection ${NAME}` }).click();
+  await expect(page.getByTestId(`connection-${NAME}`)).toHaveCount(0);
+  await owner.close();
+
+  // The check looked at what it claims to: pages, RSC payloads, scripts and action answers,
+  // and it does find what is allowed to be shown (the masked last four characters).
+  const kinds = (pattern: RegExp) => seen.filter((entry) => pattern.test(entry.type)).length;
+  expect(kinds(/text\/html/)).toBeGreaterThan(10);
+  expect(kinds(/text\/x-component/)).toBeGreaterThan(10);
+  expect(kinds(/javascript/)).toBeGreaterThan(5);
+  expect(seen.some((entry) => entry.body.includes("••••4e7c"))).toBe(true);
+  expect(seen.some((entry) => entry.body.includes("••••zq9x"))).toBe(true);
+
+  for (const key of [DEMO_API_KEY, STORED_KEY]) {
+    const leaks = seen.filter(
+      (entry) =>
+        entry.body.includes(key) || entry.body.includes(encodeURIComponent(key)) || entry.url.includes(key),
+    );
+    expect(
+      leaks.map((entry) => `${entry.type} ${entry.url}`),
+      `responses holding ${key.slice(0, 8)}…`,
+    ).toEqual([]);
+  }
+});

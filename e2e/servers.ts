@@ -1,0 +1,10 @@
+/** Where Playwright starts the two programs (the demo launcher on fresh databases). */
+export const CONSOLE_PORT = Number(process.env.E2E_CONSOLE_PORT ?? 3200);
+export const SERVICE_PORT = Number(process.env.E2E_SERVICE_PORT ?? 3201);
+export const CONSOLE_URL = `http://127.0.0.1:${CONSOLE_PORT}`;
+/** The service's {base_url}, as a connection form wants it. */
+export const SERVICE_BASE_URL = `http://127.0.0.1:${SERVICE_PORT}/api/public`;
+
+/** The demo project the launcher loads (service/db/fixtures/demo.json); demo data only. */
+export const DEMO_PROJECT_GUID = "7d3c1a52-4b8e-4f1a-9c2d-5e6f70819a2b";
+export const DEMO_API_KEY = "gcc_demo_key_8f2b6c1e9a4d7f3b5e0c2a6d8b1f4e7c";

@@ -1,0 +1,74 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { storageState } from "./roles";
+
+test.use({ storageState: storageState("owner") });
+
+async function signIn(browser: Browser, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("current-user")).toBeVisible();
+  return page;
+}
+
+test("an owner creates a user, changes the role and deactivates them: each takes effect at once", async ({
+  page,
+  browser,
+}) => {
+  const email = `temp-${Date.now()}@demo.test`;
+  const password = "a long enough password";
+  await page.goto("/");
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Name").fill("Temp Support");
+  await page.getByLabel("Role", { exact: true }).selectOption("support");
+  await page.getByLabel("First password").fill(password);
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByTestId("user-outcome")).toHaveText(`Created ${email} as support.`);
+  const row = page.getByTestId(`user-${email}`);
+  await expect(row).toContainText("Active");
+
+  const theirs = await signIn(browser, email, password);
+  await expect(theirs.getByTestId("current-user")).toHaveText(`${email} · support`);
+  await expect(theirs.getByRole("link", { name: "Settings" })).toHaveCount(0);
+
+  await row.getByLabel(`Role of ${email}`).selectOption("owner");
+  await expect(row.getByLabel(`Role of ${email}`)).toHaveValue("owner");
+  await theirs.reload();
+  await expect(theirs.getByTestId("current-user")).toHaveText(`${email} · owner`);
+  await expect(theirs.getByRole("link", { name: "Settings" })).toBeVisible();
+
+  await row.getByRole("button", { name: `Deactivate ${email}` }).click();
+  await expect(row).toContainText("Deactivated");
+  // Their session cookie is still valid, but the next request finds the account inactive.
+  await theirs.getByRole("link", { name: "Tokens" }).click();
+  await expect(theirs).toHaveURL(/\/sign-in$/);
+  await theirs.context().close();
+});
+
+test("creating a user names the field and the rule that failed", async ({ page }) => {
+  await page.goto("/settings/users");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("First password").fill("short");
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page.locator("#user-email-error")).toHaveText("must be an email address");
+  await expect(page.locator("#user-password-error")).toContainText("at least");
+  await expect(page.getByTestId("user-outcome")).toContainText("email must be an email address");
+});
+
+test("the last active owner cannot be demoted", async ({ page }) => {
+  await page.goto("/settings/users");
+  // Other specs' temporary owners are deactivated; the demo owner is the only active one left.
+  const row = page.getByTestId("user-owner@demo.test");
+  await row.getByLabel("Role of owner@demo.test").selectOption("support");
+  await expect(row.getByRole("status")).toHaveText(
+    "This user: the console needs at least one active owner: make someone else an owner first.",
+  );
+  await page.reload();
+  await expect(row.getByLabel("Role of owner@demo.test")).toHaveValue("owner");
+});

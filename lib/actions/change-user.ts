@@ -1,0 +1,32 @@
+"use server";
+import "server-only";
+import { z } from "zod";
+import { changeRole, setActive } from "@/lib/auth/user-admin";
+import { UserError } from "@/lib/auth/users";
+import { consoleDb } from "@/lib/db/console-db";
+import { ROLES } from "@/lib/db/schema";
+import { ActionError, defineAction } from "./define-action";
+
+const Change = z.object({
+  userId: z.number().int().positive(),
+  change: z.discriminatedUnion("kind", [
+    z.object({
+      kind: z.literal("role"),
+      role: z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` }),
+    }),
+    z.object({ kind: z.literal("active"), active: z.boolean() }),
+  ]),
+});
+
+/** Settings → Users: a role change or (de)activation, effective on the user's next request. */
+export const changeUserAction = defineAction("users:manage", Change, async ({ userId, change }) => {
+  const db = await consoleDb();
+  try {
+    return change.kind === "role"
+      ? await changeRole(db, userId, change.role)
+      : await setActive(db, userId, change.active);
+  } catch (error) {
+    if (error instanceof UserError) throw new ActionError(`This user: ${error.message}`);
+    throw error;
+  }
+});

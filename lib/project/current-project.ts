@@ -1,0 +1,33 @@
+import "server-only";
+import type { ServiceConnection } from "@/lib/client/call-service";
+import {
+  type ConnectionSummary,
+  currentConnectionRef,
+  listConnections,
+  serviceConnection,
+} from "@/lib/connections/connections";
+import { consoleDb } from "@/lib/db/console-db";
+import { consoleEnv } from "@/lib/env";
+import { consoleSecrets } from "@/lib/secrets";
+
+export interface ProjectContext {
+  /** Every connection the user may switch to (summaries: no key). */
+  available: ConnectionSummary[];
+  /** The one the user works on, or null when the console has none yet. */
+  chosen: ConnectionSummary | null;
+  /** The chosen connection with its key: for server code only, never passed to a component. */
+  connection: ServiceConnection | null;
+}
+
+/** The project the signed-in user works on (chosen in the switcher, remembered per user). */
+export async function projectContext(userId: number): Promise<ProjectContext> {
+  const db = await consoleDb();
+  const env = consoleEnv();
+  const available = await listConnections(db, env);
+  const ref = await currentConnectionRef(db, env, userId);
+  const chosen = available.find((c) => c.ref === ref) ?? null;
+  const connection = chosen
+    ? await serviceConnection(db, consoleSecrets(env).encryptionKey, env, chosen.ref)
+    : null;
+  return { available, chosen, connection };
+}

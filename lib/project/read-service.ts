@@ -1,0 +1,25 @@
+import "server-only";
+import { ServiceCallError, type ServiceCallErrorKind } from "@/lib/client/call-service";
+
+/** What a page shows instead of data when the service failed: which way, and what it said. */
+export interface ServiceFailure {
+  kind: ServiceCallErrorKind | "no-project";
+  status: number | null;
+  message: string;
+}
+
+export type ServiceRead<T> = { ok: true; data: T } | { ok: false; failure: ServiceFailure };
+
+/**
+ * Runs a service call for a page. A ServiceCallError becomes a failure the page renders (its
+ * message carries the service's `Error` text and never the key); anything else is a bug and
+ * goes on to the route's error boundary.
+ */
+export async function readService<T>(call: () => Promise<T>): Promise<ServiceRead<T>> {
+  try {
+    return { ok: true, data: await call() };
+  } catch (error) {
+    if (!(error instanceof ServiceCallError)) throw error;
+    return { ok: false, failure: { kind: error.kind, status: error.status, message: error.message } };
+  }
+}
