@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ServiceDb } from "@/service/db/connection";
@@ -8,6 +8,7 @@ import { API_PREFIX, buildServiceApp } from "@/service/http/app";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../lib/throwaway-postgres";
 import { startBareServer } from "./bare-server";
 import { loadDatabase, type PostgresTarget, serverVersion, type TableScans, tableScans } from "./databases";
+import { markedSections } from "./doc-sections";
 import { type LoadGenerator, startLoadGenerator } from "./load";
 import { type AwardJob, type GetJob, type LoadResult, mergeResults } from "./load-job";
 import { type Backend, type BenchOptions, parseOptions, USAGE, UsageError } from "./options";
@@ -545,7 +546,9 @@ async function main(): Promise<number> {
         problems,
         loadAverage,
       });
-      writeFileSync(DOC, document);
+      // Other benchmarks' sections (e.g. the console's bundle sizes) stay as they were.
+      const kept = existsSync(DOC) ? markedSections(readFileSync(DOC, "utf8")) : [];
+      writeFileSync(DOC, [document.trimEnd(), ...kept].join("\n\n") + "\n");
       log(`wrote ${DOC.pathname}`);
     } else {
       log("docs/benchmarks.md left as it was: a backend did not finish.");

@@ -1,0 +1,177 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os, { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { chromium } from "@playwright/test";
+import { freePort } from "../lib/free-port";
+import { withSection } from "./doc-sections";
+
+/**
+ * `npm run bench:bundle`: each console route's first-load JavaScript, gzipped, as a browser
+ * receives it. Starts the demo on fresh embedded databases (a production build), signs in as the
+ * owner (who sees every page), loads each route in a fresh page with an empty cache, and sums the
+ * encoded (transferred) bytes of every script response. Writes the table into docs/benchmarks.md
+ * and exits 1 when the heaviest route is over the target.
+ */
+
+const TARGET_KB = 200;
+const ROUTES = [
+  { path: "/sign-in", signedIn: false },
+  { path: "/catalogue/products", signedIn: true },
+  { path: "/catalogue/prices", signedIn: true },
+  { path: "/catalogue/tokens", signedIn: true },
+  { path: "/catalogue/translations", signedIn: true },
+  { path: "/players", signedIn: true },
+  { path: "/awards", signedIn: true },
+  { path: "/settings/users", signedIn: true },
+  { path: "/settings/connections", signedIn: true },
+];
+const DOC = new URL("../../docs/benchmarks.md", import.meta.url);
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+interface RouteSize {
+  path: string;
+  scripts: number;
+  gzipBytes: number;
+  rawBytes: number;
+}
+
+async function waitForConsole(url: string, demo: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (demo.exitCode !== null)
+      throw new Error(`the demo exited (${demo.exitCode}) before the console answered`);
+    try {
+      if ((await fetch(`${url}/sign-in`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(500);
+  }
+  throw new Error("the console did not answer within 4 minutes");
+}
+
+async function measure(consoleUrl: string): Promise<RouteSize[]> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const signIn = await browser.newPage();
+    await signIn.goto(`${consoleUrl}/sign-in`);
+    await signIn.getByLabel("Email").fill("owner@demo.test");
+    await signIn.getByLabel("Password").fill("demo-password");
+    await signIn.getByRole("button", { name: "Sign in" }).click();
+    await signIn.getByTestId("current-user").waitFor();
+    const state = await signIn.context().storageState();
+    await signIn.context().close();
+
+    const sizes: RouteSize[] = [];
+    for (const route of ROUTES) {
+      const context = await browser.newContext(route.signedIn ? { storageState: state } : {});
+      const page = await context.newPage();
+      const scripts: Promise<{ gzip: number; raw: number }>[] = [];
+      page.on("requestfinished", (request) => {
+        if (request.resourceType() !== "script") return;
+        scripts.push(
+          Promise.all([request.sizes(), request.response()]).then(async ([size, response]) => ({
+            gzip: size.responseBodySize,
+            raw: (await response?.body())?.length ?? 0,
+          })),
+        );
+      });
+      await page.goto(`${consoleUrl}${route.path}`, { waitUntil: "load" });
+      await page.waitForLoadState("networkidle");
+      if (new URL(page.url()).pathname !== route.path)
+        throw new Error(`${route.path} redirected to ${page.url()}`);
+      const measured = await Promise.all(scripts);
+      sizes.push({
+        path: route.path,
+        scripts: measured.length,
+        gzipBytes: measured.reduce((sum, s) => sum + s.gzip, 0),
+        rawBytes: measured.reduce((sum, s) => sum + s.raw, 0),
+      });
+      await context.close();
+    }
+    return sizes;
+  } finally {
+    await browser.close();
+  }
+}
+
+const kB = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function render(sizes: RouteSize[], heaviest: RouteSize): string {
+  const rows = sizes.map((s) => `| \`${s.path}\` | ${s.scripts} | ${kB(s.gzipBytes)} | ${kB(s.rawBytes)} |`);
+  const verdict = heaviest.gzipBytes <= TARGET_KB * 1024 ? "within" : "OVER";
+  return `## Console: first-load JavaScript per route
+
+Recorded by \`npm run bench:bundle\` (scripts/bench/bundle.ts) on ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}
+(${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}). A production build (\`next build\`, as the demo runs
+it) loaded in Chromium with an empty cache, signed in as the owner; the sum of every script
+response of the first load, as transferred (gzip) and unpacked.
+
+| route | scripts | gzipped kB | unpacked kB |
+|---|---|---|---|
+${rows.join("\n")}
+
+Heaviest route: \`${heaviest.path}\` with ${kB(heaviest.gzipBytes)} kB gzipped, ${verdict} the target of ${TARGET_KB} kB.`;
+}
+
+async function main(): Promise<number> {
+  const data = mkdtempSync(join(tmpdir(), "gcc-bundle-"));
+  const [consolePort, servicePort] = [await freePort(), await freePort()];
+  const consoleUrl = `http://127.0.0.1:${consolePort}`;
+  const demo = spawn("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/demo.ts"], {
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      SERVICE_PGLITE_DIR: join(data, "service"),
+      CONSOLE_PGLITE_DIR: join(data, "console"),
+      SERVICE_DATABASE_URL: "",
+      CONSOLE_DATABASE_URL: "",
+      SERVICE_PORT: String(servicePort),
+      PORT: String(consolePort),
+      SERVICE_LOG_LEVEL: "warn",
+      AUTH_SECRET: "",
+      CONSOLE_ENCRYPTION_KEY: "",
+    },
+  });
+  try {
+    console.log("Starting the demo (builds the console when its sources changed)…");
+    await waitForConsole(consoleUrl, demo);
+    const sizes = await measure(consoleUrl);
+    const heaviest = sizes.reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
+    for (const s of sizes)
+      console.log(`${s.path.padEnd(28)} ${kB(s.gzipBytes).padStart(7)} kB gzipped  (${s.scripts} scripts)`);
+    const document = readFileSync(DOC, "utf8");
+    writeFileSync(DOC, withSection(document, "console-bundle", render(sizes, heaviest)));
+    console.log(`wrote ${DOC.pathname}`);
+    if (heaviest.gzipBytes > TARGET_KB * 1024) {
+      console.error(
+        `bench:bundle: ${heaviest.path} loads ${kB(heaviest.gzipBytes)} kB gzipped, over ${TARGET_KB} kB.`,
+      );
+      return 1;
+    }
+    return 0;
+  } finally {
+    try {
+      if (demo.pid) process.kill(-demo.pid, "SIGINT");
+    } catch {
+      // already gone
+    }
+    await new Promise((resolve) => (demo.exitCode === null ? demo.once("exit", resolve) : resolve(null)));
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`bench:bundle failed: ${(error as Error).message}`);
+    process.exit(1);
+  },
+);
