@@ -33,6 +33,8 @@ test.describe("signed in", () => {
     "/catalogue/tokens",
     "/catalogue/translations",
     "/players",
+    "/players/player-1001",
+    "/items/77",
     "/awards",
     "/settings/users",
     "/settings/connections",

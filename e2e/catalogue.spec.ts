@@ -111,7 +111,9 @@ test.describe("prices", () => {
     await expect(rows(page)).toContainText("GEM");
 
     await page.getByLabel("Chain").selectOption("");
+    await expect(rows(page)).toHaveCount(6);
     await page.getByLabel("Language").selectOption("de");
+    await expect(page).toHaveURL(/lang=de/);
     const gold = row(page, "4e3b0d40-0006");
     await gold.getByText("3 products").click();
     await expect(gold.getByRole("listitem")).toHaveText([

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { NavLinks } from "@/components/layout/nav-links";
 import { ProjectSwitcher } from "@/components/layout/project-switcher";
 import { SignOutButton } from "@/components/layout/sign-out-button";
+import { LookupShortcut } from "@/components/players/lookup-shortcut";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { projectContext } from "@/lib/project/current-project";
@@ -32,6 +33,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           />
         </div>
         <div className="flex items-center gap-3 text-sm">
+          <LookupShortcut />
           <span data-testid="current-user">
             {user.email} · {user.role}
           </span>

@@ -26,6 +26,8 @@ export class ServiceCallError extends Error {
     readonly status: number | null = null,
     /** The service's `ErrorCode` extension, when it sent one. */
     readonly code: string | null = null,
+    /** For "unreachable": the network error's code (ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET…). */
+    readonly networkCode: string | null = null,
   ) {
     super(message);
     this.name = "ServiceCallError";
@@ -80,6 +82,9 @@ export async function callService<S extends z.ZodType>(
     throw new ServiceCallError(
       `The service cannot be reached${cause ? ` (${cause})` : ""}: check the base URL and that the service is running.`,
       "unreachable",
+      null,
+      null,
+      cause ?? null,
     );
   }
   const text = await response.text();

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgSchema, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /**
  * The console's own tables, in the schema `console` so that it may share a PostgreSQL server with
@@ -69,3 +80,84 @@ export const userSettings = consoleSchema.table("user_settings", {
   /** `db:<id>` for a stored connection, `env` for the one from the environment. */
   connection: text("connection"),
 });
+
+/** Where an award stands in the console's trail (DESIGN §7). */
+export const AWARD_STATUSES = [
+  /** Written, not yet answered: the call is in flight, or the console stopped during it. */
+  "sending",
+  /** Paid (the service's `Status` extension said so, or it was an allowance). */
+  "completed",
+  /** Waiting in the project wallet's queue for funds. */
+  "queued",
+  /** The service accepted it without saying more (a service without our `Status` extension). */
+  "accepted",
+  /** The service refused it (its `Error` text is kept), or it never reached the service. */
+  "failed",
+  /** The call failed in flight: the service may or may not have paid. Retry with the same RequestID. */
+  "unknown",
+] as const;
+export type AwardStatus = (typeof AWARD_STATUSES)[number];
+
+/** One line of an award, as sent: amounts as exact decimal text. */
+export interface AwardTrailLine {
+  Guid: string;
+  ContractGuid: string;
+  Amount: string;
+}
+
+/**
+ * The award trail: every award is written here before it is sent, with the body the service
+ * receives (without the API key) and the reason the service has no field for, then updated
+ * with the outcome. (connection, RequestID) is unique: a retry is the same row.
+ */
+export const awards = consoleSchema.table(
+  "awards",
+  {
+    id: serial("id").primaryKey(),
+    requestId: text("request_id").notNull(),
+    /** The connection it went through (`db:<id>` or `env`) and what that pointed at then. */
+    connection: text("connection").notNull(),
+    baseUrl: text("base_url").notNull(),
+    projectGuid: text("project_guid").notNull(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    customerId: text("customer_id").notNull(),
+    isAllowance: boolean("is_allowance").notNull(),
+    isMintable: boolean("is_mintable").notNull().default(false),
+    wallet: text("wallet").notNull().default(""),
+    lines: jsonb("lines").$type<AwardTrailLine[]>().notNull(),
+    reason: text("reason").notNull(),
+    status: text("status").$type<AwardStatus>().notNull(),
+    /** The service's `Error` text, or what went wrong in flight. */
+    error: text("error").notNull().default(""),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("awards_request_idx").on(t.projectGuid, sql`lower(${t.requestId})`),
+    index("awards_customer_idx").on(t.customerId, t.createdAt),
+    index("awards_created_idx").on(t.createdAt),
+    check(
+      "awards_status_check",
+      sql`${t.status} in ('sending', 'completed', 'queued', 'accepted', 'failed', 'unknown')`,
+    ),
+  ],
+);
+
+/** The award's timeline: created, each send, each outcome, later status changes. */
+export const awardEvents = consoleSchema.table(
+  "award_events",
+  {
+    id: serial("id").primaryKey(),
+    awardId: integer("award_id")
+      .notNull()
+      .references(() => awards.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    kind: text("kind").$type<"created" | "sent" | "outcome" | "status">().notNull(),
+    status: text("status").$type<AwardStatus>(),
+    detail: text("detail").notNull().default(""),
+    actorEmail: text("actor_email").notNull().default(""),
+  },
+  (t) => [index("award_events_award_idx").on(t.awardId, t.id)],
+);

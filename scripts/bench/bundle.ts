@@ -23,6 +23,8 @@ const ROUTES = [
   { path: "/catalogue/tokens", signedIn: true },
   { path: "/catalogue/translations", signedIn: true },
   { path: "/players", signedIn: true },
+  { path: "/players/player-1001", signedIn: true },
+  { path: "/items/77", signedIn: true },
   { path: "/awards", signedIn: true },
   { path: "/settings/users", signedIn: true },
   { path: "/settings/connections", signedIn: true },

@@ -548,7 +548,7 @@ async function main(): Promise<number> {
       });
       // Other benchmarks' sections (e.g. the console's bundle sizes) stay as they were.
       const kept = existsSync(DOC) ? markedSections(readFileSync(DOC, "utf8")) : [];
-      writeFileSync(DOC, [document.trimEnd(), ...kept].join("\n\n") + "\n");
+      writeFileSync(DOC, `${[document.trimEnd(), ...kept].join("\n\n")}\n`);
       log(`wrote ${DOC.pathname}`);
     } else {
       log("docs/benchmarks.md left as it was: a backend did not finish.");

@@ -1,14 +1,18 @@
 import { PageHeader } from "@/components/layout/page-header";
+import { LookupForm } from "@/components/players/lookup-form";
 import { requirePageUser } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";
 
-// Not built yet: player lookup is the next piece of work (see README, "Status").
 export default async function PlayersPage() {
   await requirePageUser("players:read");
   return (
     <main className="flex flex-col gap-6 px-6 py-6">
-      <PageHeader title="Players" description="Player lookup by Customer ID is not built yet." />
+      <PageHeader
+        title="Players"
+        description="Look a player up by the game's Customer ID: token balances, where they are held, and items."
+      />
+      <LookupForm autoFocus />
     </main>
   );
 }

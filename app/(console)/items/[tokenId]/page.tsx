@@ -1,0 +1,46 @@
+import { PageHeader } from "@/components/layout/page-header";
+import { ItemList } from "@/components/players/item-list";
+import { ServiceFailurePanel } from "@/components/ui/service-failure";
+import { requirePageUser } from "@/lib/auth/current-user";
+import { getItem } from "@/lib/client/holdings";
+import { tokenId as tokenIdRule } from "@/lib/contract/fields";
+import { readProject } from "@/lib/project/read-project";
+
+export const dynamic = "force-dynamic";
+
+/** Every item with one TokenID: TokenIDs are unique per contract, so one may exist on several chains. */
+export default async function ItemPage({ params }: PageProps<"/items/[tokenId]">) {
+  await requirePageUser("players:read");
+  const tokenId = decodeURIComponent((await params).tokenId);
+  const header = (
+    <PageHeader title={`Item ${tokenId}`} description="Every item of the project with this TokenID." />
+  );
+  if (!tokenIdRule.safeParse(tokenId).success) {
+    return (
+      <main className="flex flex-col gap-6 px-6 py-6">
+        {header}
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          Not a TokenID: it must be 1 to 78 decimal digits.
+        </p>
+      </main>
+    );
+  }
+  const { read } = await readProject("players:read", (connection) => getItem(connection, tokenId));
+  return (
+    <main className="flex flex-col gap-6 px-6 py-6">
+      {header}
+      {read.ok ? (
+        <ItemList items={read.data.Items} linkTokenIds={false} />
+      ) : read.failure.status === 404 ? (
+        <p
+          data-testid="item-none"
+          className="rounded-lg border border-zinc-200 p-6 text-center dark:border-zinc-800"
+        >
+          No item of this project has TokenID {tokenId}.
+        </p>
+      ) : (
+        <ServiceFailurePanel failure={read.failure} />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,86 @@
+import { PageHeader } from "@/components/layout/page-header";
+import { ItemList } from "@/components/players/item-list";
+import { LookupForm } from "@/components/players/lookup-form";
+import { PlayerTokens } from "@/components/players/player-tokens";
+import { ServiceFailurePanel } from "@/components/ui/service-failure";
+import { requirePageUser } from "@/lib/auth/current-user";
+import { getCustomerItems, getCustomerTokens } from "@/lib/client/holdings";
+import { customerId as customerIdRule } from "@/lib/contract/fields";
+import { describeIssues } from "@/lib/contract/issues";
+import { playerTokens } from "@/lib/players/holdings";
+import { readProject } from "@/lib/project/read-project";
+
+export const dynamic = "force-dynamic";
+
+export default async function PlayerPage({ params }: PageProps<"/players/[customerId]">) {
+  await requirePageUser("players:read");
+  const customerId = decodeURIComponent((await params).customerId);
+  const valid = customerIdRule.safeParse(customerId);
+  const header = (
+    <PageHeader title={`Player ${customerId}`} description="Token balances, where they are held, and items.">
+      <LookupForm initial={customerId} />
+    </PageHeader>
+  );
+  if (!valid.success) {
+    return (
+      <main className="flex flex-col gap-6 px-6 py-6">
+        {header}
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          Not a Customer ID: it {describeIssues(valid.error.issues, "").replace(/^body /, "")}
+        </p>
+      </main>
+    );
+  }
+  const { read } = await readProject("players:read", async (connection) => {
+    const [tokens, items] = await Promise.all([
+      getCustomerTokens(connection, customerId),
+      getCustomerItems(connection, customerId),
+    ]);
+    return { tokens: playerTokens(tokens.Data.Tokens), items: items.Items };
+  });
+  if (!read.ok) {
+    return (
+      <main className="flex flex-col gap-6 px-6 py-6">
+        {header}
+        <ServiceFailurePanel failure={read.failure} />
+      </main>
+    );
+  }
+  const { tokens, items } = read.data;
+  return (
+    <main className="flex flex-col gap-8 px-6 py-6">
+      {header}
+      {tokens.length === 0 && items.length === 0 ? (
+        <p
+          data-testid="player-empty"
+          className="rounded-lg border border-zinc-200 p-6 text-center dark:border-zinc-800"
+        >
+          This player has no tokens or items in this project.
+        </p>
+      ) : (
+        <>
+          <section aria-labelledby="tokens-heading" className="flex flex-col gap-3">
+            <h2 id="tokens-heading" className="text-lg font-semibold">
+              Tokens
+            </h2>
+            {tokens.length > 0 ? (
+              <PlayerTokens tokens={tokens} />
+            ) : (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">No tokens.</p>
+            )}
+          </section>
+          <section aria-labelledby="items-heading" className="flex flex-col gap-3">
+            <h2 id="items-heading" className="text-lg font-semibold">
+              Items
+            </h2>
+            {items.length > 0 ? (
+              <ItemList items={items} />
+            ) : (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">No items.</p>
+            )}
+          </section>
+        </>
+      )}
+    </main>
+  );
+}

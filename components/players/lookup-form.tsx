@@ -1,0 +1,63 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+
+const MAX_LENGTH = 128;
+
+/**
+ * "Customer ID" → the player's shareable page, `/players/<id>` (URL-encoded: any characters).
+ * The server checks the ID against the contract; here only what needs no round trip.
+ */
+export function LookupForm({ initial = "", autoFocus = false }: { initial?: string; autoFocus?: boolean }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <search aria-label="Player lookup">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const customerId = String(new FormData(event.currentTarget).get("customerId") ?? "");
+          if (customerId === "") return setError("Customer ID is required.");
+          if ([...customerId].length > MAX_LENGTH)
+            return setError(`Customer ID must be at most ${MAX_LENGTH} characters.`);
+          setError(null);
+          startTransition(() => router.push(`/players/${encodeURIComponent(customerId)}`));
+        }}
+        className="flex flex-wrap items-end gap-3"
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor="customerId" className="text-sm font-medium">
+            Customer ID
+          </label>
+          <input
+            id="customerId"
+            name="customerId"
+            defaultValue={initial}
+            // The lookup is the page's one job; the / shortcut lands here.
+            // biome-ignore lint/a11y/noAutofocus: the page exists to take this one input
+            autoFocus={autoFocus}
+            spellCheck={false}
+            autoComplete="off"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "customerId-error" : undefined}
+            className="w-80 max-w-full rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900"
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md bg-zinc-900 px-4 py-2 font-medium text-white disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900"
+        >
+          Look up
+        </button>
+        {error ? (
+          <p id="customerId-error" className="w-full text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </search>
+  );
+}

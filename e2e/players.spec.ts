@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import { storageState } from "./roles";
+
+test.use({ storageState: storageState("support") });
+
+test("support looks a player up: totals, where each part is held, items with attributes", async ({
+  page,
+}) => {
+  await page.goto("/catalogue/products");
+  // "/" from anywhere opens the lookup.
+  await page.locator("body").press("/");
+  await expect(page).toHaveURL(/\/players$/);
+  await expect(page.getByLabel("Customer ID")).toBeFocused();
+  await page.getByLabel("Customer ID").fill("player-1001");
+  await page.getByRole("button", { name: "Look up" }).click();
+  await expect(page).toHaveURL(/\/players\/player-1001$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Player player-1001");
+
+  await expect(page.getByTestId("token-GOLD").getByTestId("token-total")).toHaveText("1250");
+  // 12.5 + 3.000000000000000001 + 7, to the last digit.
+  const gem = page.getByTestId("token-GEM");
+  await expect(gem.getByTestId("token-total")).toHaveText("22.500000000000000001");
+  await expect(gem.locator("tbody tr")).toHaveCount(3);
+  await expect(gem.locator("tbody tr").nth(1)).toContainText(
+    /Distributed\s*3\.000000000000000001\s*Polygon\s*0x52908400098527886E0F7030069857D2E4169EE7/,
+  );
+  await expect(gem.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByTestId("token-SHARD").locator("tbody tr")).toContainText(/Allowance\s*2\s*Polygon/);
+
+  const blade = page.getByTestId("item-1001");
+  await expect(blade).toContainText("Ember Blade");
+  await expect(blade).toContainText(/Durability\s*87\s*Dynamic/);
+  await expect(blade).toContainText(/Rarity\s*Epic\s*Durability/); // static: no mark
+  await expect(blade.getByText("Dynamic")).toHaveCount(1);
+
+  // Item detail: every item with that TokenID, on every chain.
+  await page.getByTestId("item-77").getByRole("link", { name: "77" }).click();
+  await expect(page).toHaveURL(/\/items\/77$/);
+  await expect(page.locator("[data-testid='item-77']")).toHaveCount(2);
+  await expect(page.getByText("Starfall Banner")).toBeVisible();
+  await expect(page.getByText("Practice Shield")).toBeVisible();
+});
+
+test("any characters in a Customer ID make a shareable URL", async ({ page }) => {
+  await page.goto("/players");
+  await page.getByLabel("Customer ID").fill("sakura@例え.jp");
+  await page.getByRole("button", { name: "Look up" }).click();
+  await expect(page).toHaveURL(/\/players\/sakura%40%E4%BE%8B%E3%81%88\.jp$/);
+  await expect(page.getByTestId("token-GOLD").getByTestId("token-total")).toHaveText("42.25");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Player sakura@例え.jp");
+});
+
+test("allowances are marked as such; a player with nothing is a plain state, not an error", async ({
+  page,
+}) => {
+  await page.goto("/players/player-1002");
+  await expect(page.getByTestId("token-GOLD").locator("tbody tr")).toContainText(/Allowance\s*300/);
+  await expect(page.getByTestId("token-GEM").locator("tbody tr")).toContainText(/Allowance\s*15/);
+
+  await page.goto("/players/player-1004");
+  await expect(page.getByTestId("player-empty")).toHaveText(
+    "This player has no tokens or items in this project.",
+  );
+  await expect(page.getByTestId("service-failure")).toHaveCount(0);
+
+  await page.goto("/items/424242");
+  await expect(page.getByTestId("item-none")).toHaveText("No item of this project has TokenID 424242.");
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { acceptedAwardStatus, failedAwardStatus } from "./outcome";
+
+describe("what a failed award call means", () => {
+  it.each([
+    ["a refusal with the service's error", { kind: "refused", status: 400, networkCode: null }, "failed"],
+    [
+      "a 409 (RequestID reused with another body)",
+      { kind: "refused", status: 409, networkCode: null },
+      "failed",
+    ],
+    [
+      "a 500: the service may have written it",
+      { kind: "refused", status: 500, networkCode: null },
+      "unknown",
+    ],
+    [
+      "a refused connection: never delivered",
+      { kind: "unreachable", status: null, networkCode: "ECONNREFUSED" },
+      "failed",
+    ],
+    ["an unknown host", { kind: "unreachable", status: null, networkCode: "ENOTFOUND" }, "failed"],
+    [
+      "a connection closed after sending",
+      { kind: "unreachable", status: null, networkCode: "UND_ERR_SOCKET" },
+      "unknown",
+    ],
+    ["a reset connection", { kind: "unreachable", status: null, networkCode: "ECONNRESET" }, "unknown"],
+    ["no network code at all", { kind: "unreachable", status: null, networkCode: null }, "unknown"],
+    ["a timeout", { kind: "timeout", status: null, networkCode: null }, "unknown"],
+    ["an unreadable answer", { kind: "invalid-response", status: 200, networkCode: null }, "unknown"],
+  ] as const)("%s is %s", (_name, failure, expected) => {
+    expect(failedAwardStatus(failure)).toBe(expected);
+  });
+
+  it("reads our Status extension, and plain acceptance without it", () => {
+    expect(acceptedAwardStatus("Completed")).toBe("completed");
+    expect(acceptedAwardStatus("Queued")).toBe("queued");
+    expect(acceptedAwardStatus(undefined)).toBe("accepted");
+  });
+});

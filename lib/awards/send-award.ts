@@ -1,0 +1,62 @@
+import "server-only";
+import { awardTokens } from "@/lib/client/awards";
+import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
+import type { ConsoleDb } from "@/lib/db/connection";
+import type { AwardStatus } from "@/lib/db/schema";
+import { acceptedAwardStatus, failedAwardStatus } from "./outcome";
+import { type AwardRecord, markSent, recordOutcome } from "./trail";
+
+export interface SentAward {
+  requestId: string;
+  status: AwardStatus;
+  /** The service's `Error` text, or what was lost in flight. */
+  error: string;
+  attempt: number;
+}
+
+const LOST =
+  "The answer was lost on the way (the connection failed after the award was sent): the service may have paid it. Retry: the same RequestID makes sure it is paid at most once.";
+
+/**
+ * Sends an award the trail already holds, as its body stands (same RequestID on every retry,
+ * so the service's idempotency pays it at most once), and records the outcome.
+ */
+export async function sendAward(
+  db: ConsoleDb,
+  connection: ServiceConnection,
+  award: AwardRecord,
+  actorEmail: string,
+): Promise<SentAward> {
+  const attempt = await markSent(db, award.id, actorEmail);
+  try {
+    const answer = await awardTokens(connection, {
+      RequestID: award.requestId,
+      CustomerID: award.customerId,
+      IsAllowance: award.isAllowance,
+      ...(award.isAllowance ? { IsMintable: award.isMintable } : { Wallet: award.wallet }),
+      Tokens: award.lines,
+    });
+    const status = acceptedAwardStatus(answer.Status);
+    const detail = {
+      completed: "Completed: the player has the tokens.",
+      queued: "Queued: waiting for project funds; it settles when the wallet is funded.",
+      accepted: "Accepted by the service (it does not report a status).",
+    }[status];
+    await recordOutcome(db, award.id, { status, detail });
+    return { requestId: award.requestId, status, error: "", attempt };
+  } catch (error) {
+    if (!(error instanceof ServiceCallError)) {
+      // Our own bug after the call may have gone out: the trail must not claim it failed.
+      await recordOutcome(db, award.id, { status: "unknown", error: LOST, detail: "Outcome unknown." });
+      throw error;
+    }
+    const status = failedAwardStatus(error);
+    const message = status === "unknown" ? `${LOST} (${error.message})` : error.message;
+    await recordOutcome(db, award.id, {
+      status,
+      error: message,
+      detail: status === "unknown" ? "Outcome unknown." : `Failed: ${error.message}`,
+    });
+    return { requestId: award.requestId, status, error: message, attempt };
+  }
+}

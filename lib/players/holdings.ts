@@ -1,0 +1,45 @@
+import { compareDecimals, decimalProblem, sumDecimals } from "@/lib/contract/decimal";
+import type { CustomerToken } from "@/lib/contract/holdings";
+
+export interface TotalCheck {
+  /** The exact sum of the details, or null when a detail is not a plain decimal. */
+  sum: string | null;
+  /** False when the service's Total and the details disagree (DESIGN §7). */
+  matches: boolean;
+}
+
+/**
+ * Compares a token's `Total` with the exact sum of its details. A service that computes the
+ * total in floating point may send a rounded number: a difference that vanishes at a double's
+ * precision (both round to the same double) is not flagged; anything larger is.
+ */
+export function checkTotal(total: string, details: readonly { Amount: string }[]): TotalCheck {
+  const amounts = details.map((detail) => detail.Amount);
+  if (amounts.some((amount) => decimalProblem(amount) !== null)) return { sum: null, matches: false };
+  const sum = sumDecimals(amounts);
+  if (decimalProblem(total) === null && compareDecimals(total, sum) === 0) return { sum, matches: true };
+  return { sum, matches: Number(total) === Number(sum) };
+}
+
+/** A player's token as the page shows it: the service's total, its check, and the details. */
+export interface PlayerToken {
+  guid: string;
+  symbol: string;
+  name: string;
+  image: string;
+  total: string;
+  check: TotalCheck;
+  details: CustomerToken["Details"];
+}
+
+export function playerTokens(tokens: readonly CustomerToken[]): PlayerToken[] {
+  return tokens.map((token) => ({
+    guid: token.Guid,
+    symbol: token.TokenSymbol,
+    name: token.Name,
+    image: token.Image,
+    total: token.Total,
+    check: checkTotal(token.Total, token.Details),
+    details: token.Details,
+  }));
+}
