@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
-import { CONSOLE_PORT, CONSOLE_URL, SERVICE_PORT } from "./e2e/servers";
+import { CONSOLE_PORT, CONSOLE_URL, PROXY_PORT, PROXY_URL, SERVICE_PORT } from "./e2e/servers";
 
 /**
  * End-to-end tests in Chromium against both programs, started by `npm run demo` on fresh
@@ -47,25 +47,36 @@ export default defineConfig({
     { name: "setup", testMatch: /.*\.setup\.ts/ },
     { name: "chromium", testMatch: /.*\.spec\.ts/, dependencies: ["setup"] },
   ],
-  webServer: {
-    command: "node_modules/.bin/tsx --conditions=react-server scripts/demo.ts",
-    url: `${CONSOLE_URL}/sign-in`,
-    timeout: 240_000,
-    // E2E_REUSE=1 runs the specs against a demo already started on the E2E ports (faster while writing specs).
-    reuseExistingServer: process.env.E2E_REUSE === "1",
-    gracefulShutdown: { signal: "SIGINT", timeout: 10_000 },
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      SERVICE_PGLITE_DIR: join(data, "service"),
-      CONSOLE_PGLITE_DIR: join(data, "console"),
-      SERVICE_DATABASE_URL: "",
-      CONSOLE_DATABASE_URL: "",
-      SERVICE_PORT: String(SERVICE_PORT),
-      PORT: String(CONSOLE_PORT),
-      SERVICE_LOG_LEVEL: "warn",
-      AUTH_SECRET: "",
-      CONSOLE_ENCRYPTION_KEY: "",
+  webServer: [
+    {
+      command: "node_modules/.bin/tsx --conditions=react-server scripts/demo.ts",
+      url: `${CONSOLE_URL}/sign-in`,
+      timeout: 240_000,
+      // E2E_REUSE=1 runs the specs against a demo already started on the E2E ports (faster while writing specs).
+      reuseExistingServer: process.env.E2E_REUSE === "1",
+      gracefulShutdown: { signal: "SIGINT", timeout: 10_000 },
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        SERVICE_PGLITE_DIR: join(data, "service"),
+        CONSOLE_PGLITE_DIR: join(data, "console"),
+        SERVICE_DATABASE_URL: "",
+        CONSOLE_DATABASE_URL: "",
+        SERVICE_PORT: String(SERVICE_PORT),
+        PORT: String(CONSOLE_PORT),
+        SERVICE_LOG_LEVEL: "warn",
+        AUTH_SECRET: "",
+        CONSOLE_ENCRYPTION_KEY: "",
+      },
     },
-  },
+    {
+      command: "node_modules/.bin/tsx scripts/e2e/drop-proxy.ts",
+      url: `${PROXY_URL}/__health`,
+      timeout: 30_000,
+      reuseExistingServer: process.env.E2E_REUSE === "1",
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { E2E_PROXY_PORT: String(PROXY_PORT), E2E_SERVICE_PORT: String(SERVICE_PORT) },
+    },
+  ],
 });

@@ -36,7 +36,9 @@ describe("console command-line tools", () => {
     expect(run("migrate", [], folder)).toMatchObject({
       code: 0,
       stdout: expect.stringMatching(
-        new RegExp(`^The console database \\(PGlite .*\\) is up to date \\(${migrations} migrations?\\)\\.\\n$`),
+        new RegExp(
+          `^The console database \\(PGlite .*\\) is up to date \\(${migrations} migrations?\\)\\.\\n$`,
+        ),
       ),
     });
     const created = run(

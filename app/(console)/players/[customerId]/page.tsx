@@ -1,12 +1,18 @@
+import Link from "next/link";
+import { AwardTable } from "@/components/awards/award-table";
 import { PageHeader } from "@/components/layout/page-header";
 import { ItemList } from "@/components/players/item-list";
 import { LookupForm } from "@/components/players/lookup-form";
 import { PlayerTokens } from "@/components/players/player-tokens";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
 import { requirePageUser } from "@/lib/auth/current-user";
+import { refreshQueued } from "@/lib/awards/refresh-status";
+import { tokenSymbols } from "@/lib/awards/token-symbols";
+import { listAwards } from "@/lib/awards/trail";
 import { getCustomerItems, getCustomerTokens } from "@/lib/client/holdings";
 import { customerId as customerIdRule } from "@/lib/contract/fields";
 import { describeIssues } from "@/lib/contract/issues";
+import { consoleDb } from "@/lib/db/console-db";
 import { playerTokens } from "@/lib/players/holdings";
 import { readProject } from "@/lib/project/read-project";
 
@@ -32,11 +38,21 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
     );
   }
   const { read } = await readProject("players:read", async (connection) => {
-    const [tokens, items] = await Promise.all([
+    const db = await consoleDb();
+    const [tokens, items, sent, symbols] = await Promise.all([
       getCustomerTokens(connection, customerId),
       getCustomerItems(connection, customerId),
+      listAwards(db, { customerId, projectGuid: connection.projectGuid }, { offset: 0, limit: 20 }),
+      tokenSymbols(connection),
     ]);
-    return { tokens: playerTokens(tokens.Data.Tokens), items: items.Items };
+    const awards = await refreshQueued(db, connection, sent.rows);
+    return {
+      tokens: playerTokens(tokens.Data.Tokens),
+      items: items.Items,
+      awards,
+      awardCount: sent.total,
+      symbols,
+    };
   });
   if (!read.ok) {
     return (
@@ -46,7 +62,29 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
       </main>
     );
   }
-  const { tokens, items } = read.data;
+  const { tokens, items, awards, awardCount, symbols } = read.data;
+  const awardsSection = (
+    <section aria-labelledby="awards-heading" className="flex flex-col gap-3">
+      <h2 id="awards-heading" className="text-lg font-semibold">
+        Awards sent from this console
+      </h2>
+      {awards.length > 0 ? (
+        <>
+          <AwardTable rows={awards} symbols={symbols} />
+          {awardCount > awards.length ? (
+            <Link
+              href={`/awards?customer=${encodeURIComponent(customerId)}`}
+              className="text-sm underline underline-offset-2"
+            >
+              All {awardCount} awards to this player
+            </Link>
+          ) : null}
+        </>
+      ) : (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">None.</p>
+      )}
+    </section>
+  );
   return (
     <main className="flex flex-col gap-8 px-6 py-6">
       {header}
@@ -81,6 +119,7 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
           </section>
         </>
       )}
+      {awardsSection}
     </main>
   );
 }
