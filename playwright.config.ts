@@ -70,7 +70,7 @@ export default defineConfig({
       },
     },
     {
-      command: "node_modules/.bin/tsx scripts/e2e/drop-proxy.ts",
+      command: "node_modules/.bin/tsx scripts/e2e/test-proxy.ts",
       url: `${PROXY_URL}/__health`,
       timeout: 30_000,
       reuseExistingServer: process.env.E2E_REUSE === "1",

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { fillAward, GOLD, GOLD_DB, player } from "./award-form";
 import { storageState } from "./roles";
 
 async function seriousViolations(page: Page) {
@@ -36,6 +37,8 @@ test.describe("signed in", () => {
     "/players/player-1001",
     "/items/77",
     "/awards",
+    "/awards/new",
+    "/wallet",
     "/settings/users",
     "/settings/connections",
     "/not-allowed?need=users%3Amanage",
@@ -46,4 +49,31 @@ test.describe("signed in", () => {
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
+
+  test("the award form with its errors, its confirmation dialog, and an award's timeline", async ({
+    page,
+  }) => {
+    await page.goto("/awards/new");
+    await page.getByRole("button", { name: "Review award" }).click();
+    await expect(page.locator("#reason-error")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await fillAward(page, {
+      customerId: player("e2e-axe"),
+      mode: "Allowance",
+      token: GOLD,
+      contract: GOLD_DB,
+      amount: "1",
+    });
+    await page.getByRole("button", { name: "Review award" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const requestId = (await page.getByTestId("request-id").textContent()) ?? "";
+    await page.getByRole("dialog").getByRole("button", { name: "Send award" }).click();
+    await expect(page.getByTestId("award-outcome")).toContainText("Completed");
+    await page.goto(`/awards/${requestId}`);
+    await expect(page.getByTestId("award-timeline")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

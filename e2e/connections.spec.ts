@@ -60,8 +60,8 @@ test("add a connection: test reports what the service said, the key is masked, t
     /^The service refused the request: .*API key/,
   );
 
-  // Nothing listens there: the test says the service cannot be reached.
-  await page.getByLabel("Base URL").fill("http://127.0.0.1:9/api/public");
+  // Nothing listens there (next to the e2e ports): the test says the service cannot be reached.
+  await page.getByLabel("Base URL").fill("http://127.0.0.1:3299/api/public");
   await page.getByRole("button", { name: "Test connection", exact: true }).click();
   await expect(page.getByTestId("connection-outcome")).toHaveText(
     "The service cannot be reached (ECONNREFUSED): check the base URL and that the service is running.",

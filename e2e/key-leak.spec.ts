@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, test } from "@playwright/test";
+import { fillAward, GOLD, GOLD_DB, player, send } from "./award-form";
 import { type RoleName, storageState } from "./roles";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, SERVICE_BASE_URL } from "./servers";
 
@@ -39,6 +40,8 @@ const PAGES = [
   "/players/sakura%40%E4%BE%8B%E3%81%88.jp",
   "/items/77",
   "/awards",
+  "/awards/new",
+  "/wallet",
   "/settings/users",
   "/settings/connections",
 ];
@@ -66,6 +69,25 @@ test("no response to any role's browser holds an API key", async ({ browser }) =
   await expect(page.getByTestId("connection-Starfall Arena (demo)").getByRole("status")).toHaveText(
     /^Connected/,
   );
+
+  // The award and wallet actions answer too: an award sent, its timeline, a funding.
+  await page.goto("/awards/new");
+  await fillAward(page, {
+    customerId: player("e2e-leak"),
+    mode: "Allowance",
+    token: GOLD,
+    contract: GOLD_DB,
+    amount: "1",
+  });
+  const requestId = (await page.getByTestId("request-id").textContent()) ?? "";
+  await send(page);
+  await expect(page.getByTestId("award-outcome")).toContainText("Completed");
+  await page.goto(`/awards/${requestId}`);
+  await expect(page.getByTestId("award-timeline")).toBeVisible();
+  await page.goto("/wallet");
+  await page.getByLabel("Amount").fill("0.5");
+  await page.getByRole("button", { name: "Fund wallet" }).click();
+  await expect(page.getByTestId("fund-outcome")).toContainText("Funded.");
 
   for (const role of ["owner", "manager", "support"] as RoleName[]) {
     const context = role === "owner" ? owner : await browser.newContext({ storageState: storageState(role) });

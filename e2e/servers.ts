@@ -4,10 +4,12 @@ export const SERVICE_PORT = Number(process.env.E2E_SERVICE_PORT ?? 3201);
 export const CONSOLE_URL = `http://127.0.0.1:${CONSOLE_PORT}`;
 /** The service's {base_url}, as a connection form wants it. */
 export const SERVICE_BASE_URL = `http://127.0.0.1:${SERVICE_PORT}/api/public`;
-/** The same service behind scripts/e2e/drop-proxy.ts, which can lose an award's answer. */
+/** The same service behind scripts/e2e/test-proxy.ts, which can lose an award's answer. */
 export const PROXY_PORT = Number(process.env.E2E_PROXY_PORT ?? 3202);
 export const PROXY_URL = `http://127.0.0.1:${PROXY_PORT}`;
 export const PROXIED_BASE_URL = `${PROXY_URL}/api/public`;
+/** The same service playing one that implements the spec only (no extensions). */
+export const SPEC_ONLY_BASE_URL = `${PROXY_URL}/spec-only/api/public`;
 
 /** The demo project the launcher loads (service/db/fixtures/demo.json); demo data only. */
 export const DEMO_PROJECT_GUID = "7d3c1a52-4b8e-4f1a-9c2d-5e6f70819a2b";

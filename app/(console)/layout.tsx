@@ -6,13 +6,16 @@ import { LookupShortcut } from "@/components/players/lookup-shortcut";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { projectContext } from "@/lib/project/current-project";
+import { offersExtensions } from "@/lib/project/extensions";
 
 export const dynamic = "force-dynamic";
 
 /** The signed-in shell. Every page below checks the session on the server through this layout and its own guard. */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const user = await requirePageUser();
-  const { available, chosen } = await projectContext(user.id);
+  const { available, chosen, connection } = await projectContext(user.id);
+  // The wallet is our extension: hidden for a service that answers that it has none.
+  const wallet = can(user.role, "wallet:read") && (await offersExtensions(connection)) !== false;
   const links = [
     { href: "/catalogue/products", label: "Products" },
     { href: "/catalogue/prices", label: "Prices" },
@@ -20,6 +23,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     { href: "/catalogue/translations", label: "Translations" },
     { href: "/players", label: "Players" },
     { href: "/awards", label: "Awards" },
+    ...(wallet ? [{ href: "/wallet", label: "Wallet" }] : []),
     ...(can(user.role, "users:manage") ? [{ href: "/settings", label: "Settings" }] : []),
   ];
   return (

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { type AwardStatus, type AwardTrailLine, awardEvents, awards } from "@/lib/db/schema";
 
@@ -175,4 +175,18 @@ export async function listAwards(
     db.select({ n: sql<number>`count(*)::int` }).from(awards).where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
+}
+
+/** The awards of one project this console sent, among the given RequestIDs (case-insensitive). */
+export async function awardsByRequestId(
+  db: ConsoleDb,
+  projectGuid: string,
+  requestIds: string[],
+): Promise<AwardRecord[]> {
+  if (requestIds.length === 0) return [];
+  const wanted = requestIds.map((id) => id.toLowerCase());
+  return db
+    .select()
+    .from(awards)
+    .where(and(eq(awards.projectGuid, projectGuid), inArray(sql`lower(${awards.requestId})`, wanted)));
 }

@@ -78,13 +78,16 @@ export async function callService<S extends z.ZodType>(
         "timeout",
       );
     }
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    // undici puts the reason in `cause`: a network code (ECONNREFUSED), or a refusal of its own
+    // without one (a port browsers and fetch never call, like 9: "bad port").
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const reason = cause?.code ?? cause?.message;
     throw new ServiceCallError(
-      `The service cannot be reached${cause ? ` (${cause})` : ""}: check the base URL and that the service is running.`,
+      `The service cannot be reached${reason ? ` (${reason})` : ""}: check the base URL and that the service is running.`,
       "unreachable",
       null,
       null,
-      cause ?? null,
+      cause?.code ?? null,
     );
   }
   const text = await response.text();

@@ -8,6 +8,11 @@ export interface ServiceCapabilities {
   extensions: boolean;
 }
 
+/** A service that implements only the spec answers 404 (or 405) on our extensions' paths. */
+export function isExtensionMissing(error: unknown): boolean {
+  return error instanceof ServiceCallError && (error.status === 404 || error.status === 405);
+}
+
 /**
  * What "Test connection" reports: the key and project work (a spec endpoint answers), and whether
  * the service offers our extensions (GET /Wallet answers). A service without them answers 404.
@@ -20,8 +25,7 @@ export async function probeService(
   try {
     await getWallet(connection);
   } catch (error) {
-    if (error instanceof ServiceCallError && (error.status === 404 || error.status === 405))
-      extensions = false;
+    if (isExtensionMissing(error)) extensions = false;
     else throw error;
   }
   return { extensions, tokens: tokens.Data.Tokens.length };

@@ -79,6 +79,13 @@ describe("the console's service client, against the real service", () => {
     );
     expect(closed.kind).toBe("unreachable");
     expect(closed.message).toMatch(/cannot be reached \(ECONNREFUSED\)/);
+    expect(closed.networkCode).toBe("ECONNREFUSED");
+    // fetch refuses some ports itself, without a network code: the reason still shows.
+    const blocked = await failure(
+      listProducts({ ...connection(), baseUrl: "http://127.0.0.1:9/api/public" }),
+    );
+    expect(blocked).toMatchObject({ kind: "unreachable", networkCode: null });
+    expect(blocked.message).toMatch(/cannot be reached \(bad port\)/);
     const html = await failure(
       listProducts({ ...connection(), baseUrl: service.base.replace("/api/public", "") }),
     );

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AWARD_STATUS_LOOK } from "@/components/awards/award-status-badge";
 import { AwardTable } from "@/components/awards/award-table";
 import { RequestIdSearch } from "@/components/awards/request-id-search";
 import { PageHeader } from "@/components/layout/page-header";
@@ -41,7 +42,12 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
   const page = Math.max(1, Number.parseInt(one(params.page), 10) || 1);
   const db = await consoleDb();
   const { connection } = await projectContext(user.id);
-  const { rows, total } = await listAwards(db, filters, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+  // The trail of the project the user works on (the switcher changes it).
+  const { rows, total } = await listAwards(
+    db,
+    { ...filters, projectGuid: connection?.projectGuid },
+    { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE },
+  );
   const [shown, symbols] = await Promise.all([refreshQueued(db, connection, rows), tokenSymbols(connection)]);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const pageLink = (n: number) => {
@@ -94,7 +100,7 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
             <option value="">Any</option>
             {AWARD_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {AWARD_STATUS_LOOK[s].label}
               </option>
             ))}
           </select>

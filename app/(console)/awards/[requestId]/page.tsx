@@ -1,0 +1,122 @@
+import Link from "next/link";
+import { AwardStatusBadge } from "@/components/awards/award-status-badge";
+import { RetryButton } from "@/components/awards/retry-button";
+import { PageHeader } from "@/components/layout/page-header";
+import { requirePageUser } from "@/lib/auth/current-user";
+import { can } from "@/lib/auth/permissions";
+import { refreshQueued } from "@/lib/awards/refresh-status";
+import { tokenSymbols } from "@/lib/awards/token-symbols";
+import { awardTimeline, findAward, RETRYABLE } from "@/lib/awards/trail";
+import { consoleDb } from "@/lib/db/console-db";
+import { projectContext } from "@/lib/project/current-project";
+
+export const dynamic = "force-dynamic";
+
+const when = (date: Date) =>
+  date
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d+Z$/, " UTC");
+
+/** One award's timeline: created, each send, each outcome, later status changes. */
+export default async function AwardPage({ params }: PageProps<"/awards/[requestId]">) {
+  const user = await requirePageUser("awards:read");
+  const requestId = decodeURIComponent((await params).requestId);
+  const db = await consoleDb();
+  const found = await findAward(db, requestId);
+  if (!found) {
+    return (
+      <main className="flex flex-col gap-6 px-6 py-6">
+        <PageHeader title="Award" />
+        <p data-testid="award-none">No award with RequestID {requestId} was sent from this console.</p>
+      </main>
+    );
+  }
+  const { connection } = await projectContext(user.id);
+  const [[award], symbols] = await Promise.all([
+    refreshQueued(db, connection, [found]),
+    tokenSymbols(connection),
+  ]);
+  if (!award) throw new Error("The award vanished while it was shown.");
+  const timeline = await awardTimeline(db, award.id);
+  return (
+    <main className="flex flex-col gap-6 px-6 py-6">
+      <PageHeader
+        title={`Award to ${award.customerId}`}
+        description={<code className="font-mono">{award.requestId}</code>}
+      />
+      <dl className="grid max-w-2xl grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+        <dt className="text-zinc-600 dark:text-zinc-400">Status</dt>
+        <dd data-testid="award-status">
+          <AwardStatusBadge status={award.status} />
+        </dd>
+        {award.error ? (
+          <>
+            <dt className="text-zinc-600 dark:text-zinc-400">What happened</dt>
+            <dd>{award.error}</dd>
+          </>
+        ) : null}
+        <dt className="text-zinc-600 dark:text-zinc-400">Player</dt>
+        <dd>
+          <Link
+            href={`/players/${encodeURIComponent(award.customerId)}`}
+            className="underline underline-offset-2"
+          >
+            {award.customerId}
+          </Link>
+        </dd>
+        <dt className="text-zinc-600 dark:text-zinc-400">Mode</dt>
+        <dd>
+          {award.isAllowance
+            ? `Allowance${award.isMintable ? " (mintable)" : ""}`
+            : `Direct distribution to ${award.wallet}`}
+        </dd>
+        <dt className="text-zinc-600 dark:text-zinc-400">Tokens</dt>
+        <dd className="font-mono">
+          {award.lines.map((line) => (
+            <span key={`${line.Guid}|${line.ContractGuid}`} className="block">
+              {line.Amount} {symbols.get(line.Guid.toLowerCase()) ?? line.Guid} (contract {line.ContractGuid})
+            </span>
+          ))}
+        </dd>
+        <dt className="text-zinc-600 dark:text-zinc-400">Reason</dt>
+        <dd>{award.reason}</dd>
+        <dt className="text-zinc-600 dark:text-zinc-400">Sent by</dt>
+        <dd>{award.actorEmail}</dd>
+        <dt className="text-zinc-600 dark:text-zinc-400">Service</dt>
+        <dd>
+          <code className="font-mono text-xs">{award.baseUrl}</code> · project{" "}
+          <code className="font-mono text-xs">{award.projectGuid}</code>
+        </dd>
+      </dl>
+      {RETRYABLE.includes(award.status) && can(user.role, "awards:send") ? (
+        <RetryButton requestId={award.requestId} />
+      ) : null}
+      <section aria-labelledby="timeline-heading" className="flex flex-col gap-2">
+        <h2 id="timeline-heading" className="text-lg font-semibold">
+          Timeline
+        </h2>
+        <ol
+          data-testid="award-timeline"
+          className="flex flex-col gap-2 border-l border-zinc-300 pl-4 text-sm dark:border-zinc-700"
+        >
+          {timeline.map((event) => (
+            <li key={event.id}>
+              <span className="text-zinc-600 dark:text-zinc-400">{when(event.at)}</span>{" "}
+              <span className="font-medium">
+                {
+                  { created: "Created", sent: "Sent", outcome: "Outcome", status: "Status change" }[
+                    event.kind
+                  ]
+                }
+              </span>
+              {event.status && event.kind !== "created" ? <> · {event.status}</> : null}
+              {event.actorEmail ? <> · {event.actorEmail}</> : null}
+              {event.detail ? <span className="block">{event.detail}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </main>
+  );
+}

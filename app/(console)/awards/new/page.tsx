@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import Link from "next/link";
+import { AwardForm } from "@/components/awards/award-form";
+import { PageHeader } from "@/components/layout/page-header";
+import { ServiceFailurePanel } from "@/components/ui/service-failure";
+import { listProjectTokens } from "@/lib/client/catalogue";
+import { readProject } from "@/lib/project/read-project";
+
+export const dynamic = "force-dynamic";
+
+export default async function NewAwardPage() {
+  const { read } = await readProject("awards:send", listProjectTokens);
+  return (
+    <main className="flex flex-col gap-6 px-6 py-6">
+      <PageHeader
+        title="Award tokens"
+        description={
+          <>
+            Written to the{" "}
+            <Link href="/awards" className="underline underline-offset-2">
+              award trail
+            </Link>{" "}
+            before it is sent, with your reason.
+          </>
+        }
+      />
+      {read.ok ? (
+        <AwardForm
+          initialRequestId={randomUUID()}
+          tokens={read.data.Data.Tokens.map((token) => ({
+            guid: token.Guid,
+            symbol: token.Symbol,
+            name: token.Name,
+            contracts: token.Contracts.map((c) => ({ guid: c.ContractGuid, chain: c.ChainName })),
+          }))}
+        />
+      ) : (
+        <ServiceFailurePanel failure={read.failure} />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,41 @@
+import { expect, type Page } from "@playwright/test";
+
+/** The demo project's tokens and contracts the award specs use (service/db/fixtures/demo.json). */
+export const GOLD = "1b0e7a10-0001-4a11-8b21-0000000000a1";
+export const GOLD_DB = "2c1f8b20-0001-4b22-9c32-0000000000b1";
+export const GEM = "1b0e7a10-0002-4a11-8b21-0000000000a2";
+export const GEM_DB = "2c1f8b20-0002-4b22-9c32-0000000000b2";
+
+/** A player of this run only, so reruns against a running demo start from nothing. */
+export const player = (name: string) => `${name}-${Date.now().toString(36)}`;
+
+export async function fillAward(
+  page: Page,
+  award: {
+    customerId: string;
+    mode: "Allowance" | "Direct distribution";
+    token: string;
+    contract: string;
+    amount: string;
+    wallet?: string;
+  },
+) {
+  await page.getByLabel("Customer ID").fill(award.customerId);
+  await page.getByLabel(award.mode).check();
+  if (award.wallet) await page.getByLabel("Wallet").fill(award.wallet);
+  await page.getByLabel("Token", { exact: true }).selectOption(award.token);
+  await page.getByLabel("Contract", { exact: true }).selectOption(award.contract);
+  await page.getByLabel("Amount", { exact: true }).fill(award.amount);
+  await page.getByLabel("Reason").fill("E2E: community event prize");
+}
+
+export async function send(page: Page) {
+  await page.getByRole("button", { name: "Review award" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Send award" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+export const SHARD = "1b0e7a10-0003-4a11-8b21-0000000000a3";
+export const SHARD_POLYGON = "2c1f8b20-0004-4b22-9c32-0000000000b4";

@@ -1,0 +1,29 @@
+import { type Browser, expect } from "@playwright/test";
+import { storageState } from "./roles";
+import { DEMO_API_KEY, DEMO_PROJECT_GUID } from "./servers";
+
+/**
+ * An owner adds a connection to the demo project at another base URL (the test proxy), for a
+ * spec that needs the service to behave differently; `remove` deletes it again.
+ */
+export async function addConnection(browser: Browser, name: string, baseUrl: string) {
+  const owner = await browser.newContext({ storageState: storageState("owner") });
+  const page = await owner.newPage();
+  await page.goto("/settings/connections");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Base URL").fill(baseUrl);
+  await page.getByLabel("Project GUID").fill(DEMO_PROJECT_GUID);
+  await page.getByLabel("API key").fill(DEMO_API_KEY);
+  await page.getByRole("button", { name: "Save connection" }).click();
+  await expect(page.getByTestId(`connection-${name}`)).toBeVisible();
+  return {
+    page,
+    async remove() {
+      await page.goto("/settings/connections");
+      page.once("dialog", (dialog) => dialog.accept());
+      await page.getByRole("button", { name: `Delete connection ${name}` }).click();
+      await expect(page.getByTestId(`connection-${name}`)).toHaveCount(0);
+      await owner.close();
+    },
+  };
+}

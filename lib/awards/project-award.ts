@@ -1,0 +1,95 @@
+import "server-only";
+import type { ConsoleUser } from "@/lib/auth/users";
+import { ServiceCallError } from "@/lib/client/call-service";
+import { listProjectTokens } from "@/lib/client/catalogue";
+import { serviceConnection } from "@/lib/connections/connections";
+import { consoleDb } from "@/lib/db/console-db";
+import { consoleEnv } from "@/lib/env";
+import { projectContext } from "@/lib/project/current-project";
+import { consoleSecrets } from "@/lib/secrets";
+import type { ParsedAward } from "./award-input";
+import { type SentAward, sendAward } from "./send-award";
+import { findAward, RETRYABLE, recordAward, TrailError } from "./trail";
+
+/** An award problem a person can act on; the action passes its message on. */
+export class AwardError extends Error {}
+
+export interface AwardResult extends SentAward {
+  customerId: string;
+}
+
+/**
+ * The award form's server side: checks every line against the project's tokens, writes the
+ * award to the trail, sends it and records the outcome. Sending an award the trail already has
+ * as completed, queued or accepted sends nothing again.
+ */
+export async function awardFromForm(user: ConsoleUser, input: ParsedAward): Promise<AwardResult> {
+  const { chosen, connection } = await projectContext(user.id);
+  if (!chosen || !connection) throw new AwardError("No project is chosen: an owner adds a connection first.");
+  let tokens: Awaited<ReturnType<typeof listProjectTokens>>["Data"]["Tokens"];
+  try {
+    tokens = (await listProjectTokens(connection)).Data.Tokens;
+  } catch (error) {
+    if (error instanceof ServiceCallError) throw new AwardError(`Nothing was sent: ${error.message}`);
+    throw error;
+  }
+  input.lines.forEach((line, index) => {
+    const token = tokens.find((t) => t.Guid.toLowerCase() === line.token.toLowerCase());
+    if (!token) throw new AwardError(`Line ${index + 1}: the token is not one of this project's tokens.`);
+    if (!token.Contracts.some((c) => c.ContractGuid.toLowerCase() === line.contract.toLowerCase()))
+      throw new AwardError(`Line ${index + 1}: the contract is not one of ${token.Symbol}'s contracts.`);
+  });
+  const db = await consoleDb();
+  let record: Awaited<ReturnType<typeof recordAward>>;
+  try {
+    record = await recordAward(db, {
+      requestId: input.requestId,
+      connection: chosen.ref,
+      baseUrl: connection.baseUrl,
+      projectGuid: connection.projectGuid,
+      actorId: user.id,
+      actorEmail: user.email,
+      customerId: input.customerId,
+      isAllowance: input.mode === "allowance",
+      isMintable: input.mode === "allowance" && input.mintable,
+      wallet: input.mode === "direct" ? input.wallet : "",
+      lines: input.lines.map((line) => ({
+        Guid: line.token,
+        ContractGuid: line.contract,
+        Amount: line.amount,
+      })),
+      reason: input.reason,
+    });
+  } catch (error) {
+    if (error instanceof TrailError) throw new AwardError(`Nothing was sent: ${error.message}`);
+    throw error;
+  }
+  if (!RETRYABLE.includes(record.status)) {
+    return {
+      requestId: record.requestId,
+      status: record.status,
+      error: "",
+      attempt: record.attempts,
+      customerId: record.customerId,
+    };
+  }
+  const sent = await sendAward(db, connection, record, user.email);
+  return { ...sent, customerId: record.customerId };
+}
+
+/** "Retry": the same body with the same RequestID, through the connection it first went through. */
+export async function retryAward(user: ConsoleUser, requestId: string): Promise<AwardResult> {
+  const db = await consoleDb();
+  const award = await findAward(db, requestId);
+  if (!award) throw new AwardError(`No award with RequestID ${requestId} in the trail.`);
+  if (!RETRYABLE.includes(award.status))
+    throw new AwardError(`This award is ${award.status}: there is nothing to retry.`);
+  const env = consoleEnv();
+  const connection = await serviceConnection(db, consoleSecrets(env).encryptionKey, env, award.connection);
+  if (!connection || connection.baseUrl !== award.baseUrl || connection.projectGuid !== award.projectGuid)
+    throw new AwardError(
+      "The connection this award went through is gone or now points elsewhere: it cannot be retried from here.",
+    );
+  const sent = await sendAward(db, connection, award, user.email);
+  return { ...sent, customerId: award.customerId };
+}

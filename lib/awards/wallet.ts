@@ -1,0 +1,57 @@
+import type { WalletResponse } from "@/lib/contract/awards";
+import { decimalProblem, fromUnits, toUnits } from "@/lib/contract/decimal";
+
+type Wallet = WalletResponse["Data"];
+
+/** One contract of the project wallet: what it holds, what the queue waits for, and the gap. */
+export interface ContractFunding {
+  tokenGuid: string;
+  symbol: string;
+  contractGuid: string;
+  chain: string;
+  balance: string;
+  queued: string;
+  /** Queued total minus balance when positive: "top up this much to clear the queue"; else "0". */
+  gap: string;
+  waiting: number;
+}
+
+/**
+ * The funding gap per contract (exact decimals): the queued total minus the balance. Funding
+ * every gap clears the whole queue, since the queue is strict FIFO per contract (DESIGN §3
+ * rule 15) and an award waits only for contracts it has lines on.
+ */
+export function fundingGaps(wallet: Wallet): ContractFunding[] {
+  const units = (text: string) => (decimalProblem(text) === null ? toUnits(text) : 0n);
+  return wallet.Balances.map((balance) => {
+    const key = balance.ContractGuid.toLowerCase();
+    let queued = 0n;
+    let waiting = 0;
+    for (const award of wallet.Queue) {
+      const lines = award.Tokens.filter((line) => line.ContractGuid.toLowerCase() === key);
+      if (lines.length > 0) waiting += 1;
+      for (const line of lines) queued += units(String(line.Amount));
+    }
+    const gap = queued - units(balance.Amount);
+    return {
+      tokenGuid: balance.TokenGuid,
+      symbol: balance.Symbol,
+      contractGuid: balance.ContractGuid,
+      chain: balance.ChainName,
+      balance: balance.Amount,
+      queued: fromUnits(queued),
+      gap: fromUnits(gap > 0n ? gap : 0n),
+      waiting,
+    };
+  });
+}
+
+/** "3 h 20 min" since an ISO date, for the age of a queued award. */
+export function age(since: string, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / 60_000));
+  if (minutes < 1) return "under a minute";
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} days`;
+}

@@ -1,0 +1,78 @@
+import { createServer, request as forward, type IncomingMessage, type ServerResponse } from "node:http";
+
+/**
+ * For the browser tests: a proxy in front of the service that forwards every request, and can
+ * play two other services:
+ * - a lossy network: once armed (`POST /__drop-next-award`), the next AwardTokens request
+ *   reaches the service but its answer is dropped — the service pays, the console never hears;
+ * - a service that implements the spec only: under `/spec-only/…` our extensions (Wallet,
+ *   FundWallet, Awards) answer 404 and AwardTokens answers without `Status` and `ErrorCode`.
+ * E2E_PROXY_PORT is where it listens, E2E_SERVICE_PORT where the service is.
+ */
+
+const port = Number(process.env.E2E_PROXY_PORT ?? 3202);
+const servicePort = Number(process.env.E2E_SERVICE_PORT ?? 3201);
+const SPEC_ONLY = "/spec-only";
+const EXTENSION_PATH = /^\/api\/public\/(Wallet|FundWallet|Awards)(\/|$|\?)/;
+let dropNext = 0;
+
+function json(outgoing: ServerResponse, status: number, body: unknown) {
+  outgoing.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+}
+
+/** Drops our extension fields from a JSON answer (edited as text: amounts stay exact). */
+function specOnly(answer: IncomingMessage, outgoing: ServerResponse) {
+  const chunks: Buffer[] = [];
+  answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+  answer.on("end", () => {
+    const text = Buffer.concat(chunks)
+      .toString("utf8")
+      .replace(/,?"(Status|ErrorCode)":"[^"]*"/g, "")
+      .replace(/^\{,/, "{");
+    const headers = { ...answer.headers, "content-length": String(Buffer.byteLength(text)) };
+    outgoing.writeHead(answer.statusCode ?? 502, headers).end(text);
+  });
+}
+
+const server = createServer((incoming, outgoing) => {
+  if (incoming.method === "POST" && incoming.url === "/__drop-next-award") {
+    dropNext += 1;
+    outgoing.writeHead(204).end();
+    return;
+  }
+  if (incoming.url === "/__health") {
+    outgoing.writeHead(200).end("ok");
+    return;
+  }
+  const spec = incoming.url?.startsWith(`${SPEC_ONLY}/`) ?? false;
+  const path = spec ? (incoming.url ?? "").slice(SPEC_ONLY.length) : (incoming.url ?? "/");
+  if (spec && EXTENSION_PATH.test(path)) {
+    incoming.resume();
+    json(outgoing, 404, { isError: "1", Error: "Not found" });
+    return;
+  }
+  const award = incoming.method === "POST" && path.endsWith("/AwardTokens");
+  const upstream = forward(
+    { host: "127.0.0.1", port: servicePort, path, method: incoming.method, headers: incoming.headers },
+    (answer) => {
+      if (dropNext > 0 && award) {
+        dropNext -= 1;
+        answer.resume();
+        answer.on("end", () => outgoing.socket?.destroy());
+        return;
+      }
+      if (spec && award) {
+        specOnly(answer, outgoing);
+        return;
+      }
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(outgoing);
+    },
+  );
+  upstream.on("error", () => outgoing.socket?.destroy());
+  incoming.pipe(upstream);
+});
+
+server.listen(port, "127.0.0.1", () => console.log(`test proxy on ${port} → service on ${servicePort}`));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => server.close(() => process.exit(0)));
