@@ -26,6 +26,8 @@ const ROUTES = [
   { path: "/players/player-1001", signedIn: true },
   { path: "/items/77", signedIn: true },
   { path: "/awards", signedIn: true },
+  { path: "/awards/new", signedIn: true },
+  { path: "/wallet", signedIn: true },
   { path: "/settings/users", signedIn: true },
   { path: "/settings/connections", signedIn: true },
 ];
