@@ -1,0 +1,175 @@
+/**
+ * The bulk-award file: UTF-8 CSV (with or without a byte-order mark), comma- or
+ * semicolon-separated, fields optionally in double quotes ("" is a quote inside one; a quoted
+ * field may span lines). The first row names the columns. Parsing is exact text: nothing here
+ * turns an amount into a number.
+ */
+
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+export const MAX_ROWS = 10_000;
+
+export const COLUMNS = ["customer_id", "token", "contract", "amount", "mode", "wallet", "mintable"] as const;
+export type Column = (typeof COLUMNS)[number];
+const REQUIRED: readonly Column[] = ["customer_id", "token", "amount", "mode"];
+
+/**
+ * One data row: its line in the file (the header is line 1), its fields by column, and what is
+ * wrong with its shape (a field count that differs from the header's), if anything.
+ */
+export interface CsvRow {
+  line: number;
+  fields: Record<Column, string>;
+  problem: string | null;
+}
+
+export type CsvResult =
+  | { ok: true; separator: "," | ";"; rows: CsvRow[] }
+  | { ok: false; error: string; line?: number };
+
+/** Splits CSV text into records, each with the line it starts on. */
+function records(
+  text: string,
+  separator: string,
+): { line: number; fields: string[] }[] | { error: string; line: number } {
+  const out: { line: number; fields: string[] }[] = [];
+  let line = 1;
+  let fields: string[] = [];
+  let field = "";
+  let quoted = false;
+  let wasQuoted = false;
+  let start = 1;
+  let i = 0;
+  const endField = () => {
+    fields.push(wasQuoted ? field : field.trim());
+    field = "";
+    wasQuoted = false;
+  };
+  const endRecord = () => {
+    endField();
+    // A blank line (one empty field) is no record.
+    if (!(fields.length === 1 && fields[0] === "")) out.push({ line: start, fields });
+    fields = [];
+  };
+  while (i < text.length) {
+    const c = text[i] as string;
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+        i += 1;
+        continue;
+      }
+      if (c === "\n") line += 1;
+      field += c;
+      i += 1;
+      continue;
+    }
+    if (c === '"') {
+      if (field.trim() !== "") return { error: "has a quote inside an unquoted field", line };
+      field = "";
+      quoted = true;
+      wasQuoted = true;
+      i += 1;
+      continue;
+    }
+    if (c === separator) {
+      endField();
+      i += 1;
+      continue;
+    }
+    if (c === "\r" || c === "\n") {
+      endRecord();
+      i += c === "\r" && text[i + 1] === "\n" ? 2 : 1;
+      line += 1;
+      start = line;
+      continue;
+    }
+    if (wasQuoted && c.trim() !== "") return { error: "has text after a closing quote", line };
+    field += c;
+    i += 1;
+  }
+  if (quoted) return { error: "has a quote that is never closed", line: start };
+  endRecord();
+  return out;
+}
+
+/** The separator the header uses: the one of `,` and `;` that appears in it (outside quotes). */
+function separatorOf(header: string): "," | ";" {
+  const bare = header.replace(/"[^"]*"/g, "");
+  const commas = bare.split(",").length - 1;
+  const semicolons = bare.split(";").length - 1;
+  return semicolons > commas ? ";" : ",";
+}
+
+/** Decodes and parses a bulk-award file, or says what is wrong with it as a whole. */
+export function parseAwardCsv(bytes: Uint8Array): CsvResult {
+  if (bytes.byteLength > MAX_FILE_BYTES)
+    return { ok: false, error: `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.` };
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return { ok: false, error: "The file is not UTF-8 text: save it as CSV UTF-8." };
+  }
+  if (text.trim() === "") return { ok: false, error: "The file is empty." };
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const separator = separatorOf(firstLine);
+  const parsed = records(text, separator);
+  if ("error" in parsed)
+    return { ok: false, error: `Line ${parsed.line} ${parsed.error}.`, line: parsed.line };
+  const [header, ...data] = parsed;
+  if (!header) return { ok: false, error: "The file is empty." };
+  const names = header.fields.map((name) => name.trim().toLowerCase());
+  const unknown = names.filter((name) => !(COLUMNS as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      error: `The header names unknown column${unknown.length === 1 ? "" : "s"} ${unknown.map((n) => `"${n}"`).join(", ")}: the columns are ${COLUMNS.join(", ")}.`,
+      line: 1,
+    };
+  const repeated = names.filter((name, index) => names.indexOf(name) !== index);
+  if (repeated.length > 0) return { ok: false, error: `The header names ${repeated[0]} twice.`, line: 1 };
+  const missing = REQUIRED.filter((column) => !names.includes(column));
+  if (missing.length > 0)
+    return {
+      ok: false,
+      error: `The header lacks the column${missing.length === 1 ? "" : "s"} ${missing.join(", ")} (the first row names the columns: ${COLUMNS.join(", ")}).`,
+      line: 1,
+    };
+  if (data.length === 0) return { ok: false, error: "The file has a header but no rows." };
+  if (data.length > MAX_ROWS)
+    return {
+      ok: false,
+      error: `The file has ${data.length} rows; at most ${MAX_ROWS} are allowed in one batch.`,
+    };
+  const rows: CsvRow[] = [];
+  for (const record of data) {
+    const problem =
+      record.fields.length === names.length
+        ? null
+        : `has ${record.fields.length} fields, the header has ${names.length}${
+            separator === "," && record.fields.length > names.length
+              ? " (a decimal comma? amounts use a point: 1.5)"
+              : ""
+          }`;
+    const fields = Object.fromEntries(COLUMNS.map((column) => [column, ""])) as Record<Column, string>;
+    names.forEach((name, index) => {
+      fields[name as Column] = record.fields[index] ?? "";
+    });
+    rows.push({ line: record.line, fields, problem });
+  }
+  return { ok: true, separator, rows };
+}
+
+/** One CSV field, quoted when it must be (for the error and results files). */
+export function csvField(value: string): string {
+  return /[",;\r\n]/.test(value) || value !== value.trim() ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+export function csvLine(values: readonly string[]): string {
+  return `${values.map(csvField).join(",")}\r\n`;
+}
