@@ -5,6 +5,7 @@ export const AWARD_STATUS_LOOK: Record<
   AwardStatus,
   { tone: "neutral" | "good" | "info" | "warn" | "bad"; label: string }
 > = {
+  pending: { tone: "neutral", label: "Pending" },
   sending: { tone: "warn", label: "Sending" },
   completed: { tone: "good", label: "Completed" },
   queued: { tone: "info", label: "Queued" },

@@ -3,6 +3,7 @@ import { createServer, request as forward, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/auth/users";
+import { fundWallet } from "@/lib/client/awards";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { getCustomerTokens } from "@/lib/client/holdings";
 import type { ConsoleDatabase } from "@/lib/db/connection";
@@ -10,7 +11,8 @@ import { createConsoleTestDatabase } from "@/lib/db/test-database";
 import { freePort } from "@/scripts/lib/free-port";
 // Tests may start the real service; the console's own code reaches it only over HTTP.
 import { serveFixtures } from "@/service/test/fixture-service";
-import { GOLD, GOLD_DB, KEY, PROJECT } from "@/service/test/fixtures";
+import { GEM, GEM_DB, GOLD, GOLD_DB, KEY, PROJECT } from "@/service/test/fixtures";
+import { refreshQueued } from "./refresh-status";
 import { sendAward } from "./send-award";
 import { awardTimeline, findAward, listAwards, type NewAward, recordAward, TrailError } from "./trail";
 
@@ -189,5 +191,33 @@ describe("the award trail", () => {
       { offset: 0, limit: 10 },
     );
     expect(future.total).toBe(0);
+  });
+
+  it("a queued award shows its later settlement: the Awards extension is asked, the change is recorded", async () => {
+    // The project wallet holds 5 GEM on DB: 8 waits in the queue.
+    const queued = await recordAward(
+      database.db,
+      award({
+        isAllowance: false,
+        wallet: "wallet-q",
+        lines: [{ Guid: GEM, ContractGuid: GEM_DB, Amount: "8" }],
+      }),
+    );
+    expect((await sendAward(database.db, connection(), queued, "max@studio.test")).status).toBe("queued");
+    const stored = async () =>
+      (await findAward(database.db, queued.requestId)) as NonNullable<Awaited<ReturnType<typeof findAward>>>;
+    expect((await refreshQueued(database.db, connection(), [await stored()]))[0]?.status).toBe("queued");
+
+    // Someone funds the wallet elsewhere (the service's own API): the award settles there.
+    await fundWallet(connection(), {
+      RequestID: randomUUID(),
+      Tokens: [{ Guid: GEM, ContractGuid: GEM_DB, Amount: "3" }],
+    });
+    const [shown] = await refreshQueued(database.db, connection(), [await stored()]);
+    expect(shown?.status).toBe("completed");
+    expect((await stored()).status).toBe("completed");
+    const timeline = await awardTimeline(database.db, queued.id);
+    expect(timeline.at(-1)).toMatchObject({ kind: "status", status: "completed" });
+    expect(timeline.at(-1)?.detail).toMatch(/^Settled at .*: the project wallet was funded\.$/);
   });
 });

@@ -17,17 +17,22 @@ export interface SentAward {
 const LOST =
   "The answer was lost on the way (the connection failed after the award was sent): the service may have paid it. Retry: the same RequestID makes sure it is paid at most once.";
 
-/**
- * Sends an award the trail already holds, as its body stands (same RequestID on every retry,
- * so the service's idempotency pays it at most once), and records the outcome.
- */
-export async function sendAward(
-  db: ConsoleDb,
+/** What one call of AwardTokens came to, for the trail. */
+export interface CallOutcome {
+  status: AwardStatus;
+  /** The service's `Error` text, or what was lost in flight; "" on success. */
+  error: string;
+  /** The timeline's line for it. */
+  detail: string;
+  /** A 429's `Retry-After` (seconds): the service asked to slow down; nothing was done. */
+  retryAfterSeconds: number | null;
+}
+
+/** Sends an award's body as the trail holds it and classifies the answer. Writes nothing. */
+export async function callAwardTokens(
   connection: ServiceConnection,
-  award: AwardRecord,
-  actorEmail: string,
-): Promise<SentAward> {
-  const attempt = await markSent(db, award.id, actorEmail);
+  award: Pick<AwardRecord, "requestId" | "customerId" | "isAllowance" | "isMintable" | "wallet" | "lines">,
+): Promise<CallOutcome> {
   try {
     const answer = await awardTokens(connection, {
       RequestID: award.requestId,
@@ -42,21 +47,39 @@ export async function sendAward(
       queued: "Queued: waiting for project funds; it settles when the wallet is funded.",
       accepted: "Accepted by the service (it does not report a status).",
     }[status];
-    await recordOutcome(db, award.id, { status, detail });
-    return { requestId: award.requestId, status, error: "", attempt };
+    return { status, error: "", detail, retryAfterSeconds: null };
   } catch (error) {
-    if (!(error instanceof ServiceCallError)) {
-      // Our own bug after the call may have gone out: the trail must not claim it failed.
-      await recordOutcome(db, award.id, { status: "unknown", error: LOST, detail: "Outcome unknown." });
-      throw error;
-    }
+    if (!(error instanceof ServiceCallError)) throw error;
     const status = failedAwardStatus(error);
     const message = status === "unknown" ? `${LOST} (${error.message})` : error.message;
-    await recordOutcome(db, award.id, {
+    return {
       status,
       error: message,
       detail: status === "unknown" ? "Outcome unknown." : `Failed: ${error.message}`,
-    });
-    return { requestId: award.requestId, status, error: message, attempt };
+      retryAfterSeconds: error.status === 429 ? (error.retryAfterSeconds ?? 1) : null,
+    };
   }
+}
+
+/**
+ * Sends an award the trail already holds, as its body stands (same RequestID on every retry,
+ * so the service's idempotency pays it at most once), and records the outcome.
+ */
+export async function sendAward(
+  db: ConsoleDb,
+  connection: ServiceConnection,
+  award: AwardRecord,
+  actorEmail: string,
+): Promise<SentAward> {
+  const attempt = await markSent(db, award.id, actorEmail);
+  let outcome: CallOutcome;
+  try {
+    outcome = await callAwardTokens(connection, award);
+  } catch (error) {
+    // Our own bug after the call may have gone out: the trail must not claim it failed.
+    await recordOutcome(db, award.id, { status: "unknown", error: LOST, detail: "Outcome unknown." });
+    throw error;
+  }
+  await recordOutcome(db, award.id, { status: outcome.status, error: outcome.error, detail: outcome.detail });
+  return { requestId: award.requestId, status: outcome.status, error: outcome.error, attempt };
 }

@@ -1,5 +1,5 @@
 import { amountText, walletProblem } from "@/lib/awards/award-input";
-import { canonicalDecimal, fromUnits, toUnits } from "@/lib/contract/decimal";
+import { canonicalDecimal, decimalProblem, fromUnits, toUnits } from "@/lib/contract/decimal";
 import { customerId as customerIdRule, wallet as walletRule } from "@/lib/contract/fields";
 import type { CsvRow } from "./csv";
 
@@ -66,15 +66,16 @@ const FLAGS: Record<string, boolean> = {
   "0": false,
 };
 
-/** What makes two rows the same award (DESIGN: customer, token, contract, amount, mode, wallet). */
+/** What makes two rows the same award: customer, token, contract, amount (exact), mode, wallet. */
 export function awardKey(
   row: Pick<BulkRow, "customerId" | "tokenGuid" | "contractGuid" | "amount" | "mode" | "wallet">,
-) {
+): string {
+  const amount = decimalProblem(row.amount) === null ? canonicalDecimal(row.amount) : row.amount;
   return [
     row.customerId,
     row.tokenGuid.toLowerCase(),
     row.contractGuid.toLowerCase(),
-    row.amount,
+    amount,
     row.mode,
     row.wallet.toLowerCase(),
   ].join("\u0000");

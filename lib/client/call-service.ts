@@ -20,18 +20,39 @@ export type ServiceCallErrorKind = "unreachable" | "timeout" | "refused" | "inva
  * that is not the spec's JSON. The message never holds the URL, which carries the API key.
  */
 export class ServiceCallError extends Error {
+  readonly status: number | null;
+  /** The service's `ErrorCode` extension, when it sent one. */
+  readonly code: string | null;
+  /** For "unreachable": the network error's code (ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET…). */
+  readonly networkCode: string | null;
+  /** A 429's or 503's `Retry-After`, in seconds, when the service sent one. */
+  readonly retryAfterSeconds: number | null;
+
   constructor(
     message: string,
     readonly kind: ServiceCallErrorKind,
-    readonly status: number | null = null,
-    /** The service's `ErrorCode` extension, when it sent one. */
-    readonly code: string | null = null,
-    /** For "unreachable": the network error's code (ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET…). */
-    readonly networkCode: string | null = null,
+    details: {
+      status?: number;
+      code?: string | null;
+      networkCode?: string | null;
+      retryAfterSeconds?: number | null;
+    } = {},
   ) {
     super(message);
     this.name = "ServiceCallError";
+    this.status = details.status ?? null;
+    this.code = details.code ?? null;
+    this.networkCode = details.networkCode ?? null;
+    this.retryAfterSeconds = details.retryAfterSeconds ?? null;
   }
+}
+
+/** `Retry-After` as seconds (a number of seconds or an HTTP date), or null. */
+function retryAfter(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 const TIMEOUT_MS = 10_000;
@@ -85,9 +106,7 @@ export async function callService<S extends z.ZodType>(
     throw new ServiceCallError(
       `The service cannot be reached${reason ? ` (${reason})` : ""}: check the base URL and that the service is running.`,
       "unreachable",
-      null,
-      null,
-      cause?.code ?? null,
+      { networkCode: cause?.code ?? null },
     );
   }
   const text = await response.text();
@@ -98,7 +117,7 @@ export async function callService<S extends z.ZodType>(
     throw new ServiceCallError(
       `The service answered HTTP ${response.status} with something that is not JSON: is the base URL the service's {base_url}?`,
       "invalid-response",
-      response.status,
+      { status: response.status },
     );
   }
   const envelope = json as { isError?: unknown; Error?: unknown; ErrorCode?: unknown } | null;
@@ -109,14 +128,18 @@ export async function callService<S extends z.ZodType>(
         ? envelope.Error
         : `HTTP ${response.status}`;
     const code = typeof envelope?.ErrorCode === "string" ? envelope.ErrorCode : null;
-    throw new ServiceCallError(`The service refused the request: ${said}`, "refused", response.status, code);
+    throw new ServiceCallError(`The service refused the request: ${said}`, "refused", {
+      status: response.status,
+      code,
+      retryAfterSeconds: retryAfter(response.headers.get("retry-after")),
+    });
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     throw new ServiceCallError(
       `The service's answer does not follow the spec: ${describeIssues(parsed.error.issues)}`,
       "invalid-response",
-      response.status,
+      { status: response.status },
     );
   }
   return parsed.data;

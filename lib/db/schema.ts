@@ -83,6 +83,8 @@ export const userSettings = consoleSchema.table("user_settings", {
 
 /** Where an award stands in the console's trail (DESIGN §7). */
 export const AWARD_STATUSES = [
+  /** A bulk row written to the trail, waiting for its turn (never sent yet). */
+  "pending",
   /** Written, not yet answered: the call is in flight, or the console stopped during it. */
   "sending",
   /** Paid (the service's `Status` extension said so, or it was an allowance). */
@@ -131,6 +133,11 @@ export const awards = consoleSchema.table(
     /** The service's `Error` text, or what went wrong in flight. */
     error: text("error").notNull().default(""),
     attempts: integer("attempts").notNull().default(0),
+    /** A bulk row: its batch and its line in the file. */
+    batchId: integer("batch_id").references(() => awardBatches.id, { onDelete: "cascade" }),
+    batchLine: integer("batch_line"),
+    /** A bulk row being sent: until when the console instance that claimed it owns it. */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -138,10 +145,43 @@ export const awards = consoleSchema.table(
     uniqueIndex("awards_request_idx").on(t.projectGuid, sql`lower(${t.requestId})`),
     index("awards_customer_idx").on(t.customerId, t.createdAt),
     index("awards_created_idx").on(t.createdAt),
+    index("awards_batch_idx").on(t.batchId, t.status, t.batchLine),
     check(
       "awards_status_check",
-      sql`${t.status} in ('sending', 'completed', 'queued', 'accepted', 'failed', 'unknown')`,
+      sql`${t.status} in ('pending', 'sending', 'completed', 'queued', 'accepted', 'failed', 'unknown')`,
     ),
+  ],
+);
+
+export const BATCH_STATUSES = ["sending", "done"] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+/**
+ * A bulk award: one uploaded file (identified by its SHA-256 per project, so the same file is
+ * the same batch) whose rows are awards in the trail, sent by the server.
+ */
+export const awardBatches = consoleSchema.table(
+  "award_batches",
+  {
+    id: serial("id").primaryKey(),
+    fileName: text("file_name").notNull(),
+    fileSha256: text("file_sha256").notNull(),
+    connection: text("connection").notNull(),
+    baseUrl: text("base_url").notNull(),
+    projectGuid: text("project_guid").notNull(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    reason: text("reason").notNull(),
+    rowCount: integer("row_count").notNull(),
+    status: text("status").$type<BatchStatus>().notNull(),
+    /** Why sending stopped, when it could not go on (the connection is gone, …). */
+    error: text("error").notNull().default(""),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("award_batches_file_idx").on(t.projectGuid, t.fileSha256),
+    check("award_batches_status_check", sql`${t.status} in ('sending', 'done')`),
   ],
 );
 

@@ -1,0 +1,195 @@
+import "server-only";
+import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import type { ConsoleDb } from "@/lib/db/connection";
+import { type AwardStatus, awardBatches, awardEvents, awards } from "@/lib/db/schema";
+import { rowRequestId } from "./request-ids";
+import { awardKey, type BulkRow } from "./validate";
+
+/**
+ * The bulk awards' part of the trail: a batch and its rows (awards with a batch and a line),
+ * written before anything is sent, then claimed and updated by the sender.
+ */
+
+export type BatchRecord = typeof awardBatches.$inferSelect;
+
+export interface NewBatch {
+  fileName: string;
+  fileSha256: string;
+  connection: string;
+  baseUrl: string;
+  projectGuid: string;
+  actorId: number;
+  actorEmail: string;
+  reason: string;
+}
+
+const CHUNK = 500;
+
+/**
+ * Writes a batch and every row as a pending award, in one transaction. The same file (by
+ * SHA-256) for the same project is the same batch: then nothing is written and the existing
+ * batch is answered, its rows keeping their RequestIDs and outcomes.
+ */
+export async function writeBatch(
+  db: ConsoleDb,
+  batch: NewBatch,
+  rows: BulkRow[],
+): Promise<{ batch: BatchRecord; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(awardBatches)
+      .values({ ...batch, rowCount: rows.length, status: "sending" })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) {
+      const [existing] = await tx
+        .select()
+        .from(awardBatches)
+        .where(
+          and(eq(awardBatches.projectGuid, batch.projectGuid), eq(awardBatches.fileSha256, batch.fileSha256)),
+        );
+      if (!existing) throw new Error("the batch could not be written");
+      return { batch: existing, created: false };
+    }
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      await tx
+        .insert(awards)
+        .values(
+          rows.slice(start, start + CHUNK).map((row) => ({
+            requestId: rowRequestId(batch.fileSha256, row.line),
+            connection: batch.connection,
+            baseUrl: batch.baseUrl,
+            projectGuid: batch.projectGuid,
+            actorId: batch.actorId,
+            actorEmail: batch.actorEmail,
+            customerId: row.customerId,
+            isAllowance: row.mode === "allowance",
+            isMintable: row.mintable,
+            wallet: row.wallet,
+            lines: [{ Guid: row.tokenGuid, ContractGuid: row.contractGuid, Amount: row.amount }],
+            reason: batch.reason,
+            status: "pending" as const,
+            batchId: created.id,
+            batchLine: row.line,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+    await tx.execute(sql`
+      insert into ${awardEvents} (award_id, kind, status, actor_email, detail)
+      select id, 'created', 'pending', ${batch.actorEmail},
+             ${`Bulk batch ${created.id} (${batch.fileName}), line `} || batch_line || ': ' || reason
+      from ${awards} where batch_id = ${created.id}`);
+    return { batch: created, created: true };
+  });
+}
+
+export async function findBatch(db: ConsoleDb, batchId: number): Promise<BatchRecord | null> {
+  const [row] = await db.select().from(awardBatches).where(eq(awardBatches.id, batchId));
+  return row ?? null;
+}
+
+export async function findBatchByFile(
+  db: ConsoleDb,
+  projectGuid: string,
+  fileSha256: string,
+): Promise<BatchRecord | null> {
+  const [row] = await db
+    .select()
+    .from(awardBatches)
+    .where(and(eq(awardBatches.projectGuid, projectGuid), eq(awardBatches.fileSha256, fileSha256)));
+  return row ?? null;
+}
+
+export type BatchCounts = Record<AwardStatus, number> & { total: number };
+
+export async function batchCounts(db: ConsoleDb, batchId: number): Promise<BatchCounts> {
+  const rows = await db
+    .select({ status: awards.status, n: sql<number>`count(*)::int` })
+    .from(awards)
+    .where(eq(awards.batchId, batchId))
+    .groupBy(awards.status);
+  const counts: BatchCounts = {
+    pending: 0,
+    sending: 0,
+    completed: 0,
+    queued: 0,
+    accepted: 0,
+    failed: 0,
+    unknown: 0,
+    total: 0,
+  };
+  for (const row of rows) {
+    counts[row.status] = row.n;
+    counts.total += row.n;
+  }
+  return counts;
+}
+
+/** An award of the last 30 days that a new row would repeat (another RequestID, same effect). */
+export interface RecentMatch {
+  line: number;
+  requestId: string;
+  createdAt: Date;
+  actorEmail: string;
+  status: AwardStatus;
+}
+
+/**
+ * Rows of a file that match (customer, token, contract, amount, mode, wallet) an award of this
+ * project sent in the last 30 days under another RequestID — an edited file re-sending what was
+ * already paid. Failed awards paid nothing and do not count.
+ */
+export async function recentMatches(
+  db: ConsoleDb,
+  projectGuid: string,
+  fileSha256: string,
+  rows: BulkRow[],
+  now = new Date(),
+): Promise<RecentMatch[]> {
+  if (rows.length === 0) return [];
+  const since = new Date(now.getTime() - 30 * 24 * 3600_000);
+  const customers = [...new Set(rows.map((row) => row.customerId))];
+  const byKey = new Map<string, (typeof awards.$inferSelect)[]>();
+  for (let start = 0; start < customers.length; start += 5000) {
+    const found = await db
+      .select()
+      .from(awards)
+      .where(
+        and(
+          eq(awards.projectGuid, projectGuid),
+          gte(awards.createdAt, since),
+          ne(awards.status, "failed"),
+          inArray(awards.customerId, customers.slice(start, start + 5000)),
+        ),
+      );
+    for (const award of found) {
+      if (award.lines.length !== 1) continue;
+      const [line] = award.lines;
+      if (!line) continue;
+      const key = awardKey({
+        customerId: award.customerId,
+        tokenGuid: line.Guid,
+        contractGuid: line.ContractGuid,
+        amount: line.Amount,
+        mode: award.isAllowance ? "allowance" : "direct",
+        wallet: award.wallet,
+      });
+      byKey.set(key, [...(byKey.get(key) ?? []), award]);
+    }
+  }
+  const matches: RecentMatch[] = [];
+  for (const row of rows) {
+    const own = rowRequestId(fileSha256, row.line).toLowerCase();
+    const other = byKey.get(awardKey(row))?.find((award) => award.requestId.toLowerCase() !== own);
+    if (other)
+      matches.push({
+        line: row.line,
+        requestId: other.requestId,
+        createdAt: other.createdAt,
+        actorEmail: other.actorEmail,
+        status: other.status,
+      });
+  }
+  return matches;
+}

@@ -1,0 +1,202 @@
+import { eq, sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createUser } from "@/lib/auth/users";
+import type { ServiceConnection } from "@/lib/client/call-service";
+import { listProjectTokens } from "@/lib/client/catalogue";
+import { getCustomerTokens } from "@/lib/client/holdings";
+import type { ConsoleDatabase } from "@/lib/db/connection";
+import { awardBatches, awardEvents, awards } from "@/lib/db/schema";
+import { createConsoleTestDatabase } from "@/lib/db/test-database";
+// Tests may start the real service; the console's own code reaches it only over HTTP.
+import { serveFixtures } from "@/service/test/fixture-service";
+import { GOLD, KEY, PROJECT } from "@/service/test/fixtures";
+import { batchCounts, type NewBatch, recentMatches, writeBatch } from "./batch-store";
+import { parseAwardCsv } from "./csv";
+import { fileSha256, rowRequestId } from "./request-ids";
+import { requeueFailedRows, sendBatchRows } from "./sender";
+import { dryRun } from "./validate";
+
+const service = serveFixtures({ per: "file", rateLimit: 40 });
+const connection = (): ServiceConnection => ({ baseUrl: service.base, projectGuid: PROJECT, apiKey: KEY });
+
+let database: ConsoleDatabase;
+let actorId: number;
+beforeEach(async () => {
+  database = await createConsoleTestDatabase();
+  actorId = (
+    await createUser(database.db, { email: "max@studio.test", role: "manager", password: "long enough pw" })
+  ).id;
+});
+afterEach(async () => {
+  await database.close();
+});
+
+let fileCount = 0;
+/** A file of `n` allowance rows of GOLD to distinct players of this file, amounts 1.000000000000000001 … */
+function file(n: number, prefix = `bulk-${++fileCount}-${Date.now().toString(36)}`) {
+  const lines = ["customer_id,token,amount,mode"];
+  for (let i = 1; i <= n; i += 1) lines.push(`${prefix}-${i},GOLD,${i}.000000000000000001,allowance`);
+  return { bytes: new TextEncoder().encode(`${lines.join("\n")}\n`), prefix };
+}
+
+async function prepare(bytes: Uint8Array) {
+  const parsed = parseAwardCsv(bytes);
+  if (!parsed.ok) throw new Error(parsed.error);
+  const tokens = (await listProjectTokens(connection())).Data.Tokens;
+  const checked = dryRun(parsed.rows, tokens);
+  expect(checked.errors).toEqual([]);
+  const batch: NewBatch = {
+    fileName: "prizes.csv",
+    fileSha256: fileSha256(bytes),
+    connection: "env",
+    baseUrl: service.base,
+    projectGuid: PROJECT,
+    actorId,
+    actorEmail: "max@studio.test",
+    reason: "Spring tournament",
+  };
+  return { batch, rows: checked.rows };
+}
+
+async function goldOf(customerId: string): Promise<string | undefined> {
+  const tokens = await getCustomerTokens(connection(), customerId);
+  return tokens.Data.Tokens.find((token) => token.Guid.toLowerCase() === GOLD.toLowerCase())?.Total;
+}
+
+const send = (batchId: number) =>
+  sendBatchRows(database.db, connection(), batchId, { actorEmail: "max@studio.test" });
+
+describe("bulk awards", () => {
+  it("writes the batch and every row before sending, then sends each once; the batch ends done", async () => {
+    const { bytes, prefix } = file(30);
+    const { batch, rows } = await prepare(bytes);
+    const written = await writeBatch(database.db, batch, rows);
+    expect(written.created).toBe(true);
+    expect(await batchCounts(database.db, written.batch.id)).toMatchObject({ pending: 30, total: 30 });
+    const [first] = await database.db.select().from(awards).where(eq(awards.batchLine, 2));
+    expect(first).toMatchObject({
+      requestId: rowRequestId(batch.fileSha256, 2),
+      customerId: `${prefix}-1`,
+      status: "pending",
+      reason: "Spring tournament",
+      lines: [
+        {
+          Guid: expect.stringMatching(new RegExp(GOLD, "i")),
+          ContractGuid: expect.any(String),
+          Amount: "1.000000000000000001",
+        },
+      ],
+    });
+
+    await send(written.batch.id);
+    expect(await batchCounts(database.db, written.batch.id)).toMatchObject({ completed: 30, total: 30 });
+    expect(await goldOf(`${prefix}-30`)).toBe("30.000000000000000001");
+    const [done] = await database.db.select().from(awardBatches).where(eq(awardBatches.id, written.batch.id));
+    expect(done?.status).toBe("done");
+    const events = await database.db
+      .select({ kind: awardEvents.kind, status: awardEvents.status })
+      .from(awardEvents)
+      .where(eq(awardEvents.awardId, first?.id ?? 0))
+      .orderBy(awardEvents.id);
+    expect(events).toEqual([
+      { kind: "created", status: "pending" },
+      { kind: "sent", status: "sending" },
+      { kind: "outcome", status: "completed" },
+    ]);
+  });
+
+  it("the same file again pays nobody twice: the same batch, and even a lost trail re-sends the same RequestIDs", async () => {
+    const { bytes, prefix } = file(12);
+    const { batch, rows } = await prepare(bytes);
+    const first = await writeBatch(database.db, batch, rows);
+    await send(first.batch.id);
+    expect(await goldOf(`${prefix}-12`)).toBe("12.000000000000000001");
+
+    const again = await writeBatch(database.db, batch, rows);
+    expect(again).toMatchObject({ created: false, batch: { id: first.batch.id } });
+    await send(again.batch.id);
+
+    // The console's trail is gone (a new install): the file is written and sent again…
+    await database.db.delete(awardBatches);
+    const fresh = await writeBatch(database.db, batch, rows);
+    expect(fresh.created).toBe(true);
+    await send(fresh.batch.id);
+    expect(await batchCounts(database.db, fresh.batch.id)).toMatchObject({ completed: 12 });
+    // …and the service's idempotency answered each RequestID without paying again.
+    for (const i of [1, 6, 12]) expect(await goldOf(`${prefix}-${i}`)).toBe(`${i}.000000000000000001`);
+  });
+
+  it("two console instances sending one batch at once send every row exactly once", async () => {
+    const { bytes, prefix } = file(60);
+    const { batch, rows } = await prepare(bytes);
+    const { batch: stored } = await writeBatch(database.db, batch, rows);
+    await Promise.all([send(stored.id), send(stored.id)]);
+    expect(await batchCounts(database.db, stored.id)).toMatchObject({ completed: 60 });
+    const attempts = await database.db
+      .select({ attempts: awards.attempts, n: sql<number>`count(*)::int` })
+      .from(awards)
+      .where(eq(awards.batchId, stored.id))
+      .groupBy(awards.attempts);
+    expect(attempts).toEqual([{ attempts: 1, n: 60 }]);
+    expect(await goldOf(`${prefix}-60`)).toBe("60.000000000000000001");
+  });
+
+  it("resumes after a restart: rows left 'sending' by a stopped instance are sent again once their lease ends", async () => {
+    const { bytes, prefix } = file(10);
+    const { batch, rows } = await prepare(bytes);
+    const { batch: stored } = await writeBatch(database.db, batch, rows);
+    // An instance claimed rows 2-4 and stopped (the service may have paid them: pay row 2 now).
+    await database.db.execute(sql`
+      update console.awards set status = 'sending', attempts = 1, claimed_until = now() - interval '1 second'
+      where batch_id = ${stored.id} and batch_line between 2 and 4`);
+    await database.db.execute(sql`
+      update console.awards set status = 'sending', attempts = 1, claimed_until = now() + interval '1 hour'
+      where batch_id = ${stored.id} and batch_line = 11`);
+    await send(stored.id);
+    // Row 11's lease has not ended: another instance owns it, so the batch is not done yet.
+    expect(await batchCounts(database.db, stored.id)).toMatchObject({ completed: 9, sending: 1 });
+    const [row2] = await database.db
+      .select()
+      .from(awards)
+      .where(eq(awards.requestId, rowRequestId(batch.fileSha256, 2)));
+    expect(row2).toMatchObject({ status: "completed", attempts: 2 });
+    expect(await goldOf(`${prefix}-1`)).toBe("1.000000000000000001");
+  });
+
+  it("honours 429 Retry-After: the rows wait and are sent, none fails", async () => {
+    // The test service allows 40 requests per second per key; 120 rows need several seconds.
+    const { bytes } = file(120);
+    const { batch, rows } = await prepare(bytes);
+    const { batch: stored } = await writeBatch(database.db, batch, rows);
+    await send(stored.id);
+    expect(await batchCounts(database.db, stored.id)).toMatchObject({
+      completed: 120,
+      failed: 0,
+      unknown: 0,
+    });
+  }, 30_000);
+
+  it("failed rows can be retried with their RequestIDs; an edited file's rows that repeat a recent award are named", async () => {
+    const { bytes, prefix } = file(3);
+    const { batch, rows } = await prepare(bytes);
+    const { batch: stored } = await writeBatch(database.db, batch, rows);
+    await database.db.execute(sql`update console.awards set status = 'failed' where batch_id = ${stored.id}`);
+    expect(await requeueFailedRows(database.db, stored.id, "max@studio.test")).toBe(3);
+    await send(stored.id);
+    expect(await batchCounts(database.db, stored.id)).toMatchObject({ completed: 3 });
+
+    // The same rows in an edited file (another SHA-256): each matches the award sent above.
+    const edited = new TextEncoder().encode(
+      `${new TextDecoder().decode(bytes)}${prefix}-new,GOLD,5,allowance\n`,
+    );
+    const next = await prepare(edited);
+    const matches = await recentMatches(database.db, PROJECT, next.batch.fileSha256, next.rows);
+    expect(matches.map((match) => [match.line, match.requestId])).toEqual([
+      [2, rowRequestId(batch.fileSha256, 2)],
+      [3, rowRequestId(batch.fileSha256, 3)],
+      [4, rowRequestId(batch.fileSha256, 4)],
+    ]);
+    // The file itself (same SHA-256, same RequestIDs) matches nothing: it is the same batch.
+    expect(await recentMatches(database.db, PROJECT, batch.fileSha256, rows)).toEqual([]);
+  });
+});

@@ -1,0 +1,192 @@
+import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { callAwardTokens } from "@/lib/awards/send-award";
+import type { AwardRecord } from "@/lib/awards/trail";
+import type { ServiceConnection } from "@/lib/client/call-service";
+import type { ConsoleDb } from "@/lib/db/connection";
+import { awardBatches, awardEvents, awards } from "@/lib/db/schema";
+
+/** Requests in flight per batch and console instance. */
+export const IN_FLIGHT = 8;
+/** How long a claimed row belongs to the instance that claimed it (then another may resend it). */
+const LEASE_SECONDS = 120;
+const CLAIM_SIZE = IN_FLIGHT * 4;
+
+export interface SendOptions {
+  /** Who is sending (the trail's "sent" events). */
+  actorEmail: string;
+  /** Called after each row's outcome is recorded (progress in benchmarks and tests). */
+  onRow?: () => void;
+}
+
+/**
+ * Claims up to `limit` rows of a batch that are waiting (pending, or claimed by an instance whose
+ * lease ran out — it stopped mid-send, so the outcome is unknown and the same RequestID is sent
+ * again). `FOR UPDATE SKIP LOCKED` lets two instances claim disjoint rows at the same time. The
+ * claim and its "sent" events are one statement.
+ */
+async function claimRows(
+  db: ConsoleDb,
+  batchId: number,
+  limit: number,
+  actorEmail: string,
+): Promise<AwardRecord[]> {
+  const claimed = (await db.execute(sql`
+    with picked as (
+      select id from console.awards
+      where batch_id = ${batchId}
+        and (status = 'pending' or (status = 'sending' and claimed_until < now()))
+      order by batch_line
+      limit ${limit}
+      for update skip locked
+    ), claimed as (
+      update console.awards a
+      set status = 'sending', attempts = a.attempts + 1, updated_at = now(),
+          claimed_until = now() + make_interval(secs => ${LEASE_SECONDS})
+      from picked where a.id = picked.id
+      returning a.id, a.attempts
+    ), events as (
+      insert into console.award_events (award_id, kind, status, actor_email, detail)
+      select id, 'sent', 'sending', ${actorEmail},
+             case when attempts > 1 then 'Retry: attempt ' || attempts || ', same RequestID and body.'
+                  else 'Sent to the service.' end
+      from claimed
+    )
+    select id from claimed`)) as unknown as { rows: { id: number }[] };
+  const ids = claimed.rows.map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  return db.select().from(awards).where(inArray(awards.id, ids)).orderBy(awards.batchLine);
+}
+
+/** A row's outcome and its timeline line, in one statement. */
+async function recordRow(
+  db: ConsoleDb,
+  awardId: number,
+  outcome: { status: string; error: string; detail: string },
+): Promise<void> {
+  await db.execute(sql`
+    with updated as (
+      update console.awards
+      set status = ${outcome.status}, error = ${outcome.error}, claimed_until = null, updated_at = now()
+      where id = ${awardId}
+      returning id
+    )
+    insert into console.award_events (award_id, kind, status, detail)
+    select id, 'outcome', ${outcome.status}, ${outcome.detail} from updated`);
+}
+
+/** The service asked to slow down: the row goes back to waiting, not counted as an attempt. */
+async function releaseRow(db: ConsoleDb, awardId: number): Promise<void> {
+  await db.execute(sql`
+    update console.awards
+    set status = 'pending', attempts = greatest(attempts - 1, 0), claimed_until = null, updated_at = now()
+    where id = ${awardId}`);
+}
+
+/**
+ * Sends every waiting row of a batch with `IN_FLIGHT` requests at a time, honouring the
+ * service's 429 `Retry-After` (all workers pause), until no row waits. Rows another instance
+ * holds are left to it; the batch is marked done when no row is pending or being sent.
+ */
+export async function sendBatchRows(
+  db: ConsoleDb,
+  connection: ServiceConnection,
+  batchId: number,
+  options: SendOptions,
+): Promise<void> {
+  let pausedUntil = 0;
+  const queue: AwardRecord[] = [];
+  let claiming: Promise<void> | null = null;
+  let exhausted = false;
+
+  const refill = async () => {
+    const rows = await claimRows(db, batchId, CLAIM_SIZE, options.actorEmail);
+    if (rows.length === 0) exhausted = true;
+    queue.push(...rows);
+  };
+
+  const next = async (): Promise<AwardRecord | null> => {
+    while (queue.length === 0 && !exhausted) {
+      claiming ??= refill().finally(() => {
+        claiming = null;
+      });
+      await claiming;
+    }
+    return queue.shift() ?? null;
+  };
+
+  const worker = async () => {
+    for (let row = await next(); row; row = await next()) {
+      const wait = pausedUntil - Date.now();
+      if (wait > 0) await sleep(wait);
+      let outcome: Awaited<ReturnType<typeof callAwardTokens>>;
+      try {
+        outcome = await callAwardTokens(connection, row);
+      } catch (error) {
+        await recordRow(db, row.id, {
+          status: "unknown",
+          error:
+            "The console failed while sending this row: the service may have paid it. Retry sends the same RequestID.",
+          detail: "Outcome unknown.",
+        });
+        throw error;
+      }
+      if (outcome.retryAfterSeconds !== null) {
+        pausedUntil = Math.max(pausedUntil, Date.now() + outcome.retryAfterSeconds * 1000);
+        await releaseRow(db, row.id);
+        // Claim it again later, in order, after the pause.
+        exhausted = false;
+        continue;
+      }
+      await recordRow(db, row.id, outcome);
+      options.onRow?.();
+    }
+  };
+
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  await finishIfDone(db, batchId);
+}
+
+/** Marks a batch done when none of its rows waits or is being sent (by any instance). */
+export async function finishIfDone(db: ConsoleDb, batchId: number): Promise<boolean> {
+  const [open] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(awards)
+    .where(and(eq(awards.batchId, batchId), inArray(awards.status, ["pending", "sending"])));
+  if ((open?.n ?? 0) > 0) return false;
+  await db
+    .update(awardBatches)
+    .set({ status: "done", finishedAt: new Date() })
+    .where(and(eq(awardBatches.id, batchId), eq(awardBatches.status, "sending")));
+  return true;
+}
+
+/** Failed and unknown rows go back to waiting (same RequestIDs) and the batch sends again. */
+export async function requeueFailedRows(db: ConsoleDb, batchId: number, actorEmail: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(awards)
+      .set({ status: "pending", updatedAt: new Date() })
+      .where(and(eq(awards.batchId, batchId), inArray(awards.status, ["failed", "unknown"])))
+      .returning({ id: awards.id });
+    for (let start = 0; start < rows.length; start += 1000) {
+      await tx.insert(awardEvents).values(
+        rows.slice(start, start + 1000).map((row) => ({
+          awardId: row.id,
+          kind: "status" as const,
+          status: "pending" as const,
+          actorEmail,
+          detail: "Retry of the batch's failed rows: sent again with the same RequestID.",
+        })),
+      );
+    }
+    if (rows.length > 0) {
+      await tx
+        .update(awardBatches)
+        .set({ status: "sending", finishedAt: null })
+        .where(eq(awardBatches.id, batchId));
+    }
+    return rows.length;
+  });
+}
