@@ -4,6 +4,9 @@ const nextConfig: NextConfig = {
   // PGlite ships a wasm build that must be loaded from node_modules at run time, not bundled.
   serverExternalPackages: ["@electric-sql/pglite"],
   poweredByHeader: false,
+  // Bulk-award files go up to 5 MB (lib/bulk/csv.ts) in a multipart body: the 1 MB default is
+  // too small. Every other action's input is bounded by its own zod schema.
+  experimental: { serverActions: { bodySizeLimit: "6mb" } },
   // `npm run typecheck` checks the whole repository (console and service) in CI; the build
   // would only repeat it, and slow `npm run demo` down.
   typescript: { ignoreBuildErrors: true },

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { type AwardStatus, awardBatches, awardEvents, awards } from "@/lib/db/schema";
 import { rowRequestId } from "./request-ids";
@@ -192,4 +192,19 @@ export async function recentMatches(
       });
   }
   return matches;
+}
+
+/** The latest batches of a project, newest first. */
+export async function listBatches(db: ConsoleDb, projectGuid: string, limit = 20): Promise<BatchRecord[]> {
+  return db
+    .select()
+    .from(awardBatches)
+    .where(eq(awardBatches.projectGuid, projectGuid))
+    .orderBy(desc(awardBatches.createdAt), desc(awardBatches.id))
+    .limit(limit);
+}
+
+/** A batch's rows in file order, for the results file. */
+export async function batchRows(db: ConsoleDb, batchId: number) {
+  return db.select().from(awards).where(eq(awards.batchId, batchId)).orderBy(awards.batchLine);
 }

@@ -64,12 +64,20 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
         description="Every award sent from this console: who sent what to whom, why, and what happened."
       >
         {can(user.role, "awards:send") ? (
-          <Link
-            href="/awards/new"
-            className="rounded-md bg-zinc-900 px-4 py-2 font-medium text-white dark:bg-zinc-100 dark:text-zinc-900"
-          >
-            New award
-          </Link>
+          <div className="flex gap-2">
+            <Link
+              href="/awards/bulk"
+              className="rounded-md border border-zinc-300 px-4 py-2 font-medium dark:border-zinc-700"
+            >
+              Bulk awards
+            </Link>
+            <Link
+              href="/awards/new"
+              className="rounded-md bg-zinc-900 px-4 py-2 font-medium text-white dark:bg-zinc-100 dark:text-zinc-900"
+            >
+              New award
+            </Link>
+          </div>
         ) : null}
       </PageHeader>
       <RequestIdSearch />

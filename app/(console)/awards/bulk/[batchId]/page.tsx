@@ -1,0 +1,55 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { BatchProgress } from "@/components/bulk/batch-progress";
+import { PageHeader } from "@/components/layout/page-header";
+import { requirePageUser } from "@/lib/auth/current-user";
+import { can } from "@/lib/auth/permissions";
+import { batchCounts, findBatch } from "@/lib/bulk/batch-store";
+import { consoleDb } from "@/lib/db/console-db";
+
+export const dynamic = "force-dynamic";
+
+/** One batch: who sent which file and why, its live progress, its results file. */
+export default async function BatchPage({ params }: PageProps<"/awards/bulk/[batchId]">) {
+  const user = await requirePageUser("awards:read");
+  const batchId = Number((await params).batchId);
+  if (!Number.isSafeInteger(batchId) || batchId <= 0) notFound();
+  const db = await consoleDb();
+  const batch = await findBatch(db, batchId);
+  if (!batch) notFound();
+  const counts = await batchCounts(db, batchId);
+  return (
+    <main className="flex flex-col gap-6 px-6 py-6">
+      <PageHeader title={`Batch ${batch.id}`} description={`${batch.fileName}: ${batch.rowCount} awards.`}>
+        <a
+          href={`/awards/bulk/${batch.id}/results.csv`}
+          className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700"
+        >
+          Download results (CSV)
+        </a>
+      </PageHeader>
+      <dl className="grid max-w-3xl grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+        <dt className="font-medium">Sent by</dt>
+        <dd>{batch.actorEmail}</dd>
+        <dt className="font-medium">Created</dt>
+        <dd>{batch.createdAt.toISOString().replace("T", " ").slice(0, 19)} UTC</dd>
+        <dt className="font-medium">Reason</dt>
+        <dd>{batch.reason}</dd>
+        <dt className="font-medium">File SHA-256</dt>
+        <dd className="font-mono text-xs break-all">{batch.fileSha256}</dd>
+      </dl>
+      <BatchProgress
+        batchId={batch.id}
+        initial={{ status: batch.status, error: batch.error, counts }}
+        canRetry={can(user.role, "awards:send")}
+      />
+      <p className="text-sm">
+        Each row is an award in the{" "}
+        <Link href="/awards" className="underline underline-offset-2">
+          award trail
+        </Link>
+        , with its own RequestID and timeline.
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,67 @@
+import { currentUser } from "@/lib/auth/current-user";
+import { can } from "@/lib/auth/permissions";
+import { batchRows, findBatch } from "@/lib/bulk/batch-store";
+import { csvLine } from "@/lib/bulk/csv";
+import { consoleDb } from "@/lib/db/console-db";
+
+export const dynamic = "force-dynamic";
+
+const HEADER = [
+  "line",
+  "customer_id",
+  "token",
+  "contract",
+  "amount",
+  "mode",
+  "wallet",
+  "mintable",
+  "request_id",
+  "status",
+  "error",
+];
+
+/** A batch's results: every row with its RequestID and outcome (guarded like a page). */
+export async function GET(_request: Request, { params }: RouteContext<"/awards/bulk/[batchId]/results.csv">) {
+  const user = await currentUser();
+  if (!user)
+    return new Response("Sign in first.\n", { status: 401, headers: { "content-type": "text/plain" } });
+  if (!can(user.role, "awards:read"))
+    return new Response("Your role does not allow this.\n", {
+      status: 403,
+      headers: { "content-type": "text/plain" },
+    });
+  const batchId = Number((await params).batchId);
+  const db = await consoleDb();
+  const batch = Number.isSafeInteger(batchId) && batchId > 0 ? await findBatch(db, batchId) : null;
+  if (!batch)
+    return new Response("No such batch.\n", { status: 404, headers: { "content-type": "text/plain" } });
+  const rows = await batchRows(db, batchId);
+  const body =
+    csvLine(HEADER) +
+    rows
+      .map((row) => {
+        const [line] = row.lines;
+        return csvLine([
+          String(row.batchLine ?? ""),
+          row.customerId,
+          line?.Guid ?? "",
+          line?.ContractGuid ?? "",
+          line?.Amount ?? "",
+          row.isAllowance ? "allowance" : "direct",
+          row.wallet,
+          row.isMintable ? "true" : "false",
+          row.requestId,
+          row.status,
+          row.error,
+        ]);
+      })
+      .join("");
+  const name = `${batch.fileName.replace(/\.csv$/i, "").replace(/[^\w.-]+/g, "_")}-results.csv`;
+  return new Response(body, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${name}"`,
+      "cache-control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import Link from "next/link";
+import { BulkUpload } from "@/components/bulk/bulk-upload";
+import { PageHeader } from "@/components/layout/page-header";
+import { Badge } from "@/components/ui/badge";
+import { requirePageUser } from "@/lib/auth/current-user";
+import { listBatches } from "@/lib/bulk/batch-store";
+import { consoleDb } from "@/lib/db/console-db";
+import { projectContext } from "@/lib/project/current-project";
+
+export const dynamic = "force-dynamic";
+
+/** Bulk awards: upload a CSV file, check it, send it; the project's latest batches. */
+export default async function BulkAwardsPage() {
+  const user = await requirePageUser("awards:send");
+  const { connection } = await projectContext(user.id);
+  const batches = connection ? await listBatches(await consoleDb(), connection.projectGuid) : [];
+  return (
+    <main className="flex flex-col gap-8 px-6 py-6">
+      <PageHeader
+        title="Bulk awards"
+        description="Award tokens to many players from a CSV file: checked row by row before anything is sent, each row paid at most once."
+      />
+      <BulkUpload />
+      <section aria-labelledby="batches-heading" className="flex flex-col gap-3">
+        <h2 id="batches-heading" className="text-lg font-semibold">
+          Latest batches
+        </h2>
+        {batches.length === 0 ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">No batch was sent for this project yet.</p>
+        ) : (
+          <ul className="flex flex-col gap-1 text-sm">
+            {batches.map((batch) => (
+              <li key={batch.id} className="flex flex-wrap items-center gap-3">
+                <Link href={`/awards/bulk/${batch.id}`} className="underline underline-offset-2">
+                  Batch {batch.id}: {batch.fileName}
+                </Link>
+                <span>
+                  {batch.rowCount} rows · {batch.actorEmail} ·{" "}
+                  {batch.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC
+                </span>
+                <Badge tone={batch.status === "done" ? "good" : "info"}>
+                  {batch.status === "done" ? "Done" : "Sending"}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}
