@@ -38,6 +38,7 @@ test.describe("signed in", () => {
     "/items/77",
     "/awards",
     "/awards/new",
+    "/awards/bulk",
     "/wallet",
     "/settings/users",
     "/settings/connections",
@@ -74,6 +75,29 @@ test.describe("signed in", () => {
     await expect(page.getByTestId("award-outcome")).toContainText("Completed");
     await page.goto(`/awards/${requestId}`);
     await expect(page.getByTestId("award-timeline")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("a bulk upload's dry run with errors, and a batch's page", async ({ page }) => {
+    const who = player("e2e-axe-bulk");
+    await page.goto("/awards/bulk");
+    const csv = (text: string) => ({ name: "axe.csv", mimeType: "text/csv", buffer: Buffer.from(text) });
+    await page
+      .getByLabel("CSV file")
+      .setInputFiles(
+        csv(`customer_id,token,amount,mode\n${who},GOLD,1,allowance\n${who},NOPE,1,allowance\n`),
+      );
+    await page.getByRole("button", { name: "Check file" }).click();
+    await expect(page.getByTestId("dry-run-errors")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page
+      .getByLabel("CSV file")
+      .setInputFiles(csv(`customer_id,token,amount,mode\n${who},GOLD,1,allowance\n`));
+    await page.getByRole("button", { name: "Check file" }).click();
+    await page.getByLabel("Reason").fill("E2E: accessibility");
+    await page.getByRole("button", { name: "Send batch (1 award)" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible({ timeout: 20_000 });
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

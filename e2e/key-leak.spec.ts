@@ -41,6 +41,7 @@ const PAGES = [
   "/items/77",
   "/awards",
   "/awards/new",
+  "/awards/bulk",
   "/wallet",
   "/settings/users",
   "/settings/connections",
@@ -88,6 +89,23 @@ test("no response to any role's browser holds an API key", async ({ browser }) =
   await page.getByLabel("Amount").fill("0.5");
   await page.getByRole("button", { name: "Fund wallet" }).click();
   await expect(page.getByTestId("fund-outcome")).toContainText("Funded.");
+  // A bulk batch: the dry run, the send, the progress polls and the results file.
+  await page.goto("/awards/bulk");
+  await page.getByLabel("CSV file").setInputFiles({
+    name: "leak.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`customer_id,token,amount,mode\n${player("e2e-leak-bulk")},GOLD,1,allowance\n`),
+  });
+  await page.getByRole("button", { name: "Check file" }).click();
+  await page.getByLabel("Reason").fill("E2E: leak check");
+  await page.getByRole("button", { name: "Send batch (1 award)" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible({ timeout: 20_000 });
+  const results = await page.request.get(`${page.url()}/results.csv`);
+  seen.push({
+    url: results.url(),
+    type: results.headers()["content-type"] ?? "",
+    body: await results.text(),
+  });
 
   for (const role of ["owner", "manager", "support"] as RoleName[]) {
     const context = role === "owner" ? owner : await browser.newContext({ storageState: storageState(role) });
