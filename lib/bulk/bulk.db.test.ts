@@ -16,8 +16,14 @@ import { fileSha256, rowRequestId } from "./request-ids";
 import { requeueFailedRows, sendBatchRows } from "./sender";
 import { dryRun } from "./validate";
 
-const service = serveFixtures({ per: "file", rateLimit: 40 });
-const connection = (): ServiceConnection => ({ baseUrl: service.base, projectGuid: PROJECT, apiKey: KEY });
+const service = serveFixtures({ per: "file" });
+// A second service that allows 40 requests per second per key, for the 429 test.
+const throttled = serveFixtures({ per: "file", rateLimit: 40 });
+const connection = (base = service.base): ServiceConnection => ({
+  baseUrl: base,
+  projectGuid: PROJECT,
+  apiKey: KEY,
+});
 
 let database: ConsoleDatabase;
 let actorId: number;
@@ -63,8 +69,8 @@ async function goldOf(customerId: string): Promise<string | undefined> {
   return tokens.Data.Tokens.find((token) => token.Guid.toLowerCase() === GOLD.toLowerCase())?.Total;
 }
 
-const send = (batchId: number) =>
-  sendBatchRows(database.db, connection(), batchId, { actorEmail: "max@studio.test" });
+const send = (batchId: number, base = service.base) =>
+  sendBatchRows(database.db, connection(base), batchId, { actorEmail: "max@studio.test" });
 
 describe("bulk awards", () => {
   it("writes the batch and every row before sending, then sends each once; the batch ends done", async () => {
@@ -164,16 +170,25 @@ describe("bulk awards", () => {
   });
 
   it("honours 429 Retry-After: the rows wait and are sent, none fails", async () => {
-    // The test service allows 40 requests per second per key; 120 rows need several seconds.
-    const { bytes } = file(120);
+    // The throttled service allows 40 requests per second per key; 120 rows need several seconds.
+    const { bytes, prefix } = file(120);
     const { batch, rows } = await prepare(bytes);
-    const { batch: stored } = await writeBatch(database.db, batch, rows);
-    await send(stored.id);
+    const { batch: stored } = await writeBatch(database.db, { ...batch, baseUrl: throttled.base }, rows);
+    await send(stored.id, throttled.base);
     expect(await batchCounts(database.db, stored.id)).toMatchObject({
       completed: 120,
       failed: 0,
       unknown: 0,
     });
+    const slowed = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(awards)
+      .where(sql`batch_id = ${stored.id} and attempts > 1`);
+    // A 429 is not an attempt: every row was paid by its one accepted request.
+    expect(slowed[0]?.n).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // the rate limit's second, for our own read
+    const tokens = await getCustomerTokens(connection(throttled.base), `${prefix}-120`);
+    expect(tokens.Data.Tokens[0]?.Total).toBe("120.000000000000000001");
   }, 30_000);
 
   it("failed rows can be retried with their RequestIDs; an edited file's rows that repeat a recent award are named", async () => {

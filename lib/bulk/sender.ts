@@ -59,21 +59,56 @@ async function claimRows(
   return db.select().from(awards).where(inArray(awards.id, ids)).orderBy(awards.batchLine);
 }
 
-/** A row's outcome and its timeline line, in one statement. */
-async function recordRow(
-  db: ConsoleDb,
-  awardId: number,
-  outcome: { status: string; error: string; detail: string },
-): Promise<void> {
-  await db.execute(sql`
-    with updated as (
-      update console.awards
-      set status = ${outcome.status}, error = ${outcome.error}, claimed_until = null, updated_at = now()
-      where id = ${awardId}
-      returning id
-    )
-    insert into console.award_events (award_id, kind, status, detail)
-    select id, 'outcome', ${outcome.status}, ${outcome.detail} from updated`);
+interface RowOutcome {
+  awardId: number;
+  status: string;
+  error: string;
+  detail: string;
+}
+
+/**
+ * Rows' outcomes and their timeline lines, many rows in one statement. Outcomes wait here at most
+ * a few milliseconds; if the process stops before they are written, those rows stay `sending`
+ * and are sent again with the same RequestID when their lease ends (the service answers the
+ * first outcome again, paying nothing twice).
+ */
+function outcomeWriter(db: ConsoleDb) {
+  let buffer: RowOutcome[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  const write = async (rows: RowOutcome[]) => {
+    const values = sql.join(
+      rows.map(
+        (row) => sql`(${row.awardId}::int, ${row.status}::text, ${row.error}::text, ${row.detail}::text)`,
+      ),
+      sql`, `,
+    );
+    await db.execute(sql`
+      with data (id, status, error, detail) as (values ${values}),
+      updated as (
+        update console.awards a
+        set status = data.status, error = data.error, claimed_until = null, updated_at = now()
+        from data where a.id = data.id
+        returning a.id, data.status, data.detail
+      )
+      insert into console.award_events (award_id, kind, status, detail)
+      select id, 'outcome', status, detail from updated`);
+  };
+  const flush = () => {
+    if (buffer.length === 0) return writing;
+    const rows = buffer;
+    buffer = [];
+    writing = writing.then(() => write(rows));
+    return writing;
+  };
+  return {
+    /** Resolves once the outcome is written (with those of the rows around it). */
+    record(outcome: RowOutcome): Promise<void> {
+      buffer.push(outcome);
+      // Let the other workers' answers of this moment join the same statement.
+      return new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
+    },
+    flush,
+  };
 }
 
 /** The service asked to slow down: the row goes back to waiting, not counted as an attempt. */
@@ -96,13 +131,18 @@ export async function sendBatchRows(
   options: SendOptions,
 ): Promise<void> {
   let pausedUntil = 0;
+  const outcomes = outcomeWriter(db);
   const queue: AwardRecord[] = [];
   let claiming: Promise<void> | null = null;
   let exhausted = false;
 
+  // Rows put back after a 429 since a claim began were not visible to it: that claim finding
+  // nothing does not mean the batch is exhausted.
+  let released = 0;
   const refill = async () => {
+    const before = released;
     const rows = await claimRows(db, batchId, CLAIM_SIZE, options.actorEmail);
-    if (rows.length === 0) exhausted = true;
+    if (rows.length === 0 && released === before) exhausted = true;
     queue.push(...rows);
   };
 
@@ -124,7 +164,8 @@ export async function sendBatchRows(
       try {
         outcome = await callAwardTokens(connection, row);
       } catch (error) {
-        await recordRow(db, row.id, {
+        await outcomes.record({
+          awardId: row.id,
           status: "unknown",
           error:
             "The console failed while sending this row: the service may have paid it. Retry sends the same RequestID.",
@@ -136,15 +177,25 @@ export async function sendBatchRows(
         pausedUntil = Math.max(pausedUntil, Date.now() + outcome.retryAfterSeconds * 1000);
         await releaseRow(db, row.id);
         // Claim it again later, in order, after the pause.
+        released += 1;
         exhausted = false;
         continue;
       }
-      await recordRow(db, row.id, outcome);
+      await outcomes.record({
+        awardId: row.id,
+        status: outcome.status,
+        error: outcome.error,
+        detail: outcome.detail,
+      });
       options.onRow?.();
     }
   };
 
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  try {
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  } finally {
+    await outcomes.flush();
+  }
   await finishIfDone(db, batchId);
 }
 
