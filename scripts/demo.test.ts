@@ -3,6 +3,9 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { writeBatch } from "@/lib/bulk/batch-store";
+import { openConsoleDatabase } from "@/lib/db/connection";
+import { migrateConsoleDatabase } from "@/lib/db/migrate";
 import { freePort } from "@/scripts/lib/free-port";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID } from "@/service/db/demo-fixture";
 
@@ -38,6 +41,39 @@ describe("npm run demo", () => {
     const servicePort = await freePort();
     const consolePort = await freePort();
     const dataDir = join(mkdtempSync(join(tmpdir(), "gcc-demo-")), "service");
+    // A bulk batch the console was sending when it stopped: the console takes it up at start.
+    const player = `resumed-${Date.now().toString(36)}`;
+    const consoleDatabase = await openConsoleDatabase({ driver: "pglite", folder: `${dataDir}-console` });
+    try {
+      await migrateConsoleDatabase(consoleDatabase);
+      await writeBatch(
+        consoleDatabase.db,
+        {
+          fileName: "left-over.csv",
+          fileSha256: "0".repeat(64),
+          connection: "env",
+          baseUrl: `http://127.0.0.1:${servicePort}/api/public`,
+          projectGuid: DEMO_PROJECT_GUID,
+          actorId: null,
+          actorEmail: "manager@demo.test",
+          reason: "sent before a restart",
+        },
+        [2, 3].map((line) => ({
+          line,
+          customerId: `${player}-${line}`,
+          tokenGuid: "1b0e7a10-0001-4a11-8b21-0000000000a1",
+          symbol: "GOLD",
+          contractGuid: "2c1f8b20-0001-4b22-9c32-0000000000b1",
+          chain: "DB",
+          amount: `${line}.5`,
+          mode: "allowance" as const,
+          wallet: "",
+          mintable: false,
+        })),
+      );
+    } finally {
+      await consoleDatabase.close();
+    }
     const demo = spawn("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/demo.ts"], {
       env: {
         ...process.env,
@@ -88,6 +124,19 @@ describe("npm run demo", () => {
         "manager@demo.test · manager",
       );
       expect(await signedInAs(consoleBase, "manager@demo.test", "wrong-password")).toBeNull();
+
+      // The left-over batch was sent once the console started, without anyone opening it.
+      const goldOf = async (customer: string) => {
+        const answer = await fetch(`${base}/Tokens/${DEMO_API_KEY}/${DEMO_PROJECT_GUID}/${customer}`);
+        // Total is a JSON number on the wire; these amounts are exact as doubles.
+        const body = (await answer.json()) as { Data: { Tokens: { TokenSymbol: string; Total: number }[] } };
+        return body.Data.Tokens.find((t) => t.TokenSymbol === "GOLD")?.Total;
+      };
+      const sentBy = Date.now() + 30_000;
+      while ((await goldOf(`${player}-3`)) === undefined && Date.now() < sentBy)
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      expect([await goldOf(`${player}-2`), await goldOf(`${player}-3`)], output).toEqual([2.5, 3.5]);
+      expect(output).toContain("[bulk] resumed 1 batch");
     } finally {
       demo.kill("SIGINT");
     }

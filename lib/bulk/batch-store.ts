@@ -18,7 +18,7 @@ export interface NewBatch {
   connection: string;
   baseUrl: string;
   projectGuid: string;
-  actorId: number;
+  actorId: number | null;
   actorEmail: string;
   reason: string;
 }
