@@ -25,7 +25,9 @@ async function run(batchId: number): Promise<void> {
     const connection = await serviceConnection(db, consoleSecrets(env).encryptionKey, env, batch.connection);
     if (!connection || connection.baseUrl !== batch.baseUrl || connection.projectGuid !== batch.projectGuid) {
       // The rows stay pending: sending them elsewhere could pay another project.
-      console.error(`[bulk] batch ${batchId} not sent: its connection (${batch.connection}) is gone or points elsewhere`);
+      console.error(
+        `[bulk] batch ${batchId} not sent: its connection (${batch.connection}) is gone or points elsewhere`,
+      );
       await db
         .update(awardBatches)
         .set({
