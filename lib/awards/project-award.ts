@@ -9,7 +9,7 @@ import { projectContext } from "@/lib/project/current-project";
 import { consoleSecrets } from "@/lib/secrets";
 import type { ParsedAward } from "./award-input";
 import { type SentAward, sendAward } from "./send-award";
-import { findAward, RETRYABLE, recordAward, TrailError } from "./trail";
+import { canRetry, findAward, RETRYABLE, recordAward, TrailError } from "./trail";
 
 /** An award problem a person can act on; the action passes its message on. */
 export class AwardError extends Error {}
@@ -82,8 +82,12 @@ export async function retryAward(user: ConsoleUser, requestId: string): Promise<
   const db = await consoleDb();
   const award = await findAward(db, requestId);
   if (!award) throw new AwardError(`No award with RequestID ${requestId} in the trail.`);
-  if (!RETRYABLE.includes(award.status))
-    throw new AwardError(`This award is ${award.status}: there is nothing to retry.`);
+  if (!canRetry(award))
+    throw new AwardError(
+      award.status === "sending"
+        ? "Its batch is sending this award right now."
+        : `This award is ${award.status}: there is nothing to retry.`,
+    );
   const env = consoleEnv();
   const connection = await serviceConnection(db, consoleSecrets(env).encryptionKey, env, award.connection);
   if (!connection || connection.baseUrl !== award.baseUrl || connection.projectGuid !== award.projectGuid)

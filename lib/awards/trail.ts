@@ -32,6 +32,11 @@ export const RETRYABLE: readonly AwardStatus[] = ["failed", "unknown", "sending"
 
 export class TrailError extends Error {}
 
+/** Whether "Retry" applies: not to a bulk row the batch's sender holds right now. */
+export function canRetry(award: Pick<AwardRecord, "status" | "batchId">): boolean {
+  return RETRYABLE.includes(award.status) && !(award.batchId !== null && award.status === "sending");
+}
+
 /**
  * Writes the award with its "created" event, before anything is sent. A RequestID the trail
  * already holds is the same award (a retry): the stored row is returned when the body matches,

@@ -6,7 +6,7 @@ import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { refreshQueued } from "@/lib/awards/refresh-status";
 import { tokenSymbols } from "@/lib/awards/token-symbols";
-import { awardTimeline, findAward, RETRYABLE } from "@/lib/awards/trail";
+import { awardTimeline, canRetry, findAward } from "@/lib/awards/trail";
 import { consoleDb } from "@/lib/db/console-db";
 import { projectContext } from "@/lib/project/current-project";
 
@@ -65,6 +65,17 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
             {award.customerId}
           </Link>
         </dd>
+        {award.batchId ? (
+          <>
+            <dt className="text-zinc-600 dark:text-zinc-400">Bulk batch</dt>
+            <dd>
+              <Link href={`/awards/bulk/${award.batchId}`} className="underline underline-offset-2">
+                Batch {award.batchId}
+              </Link>
+              , line {award.batchLine}
+            </dd>
+          </>
+        ) : null}
         <dt className="text-zinc-600 dark:text-zinc-400">Mode</dt>
         <dd>
           {award.isAllowance
@@ -89,9 +100,7 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
           <code className="font-mono text-xs">{award.projectGuid}</code>
         </dd>
       </dl>
-      {RETRYABLE.includes(award.status) && can(user.role, "awards:send") ? (
-        <RetryButton requestId={award.requestId} />
-      ) : null}
+      {canRetry(award) && can(user.role, "awards:send") ? <RetryButton requestId={award.requestId} /> : null}
       <section aria-labelledby="timeline-heading" className="flex flex-col gap-2">
         <h2 id="timeline-heading" className="text-lg font-semibold">
           Timeline
