@@ -67,7 +67,9 @@ async function prepareProject(db: ServiceDb, fixture: Fixture, reset: boolean) {
       await db.execute(sql`delete from ${sql.raw(`service.${table}`)} where project_id = ${existing.id}`);
     }
     await db.execute(
-      sql`update service.projects set name = ${fixture.project.name}, guid_text = ${guid} where id = ${existing.id}`,
+      sql`update service.projects
+             set name = ${fixture.project.name}, guid_text = ${guid}, catalogue_version = catalogue_version + 1
+           where id = ${existing.id}`,
     );
     return { projectId: existing.id, mode: "replaced" as const };
   }

@@ -37,6 +37,11 @@ export const projects = service.table("projects", {
   guid: uuid("guid").notNull().unique(),
   guidText: text("guid_text").notNull(),
   name: text("name").notNull(),
+  /**
+   * Raised whenever the project's tokens, contracts or chains change (an import that replaces the
+   * catalogue), so that a process may cache them per (project, version): see domain/token-lines.
+   */
+  catalogueVersion: integer("catalogue_version").notNull().default(1),
   createdAt: createdAt(),
 });
 

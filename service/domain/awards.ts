@@ -2,13 +2,12 @@ import { sql } from "drizzle-orm";
 import type { AwardStatus, AwardTokensRequest, FundWalletRequest } from "@/lib/contract/awards";
 import { canonicalDecimal, toUnits } from "@/lib/contract/decimal";
 import type { ServiceDb } from "../db/connection";
-import { ensureCustomer } from "./customers";
-import { accountId, ensureAccounts, lockAccounts, type Move, post } from "./ledger";
+import { ensureAccounts, lockAccounts, post } from "./ledger";
 import { ServiceError } from "./service-error";
 import { type PlannedAward, planSettlement } from "./settlement";
 import { rows } from "./sql-rows";
 import { type ResolvedLine, resolveTokenLines } from "./token-lines";
-import { inTransaction } from "./transaction";
+import { inTransaction, withRetry } from "./transaction";
 
 /**
  * Awards and fundings (DESIGN §3 rules 13–17, §4). One database transaction each: claim the
@@ -16,6 +15,10 @@ import { inTransaction } from "./transaction";
  * order, and decide under those locks. Correctness under concurrency comes from the database:
  * the unique (project, RequestID) index makes a racing twin wait for the winner and replay its
  * result; the row locks serialise every decision about one contract's wallet.
+ *
+ * An award, the hot path, is one call of the `service.award_tokens` function (migration 0002):
+ * one round trip, with statements the database plans once per connection. A funding, rare, is
+ * written here statement by statement.
  */
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -171,94 +174,42 @@ export interface AwardOutcome {
   status: AwardStatus;
 }
 
-/** `POST /AwardTokens`: an allowance (at once) or a direct distribution (at once or queued). */
+/**
+ * `POST /AwardTokens`: an allowance (at once) or a direct distribution (at once or queued).
+ * `catalogueVersion`, from the key check, lets the token lines be resolved from the cache.
+ */
 export async function awardTokens(
   db: ServiceDb,
   projectId: number,
   request: AwardTokensRequest,
+  catalogueVersion?: number,
 ): Promise<AwardOutcome> {
-  const lines = await resolveTokenLines(db, projectId, request.Tokens);
+  const lines = await resolveTokenLines(db, projectId, request.Tokens, catalogueVersion);
   if (!request.IsAllowance) checkWalletFormat(request.Wallet, lines);
   const canonicalBody = canonicalAwardBody(request, lines);
 
-  return inTransaction(db, async (tx) => {
-    const customerId = await ensureCustomer(tx, projectId, request.CustomerID);
-    const claim = await claimRequest(tx, {
-      projectId,
-      requestId: request.RequestID,
-      kind: "award",
-      canonicalBody,
-      customerId,
-      customerText: request.CustomerID,
-      isAllowance: request.IsAllowance,
-      isMintable: request.IsAllowance && request.IsMintable,
-      wallet: request.IsAllowance ? "" : request.Wallet,
-    });
-    if (claim.existing) {
-      if (claim.existing.kind !== "award" || claim.existing.canonicalBody !== canonicalBody) {
-        throw conflict("award", claim.existing.kind);
-      }
-      return { status: claim.existing.status };
-    }
-    const awardId = claim.id as number;
-    await insertLines(tx, awardId, lines);
-
-    if (request.IsAllowance) {
-      const owners = lines.flatMap((l) => [
-        { contractId: l.contractId, kind: "world" as const, customerId: null, wallet: "" },
-        { contractId: l.contractId, kind: "allowance" as const, customerId, wallet: "" },
-      ]);
-      const accounts = await ensureAccounts(tx, projectId, owners);
-      const moves = lines.map((l) => ({
-        from: accountId(accounts, { contractId: l.contractId, kind: "world", customerId: null, wallet: "" }),
-        to: accountId(accounts, { contractId: l.contractId, kind: "allowance", customerId, wallet: "" }),
-        amount: l.amount,
-      }));
-      await post(tx, { projectId, kind: "award", awardId, moves });
-      await markCompleted(tx, [awardId]);
-      return { status: "Completed" };
-    }
-
-    const contractIds = lines.map((l) => l.contractId);
-    // Create missing accounts before taking locks, so the lock set is complete and ordered.
-    const accounts = await ensureAccounts(
-      tx,
-      projectId,
-      lines.flatMap((l) => [
-        { contractId: l.contractId, kind: "project" as const, customerId: null, wallet: "" },
-        { contractId: l.contractId, kind: "wallet" as const, customerId, wallet: request.Wallet },
-      ]),
-    );
-    const wallet = await lockProjectWallet(tx, projectId, contractIds);
-    const waiting = await rows<{ one: number }>(
-      tx,
-      sql`select 1 as one from service.awards a
-           where a.project_id = ${projectId} and a.status = 'Queued' and a.queue_seq is not null
-             and exists (select 1 from service.award_lines l
-                          where l.award_id = a.id and l.contract_id = any(${sql.param(contractIds)}::int[]))
-           limit 1`,
-    );
-    const covered = lines.every((l) => (wallet.get(l.contractId)?.balance ?? 0n) >= toUnits(l.amount));
-    if (waiting.length > 0 || !covered) {
-      await tx.execute(
-        sql`update service.awards set queue_seq = nextval('service.queue_seq') where id = ${awardId}`,
-      );
-      return { status: "Queued" };
-    }
-    const moves: Move[] = lines.map((l) => ({
-      from: wallet.get(l.contractId)?.accountId as number,
-      to: accountId(accounts, {
-        contractId: l.contractId,
-        kind: "wallet",
-        customerId,
-        wallet: request.Wallet,
-      }),
-      amount: l.amount,
-    }));
-    await post(tx, { projectId, kind: "award", awardId, moves });
-    await markCompleted(tx, [awardId]);
-    return { status: "Completed" };
-  });
+  // One statement, one transaction: the `service.award_tokens` function of migration 0002
+  // claims the RequestID, then posts the allowance, or pays or queues the direct award under the
+  // locks of its project wallet accounts.
+  const [outcome] = await withRetry(() =>
+    rows<{ status: AwardStatus; existing_kind: string | null; existing_body: string | null }>(
+      db,
+      sql`select status, existing_kind, existing_body
+            from service.award_tokens(${projectId}, ${request.RequestID}, ${canonicalBody}, ${request.CustomerID},
+                                      ${request.IsAllowance}, ${request.IsAllowance && request.IsMintable},
+                                      ${request.IsAllowance ? "" : request.Wallet},
+                                      ${sql.param(lines.map((l) => l.tokenId))}::int[],
+                                      ${sql.param(lines.map((l) => l.contractId))}::int[],
+                                      ${sql.param(lines.map((l) => l.amount))}::numeric[])`,
+    ),
+  );
+  if (!outcome) throw new Error("service.award_tokens returned no row.");
+  if (
+    outcome.existing_kind !== null &&
+    (outcome.existing_kind !== "award" || outcome.existing_body !== canonicalBody)
+  )
+    throw conflict("award", outcome.existing_kind);
+  return { status: outcome.status };
 }
 
 async function markCompleted(db: ServiceDb, awardIds: readonly number[]): Promise<void> {
@@ -278,8 +229,9 @@ export async function fundWallet(
   db: ServiceDb,
   projectId: number,
   request: FundWalletRequest,
+  catalogueVersion?: number,
 ): Promise<FundingOutcome> {
-  const lines = await resolveTokenLines(db, projectId, request.Tokens);
+  const lines = await resolveTokenLines(db, projectId, request.Tokens, catalogueVersion);
   const canonicalBody = canonicalFundingBody(request, lines);
 
   return inTransaction(db, async (tx) => {
@@ -302,7 +254,8 @@ export async function fundWallet(
     }
     const fundingId = claim.id as number;
     await insertLines(tx, fundingId, lines);
-    const accounts = await ensureAccounts(
+    // The funded contracts' accounts exist before the locks are taken, so the lock set is complete.
+    await ensureAccounts(
       tx,
       projectId,
       lines.flatMap((l) => [
@@ -316,9 +269,10 @@ export async function fundWallet(
       projectId,
       kind: "fund",
       awardId: fundingId,
+      customerId: null,
       moves: lines.map((l) => ({
-        from: accountId(accounts, { contractId: l.contractId, kind: "world", customerId: null, wallet: "" }),
-        to: accountId(accounts, { contractId: l.contractId, kind: "project", customerId: null, wallet: "" }),
+        from: { contractId: l.contractId, kind: "world", wallet: "" },
+        to: { contractId: l.contractId, kind: "project", wallet: "" },
         amount: l.amount,
       })),
     });
@@ -366,31 +320,15 @@ async function settleQueue(db: ServiceDb, projectId: number): Promise<string[]> 
   const settling = queued.filter((award) => settleIds.has(Number(award.id)));
   if (settling.length === 0) return [];
 
-  const accounts = await ensureAccounts(
-    db,
-    projectId,
-    settling.flatMap((award) =>
-      award.contract_ids.map((contractId) => ({
-        contractId,
-        kind: "wallet" as const,
-        customerId: award.customer_id,
-        wallet: award.wallet,
-      })),
-    ),
-  );
   for (const award of settling) {
     await post(db, {
       projectId,
       kind: "settle",
       awardId: Number(award.id),
+      customerId: award.customer_id,
       moves: award.contract_ids.map((contractId, i) => ({
-        from: wallet.get(contractId)?.accountId as number,
-        to: accountId(accounts, {
-          contractId,
-          kind: "wallet",
-          customerId: award.customer_id,
-          wallet: award.wallet,
-        }),
+        from: { contractId, kind: "project", wallet: "" },
+        to: { contractId, kind: "wallet", wallet: award.wallet },
         amount: canonicalDecimal(award.amounts[i] ?? "0"),
       })),
     });

@@ -25,6 +25,8 @@ export interface AuthorizedProject {
   guid: string;
   /** Hex of the key's hash: a stable, non-secret identity for the rate limit and logs. */
   keyId: string;
+  /** The project's catalogue version, read with the key: see domain/token-lines. */
+  catalogueVersion: number;
 }
 
 /**
@@ -37,14 +39,21 @@ export async function authorize(
   projectGuid: string,
 ): Promise<AuthorizedProject | null> {
   const hash = hashApiKey(key);
-  const found = await rows<{ id: number; guid: string }>(
+  const found = await rows<{ id: number; guid: string; catalogue_version: number }>(
     db,
-    sql`select p.id, p.guid_text as guid
+    sql`select p.id, p.guid_text as guid, p.catalogue_version
           from service.api_keys k join service.projects p on p.id = k.project_id
          where k.key_hash = ${hash} and k.revoked_at is null and p.guid = ${projectGuid}::uuid`,
   );
   const project = found[0];
-  return project ? { id: project.id, guid: project.guid, keyId: hash.toString("hex") } : null;
+  return project
+    ? {
+        id: project.id,
+        guid: project.guid,
+        keyId: hash.toString("hex"),
+        catalogueVersion: project.catalogue_version,
+      }
+    : null;
 }
 
 export interface ApiKeyListing {

@@ -13,14 +13,19 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Runs `work` in one database transaction, retrying it when PostgreSQL asks to. */
-export async function inTransaction<T>(db: ServiceDb, work: (tx: ServiceDb) => Promise<T>): Promise<T> {
+/** Runs `work` — one database transaction, or one statement — again when PostgreSQL asks to. */
+export async function withRetry<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction((tx) => work(tx as unknown as ServiceDb));
+      return await work();
     } catch (error) {
       const state = sqlState(error);
       if (attempt >= ATTEMPTS || !state || !RETRYABLE.has(state)) throw error;
     }
   }
+}
+
+/** Runs `work` in one database transaction, retrying it when PostgreSQL asks to. */
+export function inTransaction<T>(db: ServiceDb, work: (tx: ServiceDb) => Promise<T>): Promise<T> {
+  return withRetry(() => db.transaction((tx) => work(tx as unknown as ServiceDb)));
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { importFixture } from "../db/import";
 import { award, awardJson, fund, holdingsOf, type Line, walletBalances } from "../test/awards-client";
 import { serveFixtures } from "../test/fixture-service";
 import {
@@ -14,6 +15,7 @@ import {
   ORPHAN,
   PROJECT,
   SECOND_KEY,
+  testFixture,
 } from "../test/fixtures";
 import { balanceSnapshot } from "../test/harness";
 import { call, post } from "../test/http-client";
@@ -24,6 +26,13 @@ const service = serveFixtures({ per: "test" });
 const gold = (amount: string): Line => ({ token: GOLD, contract: GOLD_DB, amount });
 const gem = (amount: string): Line => ({ token: GEM, contract: GEM_DB, amount });
 const gemPolygon = (amount: string): Line => ({ token: GEM, contract: GEM_POLYGON, amount });
+
+async function customerRows(): Promise<number> {
+  const result = (await service.db.execute(
+    sql`select count(*)::int as n from service.customers`,
+  )) as unknown as { rows: { n: number }[] };
+  return result.rows[0]?.n ?? 0;
+}
 
 async function awardRows(): Promise<number> {
   const result = (await service.db.execute(
@@ -367,11 +376,13 @@ describe("rule 17: idempotency", () => {
     const base = { requestId: randomUUID(), customer: "conflict", wallet: "w", lines: [gold("2")] };
     await award(service.base, base);
     const snapshot = await balanceSnapshot(service.db);
+    const customers = await customerRows();
     const response = await award(service.base, { ...base, ...change });
     expect(response.status).toBe(409);
     expect(response.json).toMatchObject({ isError: "1", ErrorCode: "REQUEST_ID_CONFLICT" });
     expect(response.json.Error).toMatch(/RequestID was already used by an award with a different body/);
     expect(await balanceSnapshot(service.db)).toEqual(snapshot);
+    expect(await customerRows()).toBe(customers);
   });
 
   it("rule 17: awards and fundings share one RequestID namespace per project", async () => {
@@ -398,5 +409,45 @@ describe("rule 17: idempotency", () => {
     expect(repeat.json).toEqual(first.json);
     expect(await walletBalances(service.base)).toMatchObject({ [GEM_DB]: "0" });
     expect((await fund(service.base, { ...input, lines: [gem("3")] })).status).toBe(409);
+  });
+});
+
+describe("the token lines' catalogue, cached per catalogue version", () => {
+  it("rule 13: an import that replaces the catalogue is seen by the next award", async () => {
+    // A refused award resolves its lines, so the running service has the catalogue in hand.
+    const refused = await award(service.base, { wallet: "not-evm", lines: [gemPolygon("1")] });
+    expect(refused.status).toBe(400);
+    // GOLD's contract on the DB chain gets another GUID (a catalogue may be replaced while the
+    // project has no awards).
+    const moved = "C1000000-0000-4000-8000-0000000000FF";
+    const changed = JSON.parse(JSON.stringify(testFixture()).replaceAll(GOLD_DB, moved));
+    expect((await importFixture(service.db, changed, { reset: false })).mode).toBe("replaced");
+
+    const old = await award(service.base, { allowance: true, lines: [gold("1")] });
+    expect(old.status).toBe(400);
+    expect(old.json.Error).toMatch(/Tokens\[0\]\.ContractGuid is not a contract of token GOLD/);
+    const now = await award(service.base, {
+      allowance: true,
+      customer: "after-import",
+      lines: [{ token: GOLD, contract: moved, amount: "2" }],
+    });
+    expect(now.status, JSON.stringify(now.json)).toBe(200);
+    expect(await holdingsOf(service.base, "after-import")).toEqual({ [`${moved}||true`]: "2" });
+  });
+});
+
+describe("rule 8: the order of what an award creates", () => {
+  it("rule 8: an award's new accounts are listed in the order of its lines", async () => {
+    const response = await award(service.base, {
+      allowance: true,
+      customer: "line-order",
+      lines: [gemPolygon("1"), gem("2")],
+    });
+    expect(response.status).toBe(200);
+    const tokens = await call(service.base, `/Tokens/${KEY}/${PROJECT}/line-order`);
+    const details = (tokens.json.Data.Tokens as { Details: { ContractGuid: string }[] }[]).flatMap((t) =>
+      t.Details.map((d) => d.ContractGuid),
+    );
+    expect(details).toEqual([GEM_POLYGON, GEM_DB]);
   });
 });

@@ -24,7 +24,8 @@ export function awardRoutes(app: ServiceApp): void {
       },
     },
     async (request) => {
-      const outcome = await awardTokens(app.db, projectOf(request).id, request.body);
+      const project = projectOf(request);
+      const outcome = await awardTokens(app.db, project.id, request.body, project.catalogueVersion);
       return ok({ Status: outcome.status });
     },
   );
@@ -48,7 +49,8 @@ export function awardRoutes(app: ServiceApp): void {
       config: { emptyLists: fundEmpty },
     },
     async (request) => {
-      const outcome = await fundWallet(app.db, projectOf(request).id, request.body);
+      const project = projectOf(request);
+      const outcome = await fundWallet(app.db, project.id, request.body, project.catalogueVersion);
       return ok({ Status: "Completed" as const, Settled: outcome.settled });
     },
   );
