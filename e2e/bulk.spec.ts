@@ -1,7 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { GEM_DB, player } from "./award-form";
+import { addConnection } from "./owner-connection";
 import { storageState } from "./roles";
+import { PROXIED_BASE_URL, PROXY_URL } from "./servers";
 
 test.use({ storageState: storageState("manager") });
 
@@ -133,6 +135,44 @@ test("an edited file that repeats recent awards and its own rows needs both conf
   await expect(sendButton).toBeDisabled();
   await page.getByLabel("Send rows that repeat recent awards").check();
   await expect(sendButton).toBeEnabled();
+});
+
+test("a row whose answer was lost ends 'outcome unknown'; Retry failed rows pays it exactly once", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const name = "Starfall via lossy proxy (bulk)";
+  const connection = await addConnection(browser, name, PROXIED_BASE_URL);
+  const [a, b] = [player("e2e-bulk-lost-a"), player("e2e-bulk-lost-b")];
+  try {
+    await page.goto("/awards/bulk");
+    await page.getByLabel("Project", { exact: true }).selectOption({ label: name });
+    await expect(page.getByLabel("Project", { exact: true })).toHaveValue(/^db:/);
+    await upload(
+      page,
+      "lossy.csv",
+      `customer_id,token,amount,mode\n${a},GOLD,4.25,allowance\n${b},GOLD,4.25,allowance\n`,
+    );
+    await page.getByRole("button", { name: "Check file" }).click();
+    await page.getByLabel("Reason").fill("E2E: lost answer in a batch");
+    expect((await request.post(`${PROXY_URL}/__drop-next-award`)).status()).toBe(204);
+    await page.getByRole("button", { name: "Send batch (2 awards)" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("count-unknown")).toHaveText("1");
+    await expect(page.getByTestId("count-completed")).toHaveText("1");
+
+    await page.getByRole("button", { name: "Retry failed rows (1)" }).click();
+    await expect(page.getByTestId("count-completed")).toHaveText("2", { timeout: 20_000 });
+    await expect(page.getByRole("button", { name: /Retry failed rows/ })).toHaveCount(0);
+    // The lost row had been paid; its retry (same RequestID) paid nothing more.
+    expect([await totalOf(page, a, "GOLD"), await totalOf(page, b, "GOLD")]).toEqual(["4.25", "4.25"]);
+  } finally {
+    await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
+    await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");
+    await connection.remove();
+  }
 });
 
 test.describe("support", () => {
