@@ -27,6 +27,7 @@ const ROUTES = [
   { path: "/items/77", signedIn: true },
   { path: "/awards", signedIn: true },
   { path: "/awards/new", signedIn: true },
+  { path: "/awards/bulk", signedIn: true },
   { path: "/wallet", signedIn: true },
   { path: "/settings/users", signedIn: true },
   { path: "/settings/connections", signedIn: true },
