@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { startTransition } from "react";
+import { PRIMARY_BUTTON } from "@/components/ui/styles";
 
 /**
  * A page failed for a reason of ours (service failures are shown by the pages themselves). In
@@ -34,7 +35,7 @@ export default function ConsoleError({
             reset();
           })
         }
-        className="rounded-md bg-zinc-900 px-4 py-2 font-medium text-white dark:bg-zinc-100 dark:text-zinc-900"
+        className={PRIMARY_BUTTON}
       >
         Try again
       </button>

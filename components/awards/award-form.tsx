@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useRef, useState, useTransition } from "react";
+import { PRIMARY_BUTTON } from "@/components/ui/styles";
 import { sendAwardAction } from "@/lib/actions/send-award";
 import { AwardInput, type AwardMode } from "@/lib/awards/award-input";
 import { newRequestId, nextRequestId } from "@/lib/awards/request-id";
@@ -354,11 +355,7 @@ export function AwardForm({ tokens, initialRequestId }: { tokens: TokenOption[];
         </div>
 
         <div>
-          <button
-            type="submit"
-            disabled={pending || tokens.length === 0}
-            className="rounded-md bg-zinc-900 px-4 py-2 font-medium text-white disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900"
-          >
+          <button type="submit" disabled={pending || tokens.length === 0} className={PRIMARY_BUTTON}>
             Review award
           </button>
         </div>
@@ -412,12 +409,7 @@ export function AwardForm({ tokens, initialRequestId }: { tokens: TokenOption[];
           >
             Cancel
           </button>
-          <button
-            type="button"
-            onClick={send}
-            disabled={pending}
-            className="rounded-md bg-zinc-900 px-4 py-2 font-medium text-white disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900"
-          >
+          <button type="button" onClick={send} disabled={pending} className={PRIMARY_BUTTON}>
             {pending ? "Sending…" : "Send award"}
           </button>
         </div>

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { PRIMARY_BUTTON } from "@/components/ui/styles";
 import { fundWalletAction } from "@/lib/actions/fund-wallet";
 import { newRequestId, nextRequestId } from "@/lib/awards/request-id";
 
@@ -94,11 +95,7 @@ export function FundForm({ targets, initialRequestId }: { targets: FundTarget[];
             className={`${field} font-mono`}
           />
         </div>
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md bg-zinc-900 px-4 py-2 font-medium text-white disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900"
-        >
+        <button type="submit" disabled={pending} className={PRIMARY_BUTTON}>
           {pending ? "Funding…" : "Fund wallet"}
         </button>
       </div>

@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { PRIMARY_BUTTON } from "@/components/ui/styles";
 import { retryAwardAction } from "@/lib/actions/retry-award";
 
 /** Re-sends the same body with the same RequestID: the service pays it at most once. */
@@ -21,7 +22,7 @@ export function RetryButton({ requestId }: { requestId: string }) {
               router.refresh();
             })
           }
-          className="rounded-md bg-zinc-900 px-4 py-2 font-medium text-white disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900"
+          className={PRIMARY_BUTTON}
         >
           {pending ? "Retrying…" : "Retry"}
         </button>

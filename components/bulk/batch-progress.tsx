@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
+import { PRIMARY_BUTTON } from "@/components/ui/styles";
 import { batchProgressAction } from "@/lib/actions/batch-progress";
 import { retryBatchAction } from "@/lib/actions/retry-batch";
 import type { BatchCounts } from "@/lib/bulk/batch-store";
@@ -110,7 +111,7 @@ export function BatchProgress({
                   setProgress({ ...progress, status: "sending" });
                 })
               }
-              className="rounded-md bg-zinc-900 px-4 py-2 font-medium text-white disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900"
+              className={PRIMARY_BUTTON}
             >
               Retry failed rows ({failed})
             </button>

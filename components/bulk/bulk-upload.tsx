@@ -2,14 +2,13 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition } from "react";
+import { PRIMARY_BUTTON } from "@/components/ui/styles";
 import { checkBulkFileAction } from "@/lib/actions/check-bulk-file";
 import { sendBulkFileAction } from "@/lib/actions/send-bulk-file";
 import type { DryRunReport } from "@/lib/bulk/bulk-award";
 import { COLUMNS, csvLine, MAX_FILE_BYTES } from "@/lib/bulk/csv";
 
 const field = "rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900";
-const button =
-  "rounded-md bg-zinc-900 px-4 py-2 font-medium text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900";
 const SHOWN_ERRORS = 200;
 
 /** The error rows as a CSV file: line, the fields as written, and what is wrong. */
@@ -111,7 +110,7 @@ export function BulkUpload() {
             className={field}
           />
         </div>
-        <button type="button" onClick={check} disabled={pending} className={button}>
+        <button type="button" onClick={check} disabled={pending} className={PRIMARY_BUTTON}>
           {pending && !report ? "Checking…" : "Check file"}
         </button>
       </div>
@@ -277,7 +276,7 @@ export function BulkUpload() {
                 ) : null}
               </div>
               <div>
-                <button type="button" onClick={send} disabled={pending || blocked} className={button}>
+                <button type="button" onClick={send} disabled={pending || blocked} className={PRIMARY_BUTTON}>
                   {pending
                     ? "Sending…"
                     : `Send batch (${report.summary.rows} award${report.summary.rows === 1 ? "" : "s"})`}

@@ -1,5 +1,6 @@
 "use client";
 import { useActionState } from "react";
+import { PRIMARY_BUTTON } from "@/components/ui/styles";
 import { type SignInState, signInAction } from "@/lib/actions/sign-in";
 import { TextField } from "./text-field";
 
@@ -32,11 +33,7 @@ export function SignInForm() {
           {state.error}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md bg-zinc-900 px-4 py-2 font-medium text-white disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900"
-      >
+      <button type="submit" disabled={pending} className={PRIMARY_BUTTON}>
         {pending ? "Signing in…" : "Sign in"}
       </button>
     </form>

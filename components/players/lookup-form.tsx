@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { PRIMARY_BUTTON } from "@/components/ui/styles";
 
 const MAX_LENGTH = 128;
 
@@ -45,11 +46,7 @@ export function LookupForm({ initial = "", autoFocus = false }: { initial?: stri
             className="w-80 max-w-full rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900"
           />
         </div>
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md bg-zinc-900 px-4 py-2 font-medium text-white disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900"
-        >
+        <button type="submit" disabled={pending} className={PRIMARY_BUTTON}>
           Look up
         </button>
         {error ? (

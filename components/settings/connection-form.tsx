@@ -2,6 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition } from "react";
 import { TextField } from "@/components/forms/text-field";
+import { PRIMARY_BUTTON } from "@/components/ui/styles";
 import { createConnectionAction } from "@/lib/actions/create-connection";
 import { testConnectionAction } from "@/lib/actions/test-connection";
 
@@ -115,11 +116,7 @@ export function ConnectionForm() {
         >
           Test connection
         </button>
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md bg-zinc-900 px-4 py-2 font-medium text-white disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900"
-        >
+        <button type="submit" disabled={pending} className={PRIMARY_BUTTON}>
           Save connection
         </button>
         {pending ? <span className="text-sm text-zinc-600 dark:text-zinc-400">Working…</span> : null}

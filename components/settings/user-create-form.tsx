@@ -2,6 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition } from "react";
 import { TextField } from "@/components/forms/text-field";
+import { PRIMARY_BUTTON } from "@/components/ui/styles";
 import { createUserAction } from "@/lib/actions/create-user";
 
 const ROLE_OPTIONS = [
@@ -95,11 +96,7 @@ export function UserCreateForm() {
         {error("password")}
       </div>
       <div className="flex items-center gap-3 sm:col-span-2">
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md bg-zinc-900 px-4 py-2 font-medium text-white disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900"
-        >
+        <button type="submit" disabled={pending} className={PRIMARY_BUTTON}>
           Create user
         </button>
         <p

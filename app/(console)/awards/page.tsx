@@ -3,6 +3,7 @@ import { AWARD_STATUS_LOOK } from "@/components/awards/award-status-badge";
 import { AwardTable } from "@/components/awards/award-table";
 import { RequestIdSearch } from "@/components/awards/request-id-search";
 import { PageHeader } from "@/components/layout/page-header";
+import { PRIMARY_BUTTON } from "@/components/ui/styles";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { refreshQueued } from "@/lib/awards/refresh-status";
@@ -71,10 +72,7 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
             >
               Bulk awards
             </Link>
-            <Link
-              href="/awards/new"
-              className="rounded-md bg-zinc-900 px-4 py-2 font-medium text-white dark:bg-zinc-100 dark:text-zinc-900"
-            >
+            <Link href="/awards/new" className={PRIMARY_BUTTON}>
               New award
             </Link>
           </div>
