@@ -1,0 +1,66 @@
+"use client";
+import { type ReactNode, useState } from "react";
+import { ConfirmDialog, type ConfirmDialogProps } from "@/components/ui/confirm-dialog";
+
+export interface ConfirmButtonProps
+  extends Pick<
+    ConfirmDialogProps,
+    "title" | "confirmLabel" | "pendingLabel" | "tone" | "acknowledge" | "testId"
+  > {
+  /** The trigger's visible text. */
+  label: ReactNode;
+  /** The trigger's accessible name, when its text alone is ambiguous (one per table row). */
+  ariaLabel?: string;
+  className: string;
+  disabled?: boolean;
+  pending?: boolean;
+  /** Runs when confirmed; the dialog closes when it settles. */
+  onConfirm: () => Promise<void> | void;
+  children?: ReactNode;
+}
+
+/** A button whose act happens only after the person confirms it in the one ConfirmDialog. */
+export function ConfirmButton({
+  label,
+  ariaLabel,
+  className,
+  disabled,
+  pending = false,
+  onConfirm,
+  children,
+  ...dialog
+}: ConfirmButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [running, setRunning] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={ariaLabel}
+        aria-haspopup="dialog"
+        disabled={disabled || pending || running}
+        onClick={() => setOpen(true)}
+        className={className}
+      >
+        {label}
+      </button>
+      <ConfirmDialog
+        {...dialog}
+        open={open}
+        pending={pending || running}
+        onCancel={() => setOpen(false)}
+        onConfirm={async () => {
+          setRunning(true);
+          try {
+            await onConfirm();
+          } finally {
+            setRunning(false);
+            setOpen(false);
+          }
+        }}
+      >
+        {children}
+      </ConfirmDialog>
+    </>
+  );
+}
