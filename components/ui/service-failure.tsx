@@ -6,6 +6,7 @@ const HEADINGS: Record<ServiceFailure["kind"], string> = {
   unreachable: "The service cannot be reached",
   timeout: "The service did not answer in time",
   "invalid-response": "The service's answer could not be read",
+  "too-large": "The service's answer was too large to read",
 };
 
 /** What a page shows when the service failed: which way, and the service's own words. */

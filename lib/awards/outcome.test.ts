@@ -29,6 +29,16 @@ describe("what a failed award call means", () => {
     ["no network code at all", { kind: "unreachable", status: null, networkCode: null }, "unknown"],
     ["a timeout", { kind: "timeout", status: null, networkCode: null }, "unknown"],
     ["an unreadable answer", { kind: "invalid-response", status: 200, networkCode: null }, "unknown"],
+    [
+      "an answer too large to read: delivered, so never failed",
+      { kind: "too-large", status: 200, networkCode: null },
+      "unknown",
+    ],
+    [
+      "an answer too large to read, even with a 4xx status",
+      { kind: "too-large", status: 400, networkCode: null },
+      "unknown",
+    ],
   ] as const)("%s is %s", (_name, failure, expected) => {
     expect(failedAwardStatus(failure)).toBe(expected);
   });

@@ -7,8 +7,9 @@ const NOT_DELIVERED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTU
 /**
  * What a failed award call means for the trail. A refusal (4xx with the service's `Error`) or a
  * request that never left is `failed`: nothing happened. Everything else — a timeout, a
- * connection dropped after sending, a 5xx, an unreadable answer — is `unknown`: the service may
- * have paid, and only a retry with the same RequestID settles it without paying twice.
+ * connection dropped after sending, a 5xx, an unreadable answer, an answer too large to read —
+ * is `unknown`: the service may have paid, and only a retry with the same RequestID settles it
+ * without paying twice.
  */
 export function failedAwardStatus(failure: {
   kind: ServiceCallErrorKind;
@@ -20,7 +21,11 @@ export function failedAwardStatus(failure: {
       return failure.status !== null && failure.status >= 500 ? "unknown" : "failed";
     case "unreachable":
       return failure.networkCode && NOT_DELIVERED.has(failure.networkCode) ? "failed" : "unknown";
-    default:
+    // The award was delivered and answered; the console stopped reading before it could see
+    // what the answer said — whatever its status, even a 4xx (docs/console.md, "The trail").
+    case "too-large":
+    case "timeout":
+    case "invalid-response":
       return "unknown";
   }
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { awards } from "@/lib/contract/awards";
 import { NumberLiteral } from "@/lib/contract/number-literal";
-import { callService, type ServiceConnection, servicePath } from "./call-service";
+import { ANSWER_LIMITS, callService, type ServiceConnection, servicePath } from "./call-service";
 
 const schemas = awards.accept;
 
@@ -28,6 +28,7 @@ const literalLines = (lines: AwardLine[]) =>
 export function awardTokens(connection: ServiceConnection, request: AwardRequest) {
   return callService(connection, "/AwardTokens", schemas.AwardTokensResponse, {
     method: "POST",
+    limit: ANSWER_LIMITS.award,
     body: {
       ApiKey: connection.apiKey,
       ProjectGuid: connection.projectGuid,
@@ -44,6 +45,7 @@ export function fundWallet(
 ) {
   return callService(connection, "/FundWallet", schemas.FundWalletResponse, {
     method: "POST",
+    limit: ANSWER_LIMITS.fund,
     body: {
       ApiKey: connection.apiKey,
       ProjectGuid: connection.projectGuid,
@@ -59,6 +61,7 @@ export function getWallet(connection: ServiceConnection) {
     connection,
     servicePath("Wallet", connection.apiKey, connection.projectGuid),
     schemas.WalletResponse,
+    { limit: ANSWER_LIMITS.wallet },
   );
 }
 
@@ -68,5 +71,6 @@ export function getAward(connection: ServiceConnection, requestId: string) {
     connection,
     servicePath("Awards", connection.apiKey, connection.projectGuid, requestId),
     schemas.AwardResponse,
+    { limit: ANSWER_LIMITS.awardRecord },
   );
 }

@@ -12,7 +12,7 @@ export interface ServiceConnection {
   apiKey: string;
 }
 
-export type ServiceCallErrorKind = "unreachable" | "timeout" | "refused" | "invalid-response";
+export type ServiceCallErrorKind = "unreachable" | "timeout" | "refused" | "invalid-response" | "too-large";
 
 /**
  * Every way a call can fail, as one error whose message a person can act on: what the service
@@ -57,6 +57,120 @@ function retryAfter(header: string | null, now = Date.now()): number | null {
 
 const TIMEOUT_MS = 10_000;
 
+/** How much of an answer the console reads for one kind of call, and what to call it in a message. */
+export interface AnswerLimit {
+  /** Bytes of the body as it arrives, after any Content-Encoding is undone. */
+  bytes: number;
+  /** Names the call in the error, e.g. "a Products list". */
+  what: string;
+}
+
+const MB = 1_000_000;
+
+/**
+ * The most the console reads of one answer, per kind of call. Every answer is held whole, then
+ * parsed losslessly and checked with a contract schema; that costs about 22 times its size in
+ * memory (measured: a 32 MB Products answer took ~700 MB of heap and 3.3 s to parse and check),
+ * so an unbounded answer from any connected service — or anything at its address — could make
+ * the console run out of memory and take every page down with it. Each cap is set well above
+ * what a spec-conformant answer of a large project is (docs/console.md, "Answers the console
+ * refuses"), and far below what would endanger the process:
+ * - catalogue (Products, Prices, project Tokens): 32 MB. A product in 10 languages with a
+ *   paragraph of description in each is ~6 KB, so 32 MB holds ~5,000 of them; a price carries
+ *   the products it sells, so Prices is about the same size again.
+ * - player (a customer's tokens and items, an item by TokenID): 16 MB — ~10,000 items with 20
+ *   attributes each (~1.4 KB an item).
+ * - wallet (balances and the whole queue): 16 MB — ~50,000 queued awards of one line.
+ * - fund (FundWallet): 4 MB — `Settled` lists the RequestID (39 bytes) of every award the
+ *   funding settled, so ~100,000 of them.
+ * - award (AwardTokens, and one award's record from GET /Awards, at most 100 lines): 1 MB — the
+ *   answer is an envelope and a status, the record a few KB.
+ * "Test connection" reads what the pages read (Tokens, Wallet) with the same caps, so it
+ * reports what the pages will meet.
+ */
+export const ANSWER_LIMITS = {
+  catalogueProducts: { bytes: 32 * MB, what: "a Products list" },
+  cataloguePrices: { bytes: 32 * MB, what: "a Prices list" },
+  catalogueTokens: { bytes: 32 * MB, what: "a project Tokens list" },
+  customerTokens: { bytes: 16 * MB, what: "a player's Tokens" },
+  customerItems: { bytes: 16 * MB, what: "a player's Items" },
+  item: { bytes: 16 * MB, what: "an Item" },
+  wallet: { bytes: 16 * MB, what: "the project Wallet" },
+  fund: { bytes: 4 * MB, what: "FundWallet" },
+  award: { bytes: 1 * MB, what: "AwardTokens" },
+  awardRecord: { bytes: 1 * MB, what: "an award's record (Awards)" },
+} as const satisfies Record<string, AnswerLimit>;
+
+function megabytes(bytes: number): string {
+  return `${Number((bytes / MB).toFixed(1))} MB`;
+}
+
+function tooLarge(limit: AnswerLimit, status: number): ServiceCallError {
+  return new ServiceCallError(
+    `The service answered more than ${megabytes(limit.bytes)} for ${limit.what}, so the console stopped reading it: a service that follows the spec answers far less. Check that the base URL is the service's {base_url}.`,
+    "too-large",
+    { status },
+  );
+}
+
+/** What a failure while the body streams in means: the time ran out, or the connection broke. */
+function bodyFailure(error: unknown, status: number): ServiceCallError {
+  if ((error as Error).name === "TimeoutError" || (error as Error).name === "AbortError") {
+    return new ServiceCallError(
+      `The service did not finish its answer within ${TIMEOUT_MS / 1000} seconds.`,
+      "timeout",
+      { status },
+    );
+  }
+  const cause = (error as { cause?: { code?: string } }).cause;
+  const code = cause?.code ?? (error as { code?: string }).code ?? null;
+  return new ServiceCallError(
+    `The connection to the service broke while it was answering${code ? ` (${code})` : ""}.`,
+    "unreachable",
+    { status, networkCode: code },
+  );
+}
+
+/**
+ * The body as text, read as it streams in and never more than `limit.bytes` of it: a declared
+ * Content-Length over the cap is refused before reading, and the stream is cancelled (the
+ * connection closed) as soon as the bytes received pass the cap. The count is of the bytes after
+ * fetch has undone any compression, so a small compressed answer that unpacks to gigabytes is
+ * refused too.
+ */
+async function readCapped(response: Response, limit: AnswerLimit): Promise<string> {
+  const body = response.body;
+  if (!body) return "";
+  const encoding = response.headers.get("content-encoding");
+  const declared = Number(response.headers.get("content-length"));
+  // A compressed body's length says little about what it unpacks to; the stream count decides.
+  if ((!encoding || encoding === "identity") && declared > limit.bytes) {
+    await body.cancel().catch(() => undefined);
+    throw tooLarge(limit, response.status);
+  }
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let received = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      throw bodyFailure(error, response.status);
+    }
+    if (chunk.done) break;
+    received += chunk.value.byteLength;
+    if (received > limit.bytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limit, response.status);
+    }
+    parts.push(decoder.decode(chunk.value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join("");
+}
+
 /** Path segments, each percent-encoded (a CustomerID may hold `/`, `%`, spaces…). */
 export function servicePath(...segments: string[]): string {
   return segments.map((segment) => `/${encodeURIComponent(segment)}`).join("");
@@ -74,13 +188,14 @@ export function stringifyBody(body: unknown): string {
 /**
  * Calls `{base_url}{path}` and parses the answer losslessly (numbers keep every digit) with a
  * contract schema. A non-2xx status or `isError` other than "0" becomes a ServiceCallError
- * carrying the service's own `Error` text.
+ * carrying the service's own `Error` text. At most `init.limit.bytes` of the answer are read
+ * (ANSWER_LIMITS); a longer one is a "too-large" ServiceCallError.
  */
 export async function callService<S extends z.ZodType>(
   connection: ServiceConnection,
   path: string,
   schema: S,
-  init: { method?: "GET" | "POST"; body?: unknown } = {},
+  init: { method?: "GET" | "POST"; body?: unknown; limit: AnswerLimit },
 ): Promise<z.output<S>> {
   const url = `${connection.baseUrl.replace(/\/+$/, "")}${path}`;
   let response: Response;
@@ -109,7 +224,7 @@ export async function callService<S extends z.ZodType>(
       { networkCode: cause?.code ?? null },
     );
   }
-  const text = await response.text();
+  const text = await readCapped(response, init.limit);
   let json: unknown;
   try {
     json = parse(text, undefined, (literal) => new NumberLiteral(literal));

@@ -1,6 +1,6 @@
 import "server-only";
 import { catalogue } from "@/lib/contract/catalogue";
-import { callService, type ServiceConnection, servicePath } from "./call-service";
+import { ANSWER_LIMITS, callService, type ServiceConnection, servicePath } from "./call-service";
 
 const schemas = catalogue.accept;
 
@@ -9,6 +9,7 @@ export function listProducts(connection: ServiceConnection) {
     connection,
     servicePath("Products", connection.apiKey, connection.projectGuid),
     schemas.ProductsResponse,
+    { limit: ANSWER_LIMITS.catalogueProducts },
   );
 }
 
@@ -22,6 +23,7 @@ export function listPrices(
     connection,
     servicePath("Prices", connection.apiKey, connection.projectGuid, chains, String(options.includeAll)),
     schemas.PricesResponse,
+    { limit: ANSWER_LIMITS.cataloguePrices },
   );
 }
 
@@ -30,5 +32,6 @@ export function listProjectTokens(connection: ServiceConnection) {
     connection,
     servicePath("Tokens", connection.apiKey, connection.projectGuid),
     schemas.ProjectTokensResponse,
+    { limit: ANSWER_LIMITS.catalogueTokens },
   );
 }

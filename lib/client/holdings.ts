@@ -1,6 +1,6 @@
 import "server-only";
 import { holdings } from "@/lib/contract/holdings";
-import { callService, type ServiceConnection, servicePath } from "./call-service";
+import { ANSWER_LIMITS, callService, type ServiceConnection, servicePath } from "./call-service";
 
 const schemas = holdings.accept;
 
@@ -9,6 +9,7 @@ export function getCustomerTokens(connection: ServiceConnection, customerId: str
     connection,
     servicePath("Tokens", connection.apiKey, connection.projectGuid, customerId),
     schemas.CustomerTokensResponse,
+    { limit: ANSWER_LIMITS.customerTokens },
   );
 }
 
@@ -17,6 +18,7 @@ export function getCustomerItems(connection: ServiceConnection, customerId: stri
     connection,
     servicePath("Items", connection.apiKey, connection.projectGuid, customerId),
     schemas.ItemsResponse,
+    { limit: ANSWER_LIMITS.customerItems },
   );
 }
 
@@ -25,5 +27,6 @@ export function getItem(connection: ServiceConnection, tokenId: string) {
     connection,
     servicePath("Item", connection.apiKey, connection.projectGuid, tokenId),
     schemas.ItemsResponse,
+    { limit: ANSWER_LIMITS.item },
   );
 }
