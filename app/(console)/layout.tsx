@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { NavLinks } from "@/components/layout/nav-links";
 import { ProjectSwitcher } from "@/components/layout/project-switcher";
 import { SignOutButton } from "@/components/layout/sign-out-button";
+import { LiveProviders } from "@/components/live/live-providers";
 import { LookupShortcut } from "@/components/players/lookup-shortcut";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
@@ -27,27 +28,29 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     ...(can(user.role, "users:manage") ? [{ href: "/settings", label: "Settings" }] : []),
   ];
   return (
-    <div className="min-h-screen">
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-6 py-3 dark:border-zinc-800">
-        <div className="flex flex-wrap items-center gap-6">
-          <span className="font-semibold">Game Commerce Console</span>
-          <ProjectSwitcher
-            projects={available.map(({ ref, name, projectGuid }) => ({ ref, name, projectGuid }))}
-            chosen={chosen?.ref ?? null}
-          />
-        </div>
-        <div className="flex items-center gap-3 text-sm">
-          <LookupShortcut />
-          <span data-testid="current-user">
-            {user.email} · {user.role}
-          </span>
-          <SignOutButton />
-        </div>
-      </header>
-      <nav aria-label="Console" className="border-b border-zinc-200 px-6 py-2 dark:border-zinc-800">
-        <NavLinks links={links} />
-      </nav>
-      {children}
-    </div>
+    <LiveProviders>
+      <div className="min-h-screen">
+        <header className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-6 py-3 dark:border-zinc-800">
+          <div className="flex flex-wrap items-center gap-6">
+            <span className="font-semibold">Game Commerce Console</span>
+            <ProjectSwitcher
+              projects={available.map(({ ref, name, projectGuid }) => ({ ref, name, projectGuid }))}
+              chosen={chosen?.ref ?? null}
+            />
+          </div>
+          <div className="flex items-center gap-3 text-sm">
+            <LookupShortcut />
+            <span data-testid="current-user">
+              {user.email} · {user.role}
+            </span>
+            <SignOutButton />
+          </div>
+        </header>
+        <nav aria-label="Console" className="border-b border-zinc-200 px-6 py-2 dark:border-zinc-800">
+          <NavLinks links={links} />
+        </nav>
+        {children}
+      </div>
+    </LiveProviders>
   );
 }

@@ -1,11 +1,25 @@
 "use client";
-import Link from "next/link";
-import { useRef, useState, useTransition } from "react";
-import { PRIMARY_BUTTON } from "@/components/ui/styles";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState, useTransition } from "react";
+import { toast } from "sonner";
+import { AwardOutcome, type Outcome, SUCCEEDED } from "@/components/awards/award-outcome";
+import { AwardReview, type AwardReviewProps } from "@/components/awards/award-review";
+import { PlayerCheck } from "@/components/awards/player-check";
+import { playerSummaryQuery, usePlayerSummary, useSettledValue } from "@/components/live/use-player-summary";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "@/components/ui/styles";
 import { sendAwardAction } from "@/lib/actions/send-award";
-import { AwardInput, type AwardMode } from "@/lib/awards/award-input";
-import { newRequestId, nextRequestId } from "@/lib/awards/request-id";
+import { AwardInput, type AwardMode, type ParsedAward } from "@/lib/awards/award-input";
+import {
+  freshRequestId,
+  newRequestId,
+  type RequestIdState,
+  reviewRequestId,
+  settleRequestId,
+} from "@/lib/awards/request-id";
 import { fieldPath } from "@/lib/contract/issues";
+import { queryKeys } from "@/lib/live/query-keys";
+import { checkCustomerId } from "@/lib/players/customer-id";
 
 export interface TokenOption {
   guid: string;
@@ -21,15 +35,14 @@ interface Line {
   amount: string;
 }
 
-type Outcome =
-  | { kind: "sent"; status: string; error: string; requestId: string; customerId: string }
-  | { kind: "refused"; error: string };
-
-const OUTCOME_TEXT: Record<string, string> = {
-  completed: "Completed: the player has the tokens.",
-  queued: "Queued: waiting for project funds. It settles, in order, when the project wallet is funded.",
-  accepted: "Accepted: the service took the award (it does not report whether it was paid or queued).",
-};
+interface Draft {
+  customerId: string;
+  mode: AwardMode;
+  wallet: string;
+  mintable: boolean;
+  lines: Line[];
+  reason: string;
+}
 
 const MODES = [
   {
@@ -47,12 +60,26 @@ const MODES = [
 const field =
   "rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900 aria-[invalid=true]:border-red-600";
 
+/** The award as the RequestID rule compares it: every field the person chose, in one text. */
+const awardKey = ({ requestId: _id, confirmNewPlayer: _confirm, ...award }: ParsedAward) =>
+  JSON.stringify(award);
+
 /**
- * The award form (DESIGN §7): one RequestID per award, shown; the same on a retry after a
- * failure, a new one after any edit and after a success. Validated here with the schema the
- * server action checks again; confirmed in a dialog that names the player and every amount.
+ * The award form (docs/console.md, "Awards"): validated here with the schema the server action
+ * checks again; reviewed in the one confirmation dialog that shows the exact Customer ID, every
+ * amount and whether the service knows the player; after a success it resets for a new award
+ * ("Award again" is an explicit copy with a new RequestID). The RequestID is bound at review
+ * (lib/awards/request-id.ts): the same for an unchanged retry after a failure, new otherwise.
  */
-export function AwardForm({ tokens, initialRequestId }: { tokens: TokenOption[]; initialRequestId: string }) {
+export function AwardForm({
+  tokens,
+  initialRequestId,
+  initialCustomerId = "",
+}: {
+  tokens: TokenOption[];
+  initialRequestId: string;
+  initialCustomerId?: string;
+}) {
   const first = tokens[0];
   const newLine = (key: number): Line => ({
     key,
@@ -60,31 +87,42 @@ export function AwardForm({ tokens, initialRequestId }: { tokens: TokenOption[];
     contract: first?.contracts[0]?.guid ?? "",
     amount: "",
   });
-  const [requestId, setRequestId] = useState(initialRequestId);
-  const [customerId, setCustomerId] = useState("");
-  const [mode, setMode] = useState<AwardMode>("allowance");
-  const [wallet, setWallet] = useState("");
-  const [mintable, setMintable] = useState(false);
-  const [lines, setLines] = useState<Line[]>([newLine(0)]);
-  const [reason, setReason] = useState("");
+  const emptyDraft = (customerId = ""): Draft => ({
+    customerId,
+    mode: "allowance",
+    wallet: "",
+    mintable: false,
+    lines: [newLine(0)],
+    reason: "",
+  });
+  const queryClient = useQueryClient();
+  const [rid, setRid] = useState<RequestIdState>({ id: initialRequestId, boundTo: null });
+  const [draft, setDraft] = useState<Draft>(() => emptyDraft(initialCustomerId));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [lastSent, setLastSent] = useState<Draft | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [review, setReview] = useState<Omit<AwardReviewProps, "check"> | null>(null);
+  const [check, setCheck] = useState<AwardReviewProps["check"]>({ state: "checking" });
   const [pending, startTransition] = useTransition();
-  const dialog = useRef<HTMLDialogElement>(null);
 
-  const edited = () => {
-    setRequestId((current) => nextRequestId(current, "edited", newRequestId));
-    setOutcome(null);
-  };
-  const edit =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      edited();
-    };
+  const { customerId, mode, wallet, mintable, lines, reason } = draft;
+  const set =
+    <K extends keyof Draft>(key: K) =>
+    (value: Draft[K]) =>
+      setDraft((d) => ({ ...d, [key]: value }));
+  const setLines = set("lines");
+
+  const typedId = checkCustomerId(customerId);
+  const settledId = useSettledValue(typedId.ok ? typedId.id : null);
+  const player = usePlayerSummary(settledId);
+  const holds = (token: string) =>
+    player.data && !player.data.isNew
+      ? (player.data.tokens.find((t) => t.guid.toLowerCase() === token.toLowerCase())?.total ?? "0")
+      : null;
 
   const tokenOf = (guid: string) => tokens.find((token) => token.guid === guid);
-  const values = () => ({
+  const values = (requestId: string) => ({
     requestId,
     customerId,
     mode,
@@ -99,8 +137,8 @@ export function AwardForm({ tokens, initialRequestId }: { tokens: TokenOption[];
     reason,
   });
 
-  const review = () => {
-    const parsed = AwardInput.safeParse(values());
+  const startReview = () => {
+    const parsed = AwardInput.safeParse(values(rid.id));
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) found[fieldPath(issue.path)] ??= issue.message;
@@ -108,17 +146,53 @@ export function AwardForm({ tokens, initialRequestId }: { tokens: TokenOption[];
       return;
     }
     setErrors({});
-    dialog.current?.showModal();
+    const award = parsed.data;
+    const next = reviewRequestId(rid, awardKey(award), newRequestId);
+    setRid(next);
+    // The field shows what will be sent.
+    setDraft((d) => ({ ...d, customerId: award.customerId }));
+    setReview({
+      customerId: award.customerId,
+      trimmed: award.customerId !== customerId,
+      mode: award.mode,
+      mintable: award.mintable,
+      wallet: award.wallet,
+      lines: award.lines.map((line, index) => ({
+        index,
+        amount: line.amount,
+        symbol: tokenOf(line.token)?.symbol ?? "?",
+        chain: line.chain,
+        holds: holds(line.token),
+      })),
+      reason: award.reason,
+      requestId: next.id,
+    });
+    setCheck({ state: "checking" });
+    // Asked again now, not from the cache: the review must say what the service knows at this moment.
+    queryClient
+      .fetchQuery({ ...playerSummaryQuery(award.customerId), staleTime: 0 })
+      .then((summary) => setCheck({ state: summary.isNew ? "new" : "known" }))
+      .catch((error: Error) => setCheck({ state: "failed", error: error.message }));
   };
 
   const send = () =>
     startTransition(async () => {
-      const result = await sendAwardAction(values());
-      dialog.current?.close();
+      if (!review) return;
+      const sentDraft = draft;
+      const result = await sendAwardAction({
+        ...values(review.requestId),
+        confirmNewPlayer: check.state === "new" || check.state === "failed",
+      });
+      setReview(null);
+      setCopied(false);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.player(review.customerId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allAwardStatuses });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
       if (!result.ok) {
         setErrors(result.fieldErrors ?? {});
         setOutcome({ kind: "refused", error: result.error });
-        setRequestId((current) => nextRequestId(current, "failed", newRequestId));
+        setRid((current) => settleRequestId(current, "failed", newRequestId));
+        toast.error("The award was not sent.");
         return;
       }
       const { status, error } = result.data;
@@ -129,9 +203,24 @@ export function AwardForm({ tokens, initialRequestId }: { tokens: TokenOption[];
         requestId: result.data.requestId,
         customerId: result.data.customerId,
       });
-      const succeeded = status === "completed" || status === "queued" || status === "accepted";
-      setRequestId((current) => nextRequestId(current, succeeded ? "succeeded" : "failed", newRequestId));
+      if (SUCCEEDED.includes(status)) {
+        // A new, empty award: the one just sent cannot be sent again by a second click.
+        setRid(freshRequestId(newRequestId));
+        setLastSent(sentDraft);
+        setDraft(emptyDraft());
+        toast.success(`Award ${status} for ${result.data.customerId}.`);
+      } else {
+        setRid((current) => settleRequestId(current, "failed", newRequestId));
+        toast.warning(status === "unknown" ? "Outcome unknown: retry it safely." : "The award failed.");
+      }
     });
+
+  const awardAgain = () => {
+    if (!lastSent) return;
+    setDraft(lastSent);
+    setOutcome(null);
+    setCopied(true);
+  };
 
   const errorFor = (path: string) =>
     errors[path] ? (
@@ -144,28 +233,33 @@ export function AwardForm({ tokens, initialRequestId }: { tokens: TokenOption[];
     "aria-describedby": errors[path] ? `${path}-error` : undefined,
   });
 
-  const summaryLines = values().lines.map((line, index) => {
-    const token = tokenOf(line.token);
-    return { index, amount: line.amount, symbol: token?.symbol ?? "?", chain: line.chain };
-  });
-
   return (
     <div className="flex max-w-3xl flex-col gap-6">
+      <AwardOutcome outcome={outcome} onAwardAgain={awardAgain} />
+      {copied ? (
+        <p
+          data-testid="award-again-note"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          A copy of the last award. It is a new award with a new RequestID: sending it pays the player again.
+        </p>
+      ) : null}
       <form
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          review();
+          startReview();
         }}
         className="flex flex-col gap-5"
       >
         <p className="text-sm">
           RequestID{" "}
-          <code data-testid="request-id" className="font-mono">
-            {requestId}
+          <code data-testid="request-id" className="font-mono break-all">
+            {rid.id}
           </code>
           <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-            Kept when you retry this award unchanged, so it is paid at most once; any edit makes a new one.
+            Kept when you send this award again unchanged after a failure, so it is paid at most once; a new
+            one when you review an edited award, and after a success.
           </span>
         </p>
         <div className="flex flex-col gap-1">
@@ -175,13 +269,19 @@ export function AwardForm({ tokens, initialRequestId }: { tokens: TokenOption[];
           <input
             id="customerId"
             value={customerId}
-            onChange={(e) => edit(setCustomerId)(e.target.value)}
+            onChange={(e) => set("customerId")(e.target.value)}
             spellCheck={false}
             autoComplete="off"
             className={field}
             {...invalid("customerId")}
           />
           {errorFor("customerId")}
+          <PlayerCheck
+            customerId={settledId}
+            summary={player.data}
+            loading={player.isFetching && !player.data}
+            error={player.error}
+          />
         </div>
 
         <fieldset className="flex flex-col gap-2">
@@ -194,7 +294,7 @@ export function AwardForm({ tokens, initialRequestId }: { tokens: TokenOption[];
                 name="mode"
                 value={option.value}
                 checked={mode === option.value}
-                onChange={() => edit(setMode)(option.value)}
+                onChange={() => set("mode")(option.value)}
                 aria-describedby={`mode-${option.value}-help`}
                 className="mt-1"
               />
@@ -216,7 +316,7 @@ export function AwardForm({ tokens, initialRequestId }: { tokens: TokenOption[];
             <input
               id="wallet"
               value={wallet}
-              onChange={(e) => edit(setWallet)(e.target.value)}
+              onChange={(e) => set("wallet")(e.target.value)}
               spellCheck={false}
               autoComplete="off"
               className={`${field} font-mono`}
@@ -230,7 +330,7 @@ export function AwardForm({ tokens, initialRequestId }: { tokens: TokenOption[];
               type="checkbox"
               id="mintable"
               checked={mintable}
-              onChange={(e) => edit(setMintable)(e.target.checked)}
+              onChange={(e) => set("mintable")(e.target.checked)}
               aria-describedby="mintable-help"
             />
             <label htmlFor="mintable">Mintable</label>
@@ -247,7 +347,7 @@ export function AwardForm({ tokens, initialRequestId }: { tokens: TokenOption[];
             const token = tokenOf(line.token);
             const prefix = `lines[${index}]`;
             const update = (change: Partial<Line>) =>
-              edit(setLines)(lines.map((l) => (l.key === line.key ? { ...l, ...change } : l)));
+              setLines(lines.map((l) => (l.key === line.key ? { ...l, ...change } : l)));
             return (
               <fieldset
                 key={line.key}
@@ -309,13 +409,18 @@ export function AwardForm({ tokens, initialRequestId }: { tokens: TokenOption[];
                     {...invalid(`${prefix}.amount`)}
                   />
                   {errorFor(`${prefix}.amount`)}
+                  {holds(line.token) !== null ? (
+                    <p data-testid={`holds-${index}`} className="text-xs text-zinc-600 dark:text-zinc-400">
+                      Player holds <span className="font-mono">{holds(line.token)}</span> {token?.symbol}
+                    </p>
+                  ) : null}
                 </div>
                 <div className="flex items-end">
                   {lines.length > 1 ? (
                     <button
                       type="button"
                       aria-label={`Remove token line ${index + 1}`}
-                      onClick={() => edit(setLines)(lines.filter((l) => l.key !== line.key))}
+                      onClick={() => setLines(lines.filter((l) => l.key !== line.key))}
                       className="rounded-md border border-zinc-300 px-3 py-2 text-sm dark:border-zinc-700"
                     >
                       Remove
@@ -328,7 +433,7 @@ export function AwardForm({ tokens, initialRequestId }: { tokens: TokenOption[];
           <div>
             <button
               type="button"
-              onClick={() => edit(setLines)([...lines, newLine(Math.max(...lines.map((l) => l.key)) + 1)])}
+              onClick={() => setLines([...lines, newLine(Math.max(...lines.map((l) => l.key)) + 1)])}
               className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700"
             >
               Add token
@@ -344,7 +449,7 @@ export function AwardForm({ tokens, initialRequestId }: { tokens: TokenOption[];
             id="reason"
             value={reason}
             rows={2}
-            onChange={(e) => edit(setReason)(e.target.value)}
+            onChange={(e) => set("reason")(e.target.value)}
             className={field}
             {...invalid("reason")}
           />
@@ -354,98 +459,48 @@ export function AwardForm({ tokens, initialRequestId }: { tokens: TokenOption[];
           {errorFor("reason")}
         </div>
 
-        <div>
+        <div className="flex flex-wrap gap-3">
           <button type="submit" disabled={pending || tokens.length === 0} className={PRIMARY_BUTTON}>
             Review award
           </button>
+          {copied ||
+          outcome?.kind === "refused" ||
+          (outcome?.kind === "sent" && !SUCCEEDED.includes(outcome.status)) ? (
+            <button
+              type="button"
+              onClick={() => {
+                setDraft(emptyDraft());
+                setRid(freshRequestId(newRequestId));
+                setOutcome(null);
+                setCopied(false);
+              }}
+              className={SECONDARY_BUTTON}
+            >
+              Clear form
+            </button>
+          ) : null}
         </div>
       </form>
 
-      <dialog
-        ref={dialog}
-        aria-labelledby="confirm-heading"
-        className="m-auto w-full max-w-lg rounded-lg border border-zinc-300 bg-white p-6 text-zinc-900 backdrop:bg-black/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+      <ConfirmDialog
+        open={review !== null}
+        title="Send this award?"
+        confirmLabel="Send award"
+        pendingLabel="Sending…"
+        pending={pending}
+        confirmDisabled={check.state === "checking"}
+        acknowledge={
+          check.state === "new"
+            ? `Send to this new player: “${review?.customerId ?? ""}” is the right Customer ID.`
+            : check.state === "failed"
+              ? "Send without knowing whether the service knows this player."
+              : undefined
+        }
+        onConfirm={send}
+        onCancel={() => setReview(null)}
       >
-        <h2 id="confirm-heading" className="text-lg font-semibold">
-          Send this award?
-        </h2>
-        <dl
-          data-testid="award-summary"
-          className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm"
-        >
-          <dt className="text-zinc-600 dark:text-zinc-400">Player</dt>
-          <dd className="font-medium break-all">{customerId}</dd>
-          <dt className="text-zinc-600 dark:text-zinc-400">Mode</dt>
-          <dd>
-            {mode === "allowance" ? `Allowance${mintable ? " (mintable)" : ""}` : "Direct distribution"}
-          </dd>
-          {mode === "direct" ? (
-            <>
-              <dt className="text-zinc-600 dark:text-zinc-400">Wallet</dt>
-              <dd className="font-mono break-all">{wallet}</dd>
-            </>
-          ) : null}
-          <dt className="text-zinc-600 dark:text-zinc-400">Tokens</dt>
-          <dd>
-            <ul>
-              {summaryLines.map((line) => (
-                <li key={line.index} className="font-mono">
-                  {line.amount.trim()} {line.symbol} on {line.chain}
-                </li>
-              ))}
-            </ul>
-          </dd>
-          <dt className="text-zinc-600 dark:text-zinc-400">Reason</dt>
-          <dd>{reason}</dd>
-          <dt className="text-zinc-600 dark:text-zinc-400">RequestID</dt>
-          <dd className="font-mono text-xs">{requestId}</dd>
-        </dl>
-        <div className="mt-6 flex justify-end gap-3">
-          <button
-            type="button"
-            onClick={() => dialog.current?.close()}
-            disabled={pending}
-            className="rounded-md border border-zinc-300 px-4 py-2 dark:border-zinc-700"
-          >
-            Cancel
-          </button>
-          <button type="button" onClick={send} disabled={pending} className={PRIMARY_BUTTON}>
-            {pending ? "Sending…" : "Send award"}
-          </button>
-        </div>
-      </dialog>
-
-      <div role="status" data-testid="award-outcome" className="text-sm">
-        {outcome?.kind === "refused" ? (
-          <p className="text-red-700 dark:text-red-400">{outcome.error}</p>
-        ) : outcome?.kind === "sent" ? (
-          <div className="flex flex-col gap-1">
-            {OUTCOME_TEXT[outcome.status] ? (
-              <p className="font-medium text-emerald-800 dark:text-emerald-300">
-                {OUTCOME_TEXT[outcome.status]}
-              </p>
-            ) : outcome.status === "unknown" ? (
-              <p className="font-medium text-amber-800 dark:text-amber-300">
-                Outcome unknown. {outcome.error}
-              </p>
-            ) : (
-              <p className="font-medium text-red-700 dark:text-red-400">Failed. {outcome.error}</p>
-            )}
-            <p>
-              <Link
-                href={`/players/${encodeURIComponent(outcome.customerId)}`}
-                className="underline underline-offset-2"
-              >
-                Player {outcome.customerId}
-              </Link>
-              {" · "}
-              <Link href={`/awards/${outcome.requestId}`} className="underline underline-offset-2">
-                Award {outcome.requestId}
-              </Link>
-            </p>
-          </div>
-        ) : null}
-      </div>
+        {review ? <AwardReview {...review} check={check} /> : null}
+      </ConfirmDialog>
     </div>
   );
 }

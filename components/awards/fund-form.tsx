@@ -1,10 +1,14 @@
 "use client";
+import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PRIMARY_BUTTON } from "@/components/ui/styles";
 import { fundWalletAction } from "@/lib/actions/fund-wallet";
-import { newRequestId, nextRequestId } from "@/lib/awards/request-id";
+import { amountText } from "@/lib/awards/award-input";
+import { newRequestId, type RequestIdState, reviewRequestId, settleRequestId } from "@/lib/awards/request-id";
+import { queryKeys } from "@/lib/live/query-keys";
 
 export interface FundTarget {
   token: string;
@@ -15,43 +19,60 @@ export interface FundTarget {
 
 const field = "rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900";
 
-/** Funds one contract of the project wallet; shows which queued awards the funding settled. */
+/**
+ * Funds one contract of the project wallet after the person confirms the contract and the exact
+ * amount; shows which queued awards the funding settled. The funding's RequestID follows the
+ * award form's rule (lib/awards/request-id.ts): bound at review, kept for an unchanged retry.
+ */
 export function FundForm({ targets, initialRequestId }: { targets: FundTarget[]; initialRequestId: string }) {
-  const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [requestId, setRequestId] = useState(initialRequestId);
+  const queryClient = useQueryClient();
+  const [rid, setRid] = useState<RequestIdState>({ id: initialRequestId, boundTo: null });
+  const [confirming, setConfirming] = useState(false);
   const [target, setTarget] = useState(targets[0]?.contract ?? "");
   const [amount, setAmount] = useState(targets[0]?.gap !== "0" ? (targets[0]?.gap ?? "") : "");
   const [error, setError] = useState<string | null>(null);
   const [settled, setSettled] = useState<string[] | null>(null);
-  const edited = () => {
-    setRequestId((current) => nextRequestId(current, "edited", newRequestId));
-    setSettled(null);
-  };
+  const edited = () => setSettled(null);
+  const chosen = targets.find((t) => t.contract === target);
+  const fund = () =>
+    startTransition(async () => {
+      if (!chosen) return;
+      const result = await fundWalletAction({
+        requestId: rid.id,
+        token: chosen.token,
+        contract: chosen.contract,
+        amount,
+      });
+      setConfirming(false);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allAwardStatuses });
+      if (!result.ok) {
+        setError(result.fieldErrors?.amount ? `Amount ${result.fieldErrors.amount}.` : result.error);
+        setRid((current) => settleRequestId(current, "failed", newRequestId));
+        toast.error("The wallet was not funded.");
+        return;
+      }
+      setError(null);
+      setSettled(result.data.settled);
+      setRid((current) => settleRequestId(current, "succeeded", newRequestId));
+      toast.success(`Funded ${chosen.label}.`);
+    });
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const chosen = targets.find((t) => t.contract === target);
         if (!chosen) return;
-        startTransition(async () => {
-          const result = await fundWalletAction({
-            requestId,
-            token: chosen.token,
-            contract: chosen.contract,
-            amount,
-          });
-          if (!result.ok) {
-            setError(result.fieldErrors?.amount ? `Amount ${result.fieldErrors.amount}.` : result.error);
-            setRequestId((current) => nextRequestId(current, "failed", newRequestId));
-            return;
-          }
-          setError(null);
-          setSettled(result.data.settled);
-          setRequestId((current) => nextRequestId(current, "succeeded", newRequestId));
-          router.refresh();
-        });
+        const checked = amountText.safeParse(amount);
+        if (!checked.success) {
+          setError(`Amount ${checked.error.issues[0]?.message ?? "is not valid"}.`);
+          return;
+        }
+        setError(null);
+        setAmount(checked.data);
+        setRid((current) => reviewRequestId(current, `${chosen.contract} ${checked.data}`, newRequestId));
+        setConfirming(true);
       }}
       className="flex flex-col gap-3"
     >
@@ -96,12 +117,30 @@ export function FundForm({ targets, initialRequestId }: { targets: FundTarget[];
           />
         </div>
         <button type="submit" disabled={pending} className={PRIMARY_BUTTON}>
-          {pending ? "Funding…" : "Fund wallet"}
+          Fund wallet
         </button>
       </div>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        Funding RequestID <code className="font-mono">{requestId}</code> (kept if you retry after a failure).
+        Funding RequestID <code className="font-mono">{rid.id}</code> (kept if you retry after a failure).
       </p>
+      <ConfirmDialog
+        open={confirming}
+        title="Fund the project wallet?"
+        confirmLabel="Fund wallet"
+        pendingLabel="Funding…"
+        pending={pending}
+        onConfirm={fund}
+        onCancel={() => setConfirming(false)}
+        testId="fund-confirm"
+      >
+        <p>
+          Adds <span className="font-mono font-medium">{amount}</span> to {chosen?.label ?? "the contract"} in
+          the project wallet. Queued awards of that contract then settle in order.
+        </p>
+        <p className="mt-2 font-mono text-xs break-all">
+          Contract {chosen?.contract} · RequestID {rid.id}
+        </p>
+      </ConfirmDialog>
       <div role="status" data-testid="fund-outcome" className="text-sm">
         {error ? (
           <p id="fund-error" className="text-red-700 dark:text-red-400">

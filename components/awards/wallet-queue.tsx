@@ -1,26 +1,14 @@
 import Link from "next/link";
 import { age } from "@/lib/awards/wallet";
-import type { WalletResponse } from "@/lib/contract/awards";
-
-type QueuedAward = WalletResponse["Data"]["Queue"][number];
+import type { QueuedAwardView } from "@/lib/awards/wallet-view";
 
 const cell = "px-3 py-2";
 
 /**
  * Direct distributions waiting for project funds, oldest first (the order they settle in).
- * `inTrail` holds the RequestIDs (lower case) this console sent, which link to their timeline.
+ * Awards this console sent link to their timeline.
  */
-export function WalletQueue({
-  queue,
-  symbols,
-  inTrail,
-  now,
-}: {
-  queue: QueuedAward[];
-  symbols: Map<string, string>;
-  inTrail: Set<string>;
-  now: Date;
-}) {
+export function WalletQueue({ queue, now }: { queue: QueuedAwardView[]; now: Date }) {
   if (queue.length === 0) {
     return <p className="text-sm text-zinc-600 dark:text-zinc-400">No award is waiting for funds.</p>;
   }
@@ -40,38 +28,38 @@ export function WalletQueue({
         <tbody>
           {queue.map((award) => (
             <tr
-              key={award.RequestID}
-              data-testid={`queued-${award.RequestID}`}
+              key={award.requestId}
+              data-testid={`queued-${award.requestId}`}
               className="border-t border-zinc-200 align-top dark:border-zinc-800"
             >
               <td className={`${cell} whitespace-nowrap`}>
-                <time dateTime={award.QueuedAt} title={award.QueuedAt}>
-                  {age(award.QueuedAt, now)}
+                <time dateTime={award.queuedAt} title={award.queuedAt}>
+                  {age(award.queuedAt, now)}
                 </time>
               </td>
               <td className={cell}>
                 <Link
-                  href={`/players/${encodeURIComponent(award.CustomerID)}`}
+                  href={`/players/${encodeURIComponent(award.customerId)}`}
                   className="underline underline-offset-2"
                 >
-                  {award.CustomerID}
+                  {award.customerId}
                 </Link>
               </td>
-              <td className={`${cell} font-mono text-xs break-all`}>{award.Wallet}</td>
+              <td className={`${cell} font-mono text-xs break-all`}>{award.wallet}</td>
               <td className={`${cell} font-mono`}>
-                {award.Tokens.map((line) => (
-                  <span key={`${line.Guid}|${line.ContractGuid}`} className="block">
-                    {line.Amount} {symbols.get(line.Guid.toLowerCase()) ?? line.Guid.slice(0, 8)}
+                {award.lines.map((line) => (
+                  <span key={`${line.guid}|${line.contract}`} className="block">
+                    {line.amount} {line.symbol}
                   </span>
                 ))}
               </td>
               <td className={`${cell} font-mono text-xs`}>
-                {inTrail.has(award.RequestID.toLowerCase()) ? (
-                  <Link href={`/awards/${award.RequestID}`} className="underline underline-offset-2">
-                    {award.RequestID}
+                {award.inTrail ? (
+                  <Link href={`/awards/${award.requestId}`} className="underline underline-offset-2">
+                    {award.requestId}
                   </Link>
                 ) : (
-                  award.RequestID
+                  award.requestId
                 )}
               </td>
             </tr>

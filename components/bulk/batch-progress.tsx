@@ -1,10 +1,14 @@
 "use client";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect, useState, useTransition } from "react";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { PRIMARY_BUTTON } from "@/components/ui/styles";
-import { batchProgressAction } from "@/lib/actions/batch-progress";
 import { retryBatchAction } from "@/lib/actions/retry-batch";
 import type { BatchCounts } from "@/lib/bulk/batch-store";
+import { getJson } from "@/lib/live/get-json";
+import { queryKeys } from "@/lib/live/query-keys";
 
 export interface Progress {
   status: "sending" | "done";
@@ -14,7 +18,11 @@ export interface Progress {
 
 const POLL_MS = 1000;
 
-/** A batch's live progress: polled while it is being sent; closing the page stops nothing. */
+/**
+ * A batch's live progress (docs/console.md, "Live data"): read from GET /api/batches/ID by
+ * TanStack Query every second while the batch is sending and the tab is visible, stopped when it
+ * is done. The server sends the batch: closing the page stops nothing.
+ */
 export function BatchProgress({
   batchId,
   initial,
@@ -25,21 +33,24 @@ export function BatchProgress({
   canRetry: boolean;
 }) {
   const router = useRouter();
-  const [progress, setProgress] = useState(initial);
+  const queryClient = useQueryClient();
   const [message, setMessage] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-
+  const { data: progress } = useQuery({
+    queryKey: queryKeys.batch(batchId),
+    queryFn: ({ signal }) => getJson<Progress>(`/api/batches/${batchId}`, signal),
+    initialData: initial,
+    refetchInterval: (query) =>
+      query.state.data?.status === "sending" && !query.state.data.error ? POLL_MS : false,
+  });
+  // When the batch finishes while the page is open, the rest of the page (results, rows) follows.
+  const seen = useRef(progress.status);
   useEffect(() => {
-    if (progress.status !== "sending" || progress.error) return;
-    const timer = setTimeout(async () => {
-      const result = await batchProgressAction({ batchId });
-      if (result.ok) {
-        setProgress(result.data);
-        if (result.data.status === "done") router.refresh();
-      }
-    }, POLL_MS);
-    return () => clearTimeout(timer);
-  }, [progress, batchId, router]);
+    if (seen.current === "sending" && progress.status === "done") {
+      router.refresh();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allAwardStatuses });
+    }
+    seen.current = progress.status;
+  }, [progress.status, router, queryClient]);
 
   const { counts } = progress;
   const answered = counts.completed + counts.queued + counts.accepted + counts.failed + counts.unknown;
@@ -100,21 +111,29 @@ export function BatchProgress({
       {canRetry && failed > 0 && progress.status === "done" ? (
         <div className="flex flex-col gap-1">
           <div>
-            <button
-              type="button"
-              disabled={pending}
-              onClick={() =>
-                startTransition(async () => {
-                  const result = await retryBatchAction({ batchId });
-                  if (!result.ok) return setMessage(result.error);
-                  setMessage(null);
-                  setProgress({ ...progress, status: "sending" });
-                })
-              }
+            <ConfirmButton
+              label={`Retry failed rows (${failed})`}
               className={PRIMARY_BUTTON}
+              title={`Retry ${failed} row${failed === 1 ? "" : "s"} of batch ${batchId}?`}
+              confirmLabel="Retry rows"
+              pendingLabel="Retrying…"
+              onConfirm={async () => {
+                const result = await retryBatchAction({ batchId });
+                if (!result.ok) {
+                  setMessage(result.error);
+                  toast.error("The rows were not retried.");
+                  return;
+                }
+                setMessage(null);
+                toast.success("Retrying the failed rows.");
+                await queryClient.invalidateQueries({ queryKey: queryKeys.batch(batchId) });
+              }}
             >
-              Retry failed rows ({failed})
-            </button>
+              <p>
+                Each failed or unknown row is sent again with its own RequestID: a row the service already has
+                is answered with its first outcome and not paid twice.
+              </p>
+            </ConfirmButton>
           </div>
           {message ? (
             <p role="status" className="text-sm text-red-700 dark:text-red-400">

@@ -2,12 +2,12 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { PRIMARY_BUTTON } from "@/components/ui/styles";
-
-const MAX_LENGTH = 128;
+import { checkCustomerId } from "@/lib/players/customer-id";
 
 /**
  * "Customer ID" → the player's shareable page, `/players/<id>` (URL-encoded: any characters).
- * The server checks the ID against the contract; here only what needs no round trip.
+ * The ID is trimmed and checked with the console's one rule (lib/players/customer-id.ts) before
+ * it is looked up, so "  player-1001 " finds player-1001; the page checks it again.
  */
 export function LookupForm({ initial = "", autoFocus = false }: { initial?: string; autoFocus?: boolean }) {
   const router = useRouter();
@@ -19,12 +19,12 @@ export function LookupForm({ initial = "", autoFocus = false }: { initial?: stri
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          const customerId = String(new FormData(event.currentTarget).get("customerId") ?? "");
-          if (customerId === "") return setError("Customer ID is required.");
-          if ([...customerId].length > MAX_LENGTH)
-            return setError(`Customer ID must be at most ${MAX_LENGTH} characters.`);
+          const input = event.currentTarget.elements.namedItem("customerId") as HTMLInputElement;
+          const checked = checkCustomerId(input.value);
+          if (!checked.ok) return setError(`Customer ID ${checked.problem}.`);
+          input.value = checked.id;
           setError(null);
-          startTransition(() => router.push(`/players/${encodeURIComponent(customerId)}`));
+          startTransition(() => router.push(`/players/${encodeURIComponent(checked.id)}`));
         }}
         className="flex flex-wrap items-end gap-3"
       >

@@ -1,6 +1,8 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { toast } from "sonner";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { deleteConnectionAction } from "@/lib/actions/delete-connection";
 import { testConnectionAction } from "@/lib/actions/test-connection";
 
@@ -37,22 +39,24 @@ export function ConnectionRowActions({ connectionRef, name, readOnly }: Connecti
           Test
         </button>
         {readOnly ? null : (
-          <button
-            type="button"
-            aria-label={`Delete connection ${name}`}
-            disabled={pending}
-            onClick={() => {
-              if (!window.confirm(`Delete the connection "${name}"? Its key is deleted with it.`)) return;
-              startTransition(async () => {
-                const result = await deleteConnectionAction({ ref: connectionRef });
-                if (!result.ok) setOutcome({ ok: false, text: result.error });
-                router.refresh();
-              });
+          <ConfirmButton
+            label="Delete"
+            ariaLabel={`Delete connection ${name}`}
+            pending={pending}
+            title={`Delete the connection "${name}"?`}
+            confirmLabel="Delete connection"
+            pendingLabel="Deleting…"
+            tone="danger"
+            onConfirm={async () => {
+              const result = await deleteConnectionAction({ ref: connectionRef });
+              if (!result.ok) setOutcome({ ok: false, text: result.error });
+              else toast.success(`Connection "${name}" deleted.`);
+              router.refresh();
             }}
             className="rounded border border-rose-300 px-2 py-1 text-xs text-rose-800 disabled:opacity-60 dark:border-rose-800 dark:text-rose-300"
           >
-            Delete
-          </button>
+            <p>Its API key is deleted with it. Awards already sent through it stay in the trail.</p>
+          </ConfirmButton>
         )}
       </div>
       {outcome ? (

@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   /** The button's text while the act runs ("Sending…"). */
   pendingLabel?: string;
   pending?: boolean;
+  /** Keeps the act unavailable (while something it depends on is still being checked); Cancel stays. */
+  confirmDisabled?: boolean;
   /** "danger" for acts that take something away (deactivate, delete). */
   tone?: "default" | "danger";
   /**
@@ -37,6 +39,7 @@ export function ConfirmDialog({
   confirmLabel,
   pendingLabel,
   pending = false,
+  confirmDisabled = false,
   tone = "default",
   acknowledge,
   onConfirm,
@@ -94,7 +97,7 @@ export function ConfirmDialog({
         <button
           type="button"
           onClick={onConfirm}
-          disabled={pending || (acknowledge !== undefined && !acknowledged)}
+          disabled={pending || confirmDisabled || (acknowledge !== undefined && !acknowledged)}
           className={tone === "danger" ? DANGER_BUTTON : PRIMARY_BUTTON}
         >
           {pending ? (pendingLabel ?? `${confirmLabel}…`) : confirmLabel}

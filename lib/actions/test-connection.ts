@@ -25,32 +25,37 @@ const Input = z.union([
  * "Test connection": calls the service with a saved connection (by reference) or with what the
  * form holds, and reports what it said. A refusal is a result, not an action failure.
  */
-export const testConnectionAction = defineAction("connections:manage", Input, async (input) => {
-  let connection: ServiceConnection | null;
-  if ("ref" in input) {
-    const env = consoleEnv();
-    connection = await serviceConnection(
-      await consoleDb(),
-      consoleSecrets(env).encryptionKey,
-      env,
-      input.ref,
-    );
-    if (!connection) throw new ActionError("That connection does not exist (any more).");
-  } else {
-    connection = input;
-  }
-  try {
-    const probe = await probeService(connection);
-    const extensions = probe.extensions
-      ? "it offers our extensions (project wallet, award status)"
-      : "it offers the spec only, so the wallet and award status are hidden";
-    return {
-      ok: true,
-      message: `Connected: the project has ${probe.tokens} token${probe.tokens === 1 ? "" : "s"} with contracts; ${extensions}.`,
-      extensions: probe.extensions,
-    } satisfies ConnectionTestResult;
-  } catch (error) {
-    if (!(error instanceof ServiceCallError)) throw error;
-    return { ok: false, message: error.message, extensions: null } satisfies ConnectionTestResult;
-  }
-});
+export const testConnectionAction = defineAction(
+  "connections:manage",
+  Input,
+  async (input) => {
+    let connection: ServiceConnection | null;
+    if ("ref" in input) {
+      const env = consoleEnv();
+      connection = await serviceConnection(
+        await consoleDb(),
+        consoleSecrets(env).encryptionKey,
+        env,
+        input.ref,
+      );
+      if (!connection) throw new ActionError("That connection does not exist (any more).");
+    } else {
+      connection = input;
+    }
+    try {
+      const probe = await probeService(connection);
+      const extensions = probe.extensions
+        ? "it offers our extensions (project wallet, award status)"
+        : "it offers the spec only, so the wallet and award status are hidden";
+      return {
+        ok: true,
+        message: `Connected: the project has ${probe.tokens} token${probe.tokens === 1 ? "" : "s"} with contracts; ${extensions}.`,
+        extensions: probe.extensions,
+      } satisfies ConnectionTestResult;
+    } catch (error) {
+      if (!(error instanceof ServiceCallError)) throw error;
+      return { ok: false, message: error.message, extensions: null } satisfies ConnectionTestResult;
+    }
+  },
+  { changesData: false },
+);

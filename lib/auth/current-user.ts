@@ -17,11 +17,27 @@ export async function currentUser(): Promise<ConsoleUser | null> {
   return user?.active ? user : null;
 }
 
+export type Access =
+  | { ok: true; user: ConsoleUser }
+  | { ok: false; reason: "signed-out" | "forbidden"; message: string };
+
+/**
+ * The one guard of pages, server actions and route handlers: the session, then the user's
+ * current role against the permission (docs/console.md, "Requests, roles and the one guard").
+ * Each caller only turns a refusal into its own form: a redirect, an action error, a 401/403.
+ */
+export async function authorize(permission?: Permission): Promise<Access> {
+  const user = await currentUser();
+  if (!user) return { ok: false, reason: "signed-out", message: "Your session has ended: sign in again." };
+  if (permission && !can(user.role, permission))
+    return { ok: false, reason: "forbidden", message: "Your role does not allow this." };
+  return { ok: true, user };
+}
+
 /** For pages: the user, or a redirect to sign-in (or to the "not allowed" page for the role). */
 export async function requirePageUser(permission?: Permission): Promise<ConsoleUser> {
-  const user = await currentUser();
-  if (!user) redirect("/sign-in");
-  if (permission && !can(user.role, permission))
-    redirect(`/not-allowed?need=${encodeURIComponent(permission)}`);
-  return user;
+  const access = await authorize(permission);
+  if (access.ok) return access.user;
+  if (access.reason === "signed-out") redirect("/sign-in");
+  redirect(`/not-allowed?need=${encodeURIComponent(permission ?? "")}`);
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeIssues } from "@/lib/contract/issues";
 import { AwardInput } from "./award-input";
-import { nextRequestId } from "./request-id";
 
 const GOLD = "1b0e7a10-0001-4a11-8b21-0000000000a1";
 const GOLD_DB = "2c1f8b20-0001-4b22-9c32-0000000000b1";
@@ -30,6 +29,19 @@ describe("the award form's validation", () => {
       lines: [{ ...valid.lines[0], amount: "1234567.000000000000000001" }],
     });
     expect(parsed.lines[0]?.amount).toBe("1234567.000000000000000001");
+  });
+
+  it("sends the Customer ID without the white space around it, so no phantom player is made", () => {
+    expect(AwardInput.parse({ ...valid, customerId: " player-1002 " }).customerId).toBe("player-1002");
+    expect(AwardInput.parse({ ...valid, customerId: "\tplayer-1002\u00a0" }).customerId).toBe("player-1002");
+  });
+
+  it.each([
+    ["   ", "customerId must not be empty."],
+    ["player\u00001", "customerId must not contain control characters."],
+    ["player\u200b1", "customerId must not contain invisible characters"],
+  ])("refuses the Customer ID %j", (customerId, problem) => {
+    expect(problems({ ...valid, customerId })).toContain(problem);
   });
 
   it.each([
@@ -110,22 +122,5 @@ describe("the award form's validation", () => {
         lines: [{ token: GEM, contract: GEM_POLYGON, chain: "Polygon", amount: "1" }],
       }),
     ).toBe("");
-  });
-});
-
-describe("the RequestID rule", () => {
-  let n = 0;
-  const fresh = () => `id-${++n}`;
-
-  it("keeps the RequestID when an unchanged award is retried after a failure", () => {
-    expect(nextRequestId("id-a", "failed", fresh)).toBe("id-a");
-  });
-
-  it("makes a new one as soon as anything is edited, and after a success", () => {
-    const edited = nextRequestId("id-a", "edited", fresh);
-    expect(edited).not.toBe("id-a");
-    const afterSuccess = nextRequestId(edited, "succeeded", fresh);
-    expect(afterSuccess).not.toBe(edited);
-    expect(new Set(["id-a", edited, afterSuccess]).size).toBe(3);
   });
 });

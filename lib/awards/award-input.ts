@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { MAX_TOKEN_LINES } from "@/lib/contract/awards";
 import { decimalProblem, MAX_DECIMALS, MAX_INTEGER_DIGITS, toUnits } from "@/lib/contract/decimal";
-import { customerId, uuid, wallet } from "@/lib/contract/fields";
+import { uuid, wallet } from "@/lib/contract/fields";
+import { operatorCustomerId } from "@/lib/players/customer-id";
 
 /**
  * The award form's input (DESIGN §7), checked with this one schema in the browser and again in
@@ -71,7 +72,8 @@ const CrossChecked = z.object({
 export const AwardInput = z
   .object({
     requestId: uuid,
-    customerId,
+    /** Trimmed: a Customer ID with spaces around it never reaches the service (docs/console.md). */
+    customerId: operatorCustomerId,
     mode: z.enum(AWARD_MODES, { error: "must be Allowance or Direct distribution" }),
     wallet: z.string().trim().default(""),
     mintable: z.boolean().default(false),
@@ -84,6 +86,8 @@ export const AwardInput = z
       .trim()
       .min(1, { error: "is required: say why (kept in the award trail)" })
       .max(500, { error: "must be at most 500 characters" }),
+    /** The person saw "New player: no tokens or items yet" and sends all the same. */
+    confirmNewPlayer: z.boolean().default(false),
   })
   .superRefine(
     (award, ctx) => {

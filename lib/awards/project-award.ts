@@ -1,10 +1,11 @@
 import "server-only";
 import type { ConsoleUser } from "@/lib/auth/users";
-import { ServiceCallError } from "@/lib/client/call-service";
+import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
 import { listProjectTokens } from "@/lib/client/catalogue";
-import { serviceConnection } from "@/lib/connections/connections";
+import { sameConnection } from "@/lib/connections/connections";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
+import { isNewPlayer } from "@/lib/players/new-player";
 import { projectContext } from "@/lib/project/current-project";
 import { consoleSecrets } from "@/lib/secrets";
 import type { ParsedAward } from "./award-input";
@@ -39,6 +40,7 @@ export async function awardFromForm(user: ConsoleUser, input: ParsedAward): Prom
     if (!token.Contracts.some((c) => c.ContractGuid.toLowerCase() === line.contract.toLowerCase()))
       throw new AwardError(`Line ${index + 1}: the contract is not one of ${token.Symbol}'s contracts.`);
   });
+  if (!input.confirmNewPlayer) await refuseUnconfirmedNewPlayer(connection, input.customerId);
   const db = await consoleDb();
   let record: Awaited<ReturnType<typeof recordAward>>;
   try {
@@ -77,6 +79,26 @@ export async function awardFromForm(user: ConsoleUser, input: ParsedAward): Prom
   return { ...sent, customerId: record.customerId };
 }
 
+/**
+ * The server's own check of the new-player warning (docs/console.md, "New players"): the form
+ * shows it, but an award to a player the service knows nothing of is sent only when the person
+ * confirmed it, whatever the browser sent.
+ */
+async function refuseUnconfirmedNewPlayer(connection: ServiceConnection, customerId: string): Promise<void> {
+  let isNew: boolean;
+  try {
+    isNew = await isNewPlayer(connection, customerId);
+  } catch (error) {
+    if (error instanceof ServiceCallError)
+      throw new AwardError(`Nothing was sent: the player could not be checked. ${error.message}`);
+    throw error;
+  }
+  if (isNew)
+    throw new AwardError(
+      `Nothing was sent: "${customerId}" is a new player (no tokens or items yet). Check the Customer ID, then confirm the new player in the review.`,
+    );
+}
+
 /** "Retry": the same body with the same RequestID, through the connection it first went through. */
 export async function retryAward(user: ConsoleUser, requestId: string): Promise<AwardResult> {
   const db = await consoleDb();
@@ -89,8 +111,8 @@ export async function retryAward(user: ConsoleUser, requestId: string): Promise<
         : `This award is ${award.status}: there is nothing to retry.`,
     );
   const env = consoleEnv();
-  const connection = await serviceConnection(db, consoleSecrets(env).encryptionKey, env, award.connection);
-  if (!connection || connection.baseUrl !== award.baseUrl || connection.projectGuid !== award.projectGuid)
+  const connection = await sameConnection(db, consoleSecrets(env).encryptionKey, env, award);
+  if (!connection)
     throw new AwardError(
       "The connection this award went through is gone or now points elsewhere: it cannot be retried from here.",
     );

@@ -12,8 +12,8 @@ import { freePort } from "@/scripts/lib/free-port";
 // Tests may start the real service; the console's own code reaches it only over HTTP.
 import { serveFixtures } from "@/service/test/fixture-service";
 import { GEM, GEM_DB, GOLD, GOLD_DB, KEY, PROJECT } from "@/service/test/fixtures";
-import { refreshQueued } from "./refresh-status";
 import { sendAward } from "./send-award";
+import { settleQueuedAwards } from "./settle-queued";
 import { awardTimeline, findAward, listAwards, type NewAward, recordAward, TrailError } from "./trail";
 
 const service = serveFixtures({ per: "file" });
@@ -177,6 +177,22 @@ describe("the award trail", () => {
     expect(all.total).toBe(3);
     expect(all.rows).toHaveLength(2);
     const forA = await listAwards(database.db, { customerId: "list-a" }, { offset: 0, limit: 10 });
+    // The history's filter finds part of an ID in any case; % and _ match only themselves.
+    expect(
+      (await listAwards(database.db, { customerContains: "ST-A" }, { offset: 0, limit: 10 })).total,
+    ).toBe(2);
+    expect(
+      (await listAwards(database.db, { customerContains: "list" }, { offset: 0, limit: 10 })).total,
+    ).toBe(3);
+    expect((await listAwards(database.db, { customerContains: "l%t" }, { offset: 0, limit: 10 })).total).toBe(
+      0,
+    );
+    const byPlayer = await listAwards(
+      database.db,
+      {},
+      { offset: 0, limit: 10, sort: { column: "player", descending: false } },
+    );
+    expect(byPlayer.rows.map((row) => row.customerId)).toEqual(["list-a", "list-a", "list-b"]);
     expect(forA.rows.map((row) => row.customerId)).toEqual(["list-a", "list-a"]);
     expect(forA.rows.at(-1)?.id).toBe(a.id);
     const byActor = await listAwards(
@@ -193,7 +209,7 @@ describe("the award trail", () => {
     expect(future.total).toBe(0);
   });
 
-  it("a queued award shows its later settlement: the Awards extension is asked, the change is recorded", async () => {
+  it("the settlement job records a queued award's later settlement, asked through the Awards extension", async () => {
     // The project wallet holds 5 GEM on DB: 8 waits in the queue.
     const queued = await recordAward(
       database.db,
@@ -206,16 +222,20 @@ describe("the award trail", () => {
     expect((await sendAward(database.db, connection(), queued, "max@studio.test")).status).toBe("queued");
     const stored = async () =>
       (await findAward(database.db, queued.requestId)) as NonNullable<Awaited<ReturnType<typeof findAward>>>;
-    expect((await refreshQueued(database.db, connection(), [await stored()]))[0]?.status).toBe("queued");
+    const settle = () => settleQueuedAwards(database.db, async () => connection());
+    expect(await settle()).toEqual({ checked: 1, settled: 0 });
+    expect((await stored()).status).toBe("queued");
+    expect((await stored()).statusCheckedAt).not.toBeNull();
 
     // Someone funds the wallet elsewhere (the service's own API): the award settles there.
     await fundWallet(connection(), {
       RequestID: randomUUID(),
       Tokens: [{ Guid: GEM, ContractGuid: GEM_DB, Amount: "3" }],
     });
-    const [shown] = await refreshQueued(database.db, connection(), [await stored()]);
-    expect(shown?.status).toBe("completed");
+    expect(await settle()).toEqual({ checked: 1, settled: 1 });
     expect((await stored()).status).toBe("completed");
+    // Settled awards are not asked about again.
+    expect(await settle()).toEqual({ checked: 0, settled: 0 });
     const timeline = await awardTimeline(database.db, queued.id);
     expect(timeline.at(-1)).toMatchObject({ kind: "status", status: "completed" });
     expect(timeline.at(-1)?.detail).toMatch(/^Settled at .*: the project wallet was funded\.$/);

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, sql } from "drizzle-orm";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { type AwardStatus, type AwardTrailLine, awardEvents, awards } from "@/lib/db/schema";
 
@@ -146,7 +146,10 @@ export async function awardTimeline(db: ConsoleDb, awardId: number): Promise<Awa
 }
 
 export interface AwardFilters {
+  /** One player exactly (the player page). */
   customerId?: string;
+  /** Part of a Customer ID, any case: "1002" finds "player-1002" (the history's filter). */
+  customerContains?: string;
   actorEmail?: string;
   status?: AwardStatus;
   /** Inclusive start and exclusive end, UTC. */
@@ -155,14 +158,28 @@ export interface AwardFilters {
   projectGuid?: string;
 }
 
-/** A page of the trail, newest first, and how many awards match in all. */
+export const AWARD_SORTS = {
+  sent: awards.createdAt,
+  player: awards.customerId,
+  by: awards.actorEmail,
+  status: awards.status,
+} as const;
+export type AwardSort = { column: keyof typeof AWARD_SORTS; descending: boolean };
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern. */
+const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A page of the trail (newest first unless sorted otherwise), and how many awards match in all. */
 export async function listAwards(
   db: ConsoleDb,
   filters: AwardFilters,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number; sort?: AwardSort },
 ): Promise<{ rows: AwardRecord[]; total: number }> {
   const where = and(
     filters.customerId ? eq(awards.customerId, filters.customerId) : undefined,
+    filters.customerContains
+      ? ilike(awards.customerId, `%${likeText(filters.customerContains)}%`)
+      : undefined,
     filters.actorEmail ? eq(awards.actorEmail, filters.actorEmail.toLowerCase()) : undefined,
     filters.status ? eq(awards.status, filters.status) : undefined,
     filters.from ? gte(awards.createdAt, filters.from) : undefined,
@@ -174,7 +191,13 @@ export async function listAwards(
       .select()
       .from(awards)
       .where(where)
-      .orderBy(desc(awards.createdAt), desc(awards.id))
+      .orderBy(
+        ...(page.sort
+          ? [page.sort.descending ? desc(AWARD_SORTS[page.sort.column]) : asc(AWARD_SORTS[page.sort.column])]
+          : []),
+        desc(awards.createdAt),
+        desc(awards.id),
+      )
       .offset(page.offset)
       .limit(page.limit),
     db.select({ n: sql<number>`count(*)::int` }).from(awards).where(where),
@@ -194,4 +217,22 @@ export async function awardsByRequestId(
     .select()
     .from(awards)
     .where(and(eq(awards.projectGuid, projectGuid), inArray(sql`lower(${awards.requestId})`, wanted)));
+}
+
+/** The current status of each given award of the trail, by lower-cased RequestID (a read, for live pages). */
+export async function awardStatuses(
+  db: ConsoleDb,
+  requestIds: readonly string[],
+): Promise<Record<string, AwardStatus>> {
+  if (requestIds.length === 0) return {};
+  const rows = await db
+    .select({ requestId: awards.requestId, status: awards.status })
+    .from(awards)
+    .where(
+      inArray(
+        sql`lower(${awards.requestId})`,
+        requestIds.map((id) => id.toLowerCase()),
+      ),
+    );
+  return Object.fromEntries(rows.map((row) => [row.requestId.toLowerCase(), row.status]));
 }

@@ -193,3 +193,20 @@ export async function chooseConnection(
     .values({ userId, connection: ref })
     .onConflictDoUpdate({ target: userSettings.userId, set: { connection: ref } });
 }
+
+/**
+ * The connection something was sent through, only while it still points at the same service
+ * and project: resending through a connection that now points elsewhere could pay another
+ * project. Used by retries, the bulk sender and the settlement job.
+ */
+export async function sameConnection(
+  db: ConsoleDb,
+  secret: string,
+  env: ConsoleEnv,
+  sent: { connection: string; baseUrl: string; projectGuid: string },
+): Promise<ServiceConnection | null> {
+  const connection = await serviceConnection(db, secret, env, sent.connection);
+  if (!connection || connection.baseUrl !== sent.baseUrl || connection.projectGuid !== sent.projectGuid)
+    return null;
+  return connection;
+}

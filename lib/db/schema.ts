@@ -138,6 +138,8 @@ export const awards = consoleSchema.table(
     batchLine: integer("batch_line"),
     /** A bulk row being sent: until when the console instance that claimed it owns it. */
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    /** A queued award: when the settlement job last asked the service about it (lib/awards/settle-queued.ts). */
+    statusCheckedAt: timestamp("status_checked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -146,6 +148,7 @@ export const awards = consoleSchema.table(
     index("awards_customer_idx").on(t.customerId, t.createdAt),
     index("awards_created_idx").on(t.createdAt),
     index("awards_batch_idx").on(t.batchId, t.status, t.batchLine),
+    index("awards_status_checked_idx").on(t.status, t.statusCheckedAt),
     check(
       "awards_status_check",
       sql`${t.status} in ('pending', 'sending', 'completed', 'queued', 'accepted', 'failed', 'unknown')`,
@@ -201,3 +204,14 @@ export const awardEvents = consoleSchema.table(
   },
   (t) => [index("award_events_award_idx").on(t.awardId, t.id)],
 );
+
+/**
+ * Leases of the console's background jobs (lib/jobs/lease.ts): several console instances may run,
+ * and a job such as settling queued awards runs in one of them at a time, the one holding the
+ * unexpired lease.
+ */
+export const jobLeases = consoleSchema.table("job_leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});

@@ -6,9 +6,8 @@ import { PageHeader } from "@/components/layout/page-header";
 import { PRIMARY_BUTTON } from "@/components/ui/styles";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
-import { refreshQueued } from "@/lib/awards/refresh-status";
 import { tokenSymbols } from "@/lib/awards/token-symbols";
-import { type AwardFilters, listAwards } from "@/lib/awards/trail";
+import { AWARD_SORTS, type AwardFilters, type AwardSort, listAwards } from "@/lib/awards/trail";
 import { consoleDb } from "@/lib/db/console-db";
 import { AWARD_STATUSES, type AwardStatus } from "@/lib/db/schema";
 import { projectContext } from "@/lib/project/current-project";
@@ -34,30 +33,41 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
   const params = await searchParams;
   const status = one(params.status);
   const filters: AwardFilters = {
-    customerId: one(params.customer) || undefined,
+    customerContains: one(params.customer) || undefined,
     actorEmail: one(params.actor) || undefined,
     status: (AWARD_STATUSES as readonly string[]).includes(status) ? (status as AwardStatus) : undefined,
     from: day(one(params.from)),
     to: day(one(params.to), 1),
   };
   const page = Math.max(1, Number.parseInt(one(params.page), 10) || 1);
+  // `sort=player` or `sort=-sent` (descending); newest first when absent or unknown.
+  const sortParam = one(params.sort);
+  const sortColumn = sortParam.replace(/^-/, "");
+  const sort: AwardSort | undefined =
+    sortColumn in AWARD_SORTS
+      ? { column: sortColumn as AwardSort["column"], descending: sortParam.startsWith("-") }
+      : undefined;
   const db = await consoleDb();
   const { connection } = await projectContext(user.id);
   // The trail of the project the user works on (the switcher changes it).
   const { rows, total } = await listAwards(
     db,
     { ...filters, projectGuid: connection?.projectGuid },
-    { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE },
+    { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, sort },
   );
-  const [shown, symbols] = await Promise.all([refreshQueued(db, connection, rows), tokenSymbols(connection)]);
+  const symbols = await tokenSymbols(connection);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const pageLink = (n: number) => {
+  const link = (n: number, sortText = sortParam) => {
     const next = new URLSearchParams();
     for (const key of ["customer", "actor", "status", "from", "to"])
       if (one(params[key])) next.set(key, one(params[key]));
+    if (sortText) next.set("sort", sortText);
     if (n > 1) next.set("page", String(n));
     return `/awards?${next.toString()}`;
   };
+  const pageLink = (n: number) => link(n);
+  const sortHref = (column: AwardSort["column"], descending: boolean) =>
+    link(1, `${descending ? "-" : ""}${column}`);
   return (
     <main className="flex flex-col gap-6 px-6 py-6">
       <PageHeader
@@ -84,7 +94,13 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
           <label htmlFor="filter-customer" className="text-sm font-medium">
             Player
           </label>
-          <input id="filter-customer" name="customer" defaultValue={one(params.customer)} className={input} />
+          <input
+            id="filter-customer"
+            name="customer"
+            defaultValue={one(params.customer)}
+            placeholder="Part of an ID"
+            className={input}
+          />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor="filter-actor" className="text-sm font-medium">
@@ -123,6 +139,7 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
           </label>
           <input id="filter-to" name="to" type="date" defaultValue={one(params.to)} className={input} />
         </div>
+        {sortParam ? <input type="hidden" name="sort" value={sortParam} /> : null}
         <button
           type="submit"
           className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700"
@@ -130,7 +147,12 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
           Filter
         </button>
       </form>
-      <AwardTable rows={shown} symbols={symbols} />
+      <AwardTable
+        rows={rows}
+        symbols={symbols}
+        sort={sort ?? { column: "sent", descending: true }}
+        sortHref={sortHref}
+      />
       <div className="flex items-center justify-between text-sm text-zinc-600 dark:text-zinc-400">
         <span data-testid="awards-count">
           {total} award{total === 1 ? "" : "s"}

@@ -1,10 +1,9 @@
 import Link from "next/link";
-import { AwardStatusBadge } from "@/components/awards/award-status-badge";
+import { LiveAwardStatus, MOVING } from "@/components/awards/live-award-status";
 import { RetryButton } from "@/components/awards/retry-button";
 import { PageHeader } from "@/components/layout/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
-import { refreshQueued } from "@/lib/awards/refresh-status";
 import { tokenSymbols } from "@/lib/awards/token-symbols";
 import { awardTimeline, canRetry, findAward } from "@/lib/awards/trail";
 import { consoleDb } from "@/lib/db/console-db";
@@ -23,8 +22,8 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
   const user = await requirePageUser("awards:read");
   const requestId = decodeURIComponent((await params).requestId);
   const db = await consoleDb();
-  const found = await findAward(db, requestId);
-  if (!found) {
+  const award = await findAward(db, requestId);
+  if (!award) {
     return (
       <main className="flex flex-col gap-6 px-6 py-6">
         <PageHeader title="Award" />
@@ -33,12 +32,7 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
     );
   }
   const { connection } = await projectContext(user.id);
-  const [[award], symbols] = await Promise.all([
-    refreshQueued(db, connection, [found]),
-    tokenSymbols(connection),
-  ]);
-  if (!award) throw new Error("The award vanished while it was shown.");
-  const timeline = await awardTimeline(db, award.id);
+  const [symbols, timeline] = await Promise.all([tokenSymbols(connection), awardTimeline(db, award.id)]);
   return (
     <main className="flex flex-col gap-6 px-6 py-6">
       <PageHeader
@@ -48,7 +42,12 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
       <dl className="grid max-w-2xl grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="text-zinc-600 dark:text-zinc-400">Status</dt>
         <dd data-testid="award-status">
-          <AwardStatusBadge status={award.status} />
+          <LiveAwardStatus
+            requestId={award.requestId}
+            initial={award.status}
+            watch={MOVING.includes(award.status) ? [award.requestId] : []}
+            refreshOnChange
+          />
         </dd>
         {award.error ? (
           <>
@@ -100,7 +99,12 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
           <code className="font-mono text-xs">{award.projectGuid}</code>
         </dd>
       </dl>
-      {canRetry(award) && can(user.role, "awards:send") ? <RetryButton requestId={award.requestId} /> : null}
+      {canRetry(award) && can(user.role, "awards:send") ? (
+        <RetryButton
+          requestId={award.requestId}
+          summary={`${award.lines.map((line) => `${line.Amount} ${symbols.get(line.Guid.toLowerCase()) ?? line.Guid}`).join(", ")} to “${award.customerId}”`}
+        />
+      ) : null}
       <section aria-labelledby="timeline-heading" className="flex flex-col gap-2">
         <h2 id="timeline-heading" className="text-lg font-semibold">
           Timeline

@@ -8,8 +8,10 @@ import { readProject } from "@/lib/project/read-project";
 
 export const dynamic = "force-dynamic";
 
-export default async function NewAwardPage() {
+export default async function NewAwardPage({ searchParams }: PageProps<"/awards/new">) {
   const { read } = await readProject("awards:send", listProjectTokens);
+  // "Award tokens" on a player's page opens the form for that player.
+  const customer = (await searchParams).customer;
   return (
     <main className="flex flex-col gap-6 px-6 py-6">
       <PageHeader
@@ -27,6 +29,7 @@ export default async function NewAwardPage() {
       {read.ok ? (
         <AwardForm
           initialRequestId={randomUUID()}
+          initialCustomerId={typeof customer === "string" ? customer : ""}
           tokens={read.data.Data.Tokens.map((token) => ({
             guid: token.Guid,
             symbol: token.Symbol,

@@ -1,38 +1,49 @@
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { AwardTable } from "@/components/awards/award-table";
 import { PageHeader } from "@/components/layout/page-header";
 import { ItemList } from "@/components/players/item-list";
 import { LookupForm } from "@/components/players/lookup-form";
 import { PlayerTokens } from "@/components/players/player-tokens";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
+import { PRIMARY_BUTTON } from "@/components/ui/styles";
 import { requirePageUser } from "@/lib/auth/current-user";
-import { refreshQueued } from "@/lib/awards/refresh-status";
+import { can } from "@/lib/auth/permissions";
 import { tokenSymbols } from "@/lib/awards/token-symbols";
 import { listAwards } from "@/lib/awards/trail";
 import { getCustomerItems, getCustomerTokens } from "@/lib/client/holdings";
-import { customerId as customerIdRule } from "@/lib/contract/fields";
-import { describeIssues } from "@/lib/contract/issues";
 import { consoleDb } from "@/lib/db/console-db";
+import { checkCustomerId } from "@/lib/players/customer-id";
 import { playerTokens } from "@/lib/players/holdings";
 import { readProject } from "@/lib/project/read-project";
 
 export const dynamic = "force-dynamic";
 
 export default async function PlayerPage({ params }: PageProps<"/players/[customerId]">) {
-  await requirePageUser("players:read");
-  const customerId = decodeURIComponent((await params).customerId);
-  const valid = customerIdRule.safeParse(customerId);
+  const user = await requirePageUser("players:read");
+  const typed = decodeURIComponent((await params).customerId);
+  const checked = checkCustomerId(typed);
+  // A link with spaces around the ID shows the player it means (docs/console.md, "Customer IDs").
+  if (checked.ok && checked.id !== typed) redirect(`/players/${encodeURIComponent(checked.id)}`);
+  const customerId = checked.ok ? checked.id : typed;
   const header = (
     <PageHeader title={`Player ${customerId}`} description="Token balances, where they are held, and items.">
-      <LookupForm initial={customerId} />
+      <div className="flex flex-wrap items-end gap-3">
+        <LookupForm initial={customerId} />
+        {checked.ok && can(user.role, "awards:send") ? (
+          <Link href={`/awards/new?customer=${encodeURIComponent(customerId)}`} className={PRIMARY_BUTTON}>
+            Award tokens
+          </Link>
+        ) : null}
+      </div>
     </PageHeader>
   );
-  if (!valid.success) {
+  if (!checked.ok) {
     return (
       <main className="flex flex-col gap-6 px-6 py-6">
         {header}
         <p role="alert" className="text-red-700 dark:text-red-400">
-          Not a Customer ID: it {describeIssues(valid.error.issues, "").replace(/^body /, "")}
+          Not a Customer ID: it {checked.problem}.
         </p>
       </main>
     );
@@ -45,11 +56,10 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
       listAwards(db, { customerId, projectGuid: connection.projectGuid }, { offset: 0, limit: 20 }),
       tokenSymbols(connection),
     ]);
-    const awards = await refreshQueued(db, connection, sent.rows);
     return {
       tokens: playerTokens(tokens.Data.Tokens),
       items: items.Items,
-      awards,
+      awards: sent.rows,
       awardCount: sent.total,
       symbols,
     };

@@ -1,0 +1,94 @@
+import type { AwardMode } from "@/lib/awards/award-input";
+
+export interface ReviewLine {
+  index: number;
+  amount: string;
+  symbol: string;
+  chain: string;
+  /** What the player holds of this token now, when known. */
+  holds: string | null;
+}
+
+export interface AwardReviewProps {
+  customerId: string;
+  /** The ID as typed differed (white space around it was dropped). */
+  trimmed: boolean;
+  mode: AwardMode;
+  mintable: boolean;
+  wallet: string;
+  lines: ReviewLine[];
+  reason: string;
+  requestId: string;
+  check: { state: "checking" } | { state: "new" } | { state: "known" } | { state: "failed"; error: string };
+}
+
+/** The confirmation's summary: the exact ID that will be sent, every amount, and what is known of the player. */
+export function AwardReview(props: AwardReviewProps) {
+  const { customerId, trimmed, mode, mintable, wallet, lines, reason, requestId, check } = props;
+  const label = "text-zinc-600 dark:text-zinc-400";
+  return (
+    <>
+      <dl data-testid="award-summary" className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
+        <dt className={label}>Player</dt>
+        <dd>
+          {/* The exact text sent, quotes visible, so a stray character cannot hide. */}
+          <code
+            data-testid="summary-customer-id"
+            className="rounded border border-zinc-300 bg-zinc-100 px-1.5 py-0.5 font-mono break-all whitespace-pre-wrap dark:border-zinc-700 dark:bg-zinc-800"
+          >
+            “{customerId}”
+          </code>
+          {trimmed ? (
+            <span className="mt-1 block text-xs text-zinc-600 dark:text-zinc-400">
+              Spaces around the ID were removed.
+            </span>
+          ) : null}
+        </dd>
+        <dt className={label}>Mode</dt>
+        <dd>{mode === "allowance" ? `Allowance${mintable ? " (mintable)" : ""}` : "Direct distribution"}</dd>
+        {mode === "direct" ? (
+          <>
+            <dt className={label}>Wallet</dt>
+            <dd className="font-mono break-all">{wallet}</dd>
+          </>
+        ) : null}
+        <dt className={label}>Tokens</dt>
+        <dd>
+          <ul>
+            {lines.map((line) => (
+              <li key={line.index}>
+                <span className="font-mono">
+                  {line.amount} {line.symbol} on {line.chain}
+                </span>
+                {line.holds !== null ? (
+                  <span className="text-xs text-zinc-600 dark:text-zinc-400"> (holds {line.holds} now)</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </dd>
+        <dt className={label}>Reason</dt>
+        <dd className="break-words">{reason}</dd>
+        <dt className={label}>RequestID</dt>
+        <dd className="font-mono text-xs break-all">{requestId}</dd>
+      </dl>
+      <p data-testid="review-player" className="mt-3">
+        {check.state === "checking" ? (
+          <span className="text-zinc-600 dark:text-zinc-400">Checking the player…</span>
+        ) : check.state === "new" ? (
+          <span className="font-medium text-amber-800 dark:text-amber-300">
+            New player: no tokens or items yet.
+          </span>
+        ) : check.state === "failed" ? (
+          <span className="text-amber-800 dark:text-amber-300">
+            The player could not be checked: {check.error}
+          </span>
+        ) : (
+          <span className="text-zinc-600 dark:text-zinc-400">
+            Known player: holds tokens or items in this project.
+          </span>
+        )}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+"use client";
+import Link from "next/link";
+import type { PlayerSummary } from "@/lib/players/player-summary";
+
+export interface PlayerCheckProps {
+  customerId: string | null;
+  summary: PlayerSummary | undefined;
+  loading: boolean;
+  error: Error | null;
+}
+
+/** Under the Customer ID: who this player is to the service now (balances), or that they are new. */
+export function PlayerCheck({ customerId, summary, loading, error }: PlayerCheckProps) {
+  if (customerId === null) return null;
+  let body: React.ReactNode;
+  if (loading) body = <span className="text-zinc-600 dark:text-zinc-400">Checking the player…</span>;
+  else if (error)
+    body = (
+      <span className="text-amber-800 dark:text-amber-300">
+        The player could not be checked: {error.message}
+      </span>
+    );
+  else if (!summary) return null;
+  else if (summary.isNew)
+    body = (
+      <span className="font-medium text-amber-800 dark:text-amber-300">
+        New player: no tokens or items yet. Check the Customer ID.
+      </span>
+    );
+  else
+    body = (
+      <span>
+        Holds{" "}
+        {summary.tokens.length > 0
+          ? summary.tokens.map((token, index) => (
+              <span key={token.guid}>
+                {index > 0 ? ", " : ""}
+                <span className="font-mono">{token.total}</span> {token.symbol}
+              </span>
+            ))
+          : "no tokens"}
+        {summary.itemCount > 0 ? ` and ${summary.itemCount} item${summary.itemCount === 1 ? "" : "s"}` : ""}
+        {" · "}
+        <Link
+          href={`/players/${encodeURIComponent(summary.customerId)}`}
+          className="underline underline-offset-2"
+        >
+          player page
+        </Link>
+      </span>
+    );
+  return (
+    <p data-testid="player-check" aria-live="polite" className="text-sm">
+      {body}
+    </p>
+  );
+}

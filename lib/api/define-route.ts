@@ -1,0 +1,40 @@
+import "server-only";
+import { authorize } from "@/lib/auth/current-user";
+import type { Permission } from "@/lib/auth/permissions";
+import type { ConsoleUser } from "@/lib/auth/users";
+
+/** A refusal a route handler answers as JSON `{ error }` with its status (our own errors only). */
+export class RouteError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const json = (body: unknown, status = 200) =>
+  Response.json(body, { status, headers: { "cache-control": "no-store" } });
+
+/**
+ * The console's GET route handlers, the reads TanStack Query keeps live (docs/console.md, "Live
+ * data"): the same guard as pages and actions (session, then the current role), then the
+ * handler, answering JSON that never carries the API key. Unknown errors are logged and replaced
+ * by a generic message, as in actions. Handlers only read: nothing here writes to a database.
+ */
+export function defineRoute<P>(
+  permission: Permission,
+  handler: (input: { request: Request; params: P; user: ConsoleUser }) => Promise<unknown>,
+): (request: Request, context: { params: Promise<P> }) => Promise<Response> {
+  return async (request, context) => {
+    const access = await authorize(permission);
+    if (!access.ok) return json({ error: access.message }, access.reason === "signed-out" ? 401 : 403);
+    try {
+      return json(await handler({ request, params: await context.params, user: access.user }));
+    } catch (error) {
+      if (error instanceof RouteError) return json({ error: error.message }, error.status);
+      console.error(`[route] ${(error as Error).name}: ${(error as Error).message}`);
+      return json({ error: "Something went wrong on the server. Try again." }, 500);
+    }
+  };
+}

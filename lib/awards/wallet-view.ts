@@ -1,0 +1,59 @@
+import "server-only";
+import { getWallet } from "@/lib/client/awards";
+import type { ServiceConnection } from "@/lib/client/call-service";
+import { isExtensionMissing } from "@/lib/client/capabilities";
+import { consoleDb } from "@/lib/db/console-db";
+import { tokenSymbols } from "./token-symbols";
+import { awardsByRequestId } from "./trail";
+import { type ContractFunding, fundingGaps } from "./wallet";
+
+export interface QueuedAwardView {
+  requestId: string;
+  customerId: string;
+  wallet: string;
+  queuedAt: string;
+  lines: { guid: string; contract: string; amount: string; symbol: string }[];
+  /** Sent from this console: its RequestID links to the award's timeline. */
+  inTrail: boolean;
+}
+
+/** The wallet page's data, plain and safe for the browser: the page's first paint and its live query. */
+export interface WalletView {
+  contracts: ContractFunding[];
+  queue: QueuedAwardView[];
+}
+
+/** The project wallet (our extension) as the console shows it; null when the service has no wallet. */
+export async function readWalletView(connection: ServiceConnection): Promise<WalletView | null> {
+  const [wallet, symbols] = await Promise.all([
+    getWallet(connection).catch((error: unknown) => {
+      if (isExtensionMissing(error)) return null;
+      throw error;
+    }),
+    tokenSymbols(connection),
+  ]);
+  if (!wallet) return null;
+  const queue = wallet.Data.Queue;
+  const sent = await awardsByRequestId(
+    await consoleDb(),
+    connection.projectGuid,
+    queue.map((award) => award.RequestID),
+  );
+  const inTrail = new Set(sent.map((award) => award.requestId.toLowerCase()));
+  return {
+    contracts: fundingGaps(wallet.Data),
+    queue: queue.map((award) => ({
+      requestId: award.RequestID,
+      customerId: award.CustomerID,
+      wallet: award.Wallet,
+      queuedAt: award.QueuedAt,
+      lines: award.Tokens.map((line) => ({
+        guid: line.Guid,
+        contract: line.ContractGuid,
+        amount: String(line.Amount),
+        symbol: symbols.get(line.Guid.toLowerCase()) ?? line.Guid.slice(0, 8),
+      })),
+      inTrail: inTrail.has(award.RequestID.toLowerCase()),
+    })),
+  };
+}

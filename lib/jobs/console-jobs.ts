@@ -1,0 +1,59 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { sql } from "drizzle-orm";
+import { settleQueuedAwards } from "@/lib/awards/settle-queued";
+import { startSending } from "@/lib/bulk/running";
+import { sameConnection } from "@/lib/connections/connections";
+import { consoleDb } from "@/lib/db/console-db";
+import { consoleEnv } from "@/lib/env";
+import { consoleSecrets } from "@/lib/secrets";
+import { takeLease } from "./lease";
+
+/** How often the job loop looks (docs/console.md, "Live data"). */
+export const JOB_EVERY_MS = 5_000;
+/** A lease outlives a few rounds, so a stopped holder is replaced within half a minute. */
+const LEASE_SECONDS = 30;
+
+const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+/**
+ * One round of the console's background work, in the instance holding the job lease: queued
+ * awards are asked about and their settlement recorded, and bulk batches that no instance is
+ * sending (no row claimed now) are taken up again. This is the only place these writes happen
+ * outside an action, so no page render or GET needs to write.
+ */
+export async function runJobsOnce(): Promise<void> {
+  const db = await consoleDb();
+  if (!(await takeLease(db, "console-jobs", holder, LEASE_SECONDS))) return;
+  const env = consoleEnv();
+  const secret = consoleSecrets(env).encryptionKey;
+  await settleQueuedAwards(db, (award) => sameConnection(db, secret, env, award));
+  const orphans = (await db.execute(sql`
+    select b.id from console.award_batches b
+    where b.status = 'sending' and b.error = ''
+      and not exists (
+        select 1 from console.awards a
+        where a.batch_id = b.id and a.status = 'sending' and a.claimed_until > now()
+      )
+  `)) as unknown as { rows: { id: number }[] };
+  for (const { id } of orphans.rows) startSending(Number(id));
+}
+
+const loop = globalThis as unknown as { consoleJobs?: ReturnType<typeof setInterval> };
+
+/** Starts the loop once per process (instrumentation.ts); a failed round is logged and retried next time. */
+export function startConsoleJobs(): void {
+  if (loop.consoleJobs) return;
+  let running = false;
+  loop.consoleJobs = setInterval(() => {
+    if (running) return;
+    running = true;
+    runJobsOnce()
+      .catch((error: unknown) => console.error(`[jobs] ${(error as Error).message}`))
+      .finally(() => {
+        running = false;
+      });
+  }, JOB_EVERY_MS);
+  loop.consoleJobs.unref();
+}

@@ -1,0 +1,16 @@
+/**
+ * Every TanStack Query key of the console, in one place (docs/console.md, "Live data"), so a
+ * mutation invalidates exactly what it changed.
+ */
+export const queryKeys = {
+  /** A player's balances and whether the service knows them (the award form). */
+  player: (customerId: string) => ["player", customerId] as const,
+  /** A bulk batch's progress. */
+  batch: (batchId: number) => ["batch", batchId] as const,
+  /** The trail's statuses of awards a page shows (queued ones settle later). */
+  awardStatuses: (requestIds: readonly string[]) => ["award-statuses", ...requestIds] as const,
+  /** Every award status query, for invalidation after an award, a retry or a funding. */
+  allAwardStatuses: ["award-statuses"] as const,
+  /** The project wallet: balances and queue. */
+  wallet: ["wallet"] as const,
+};

@@ -1,0 +1,35 @@
+import "server-only";
+import type { ServiceConnection } from "@/lib/client/call-service";
+import { getCustomerItems, getCustomerTokens } from "@/lib/client/holdings";
+import { playerTokens } from "./holdings";
+
+/** What the award form shows once a player is entered: plain data, safe for the browser. */
+export interface PlayerSummary {
+  customerId: string;
+  /** The service knows nothing of this player: no tokens and no items (docs/console.md). */
+  isNew: boolean;
+  tokens: { guid: string; symbol: string; total: string }[];
+  itemCount: number;
+}
+
+/**
+ * A player's balances per token and item count. The service answers an unknown customer with
+ * empty lists, so "new" is exactly "no tokens and no items": an award to a mistyped ID would
+ * otherwise make a new player silently.
+ */
+export async function playerSummary(
+  connection: ServiceConnection,
+  customerId: string,
+): Promise<PlayerSummary> {
+  const [tokens, items] = await Promise.all([
+    getCustomerTokens(connection, customerId),
+    getCustomerItems(connection, customerId),
+  ]);
+  const shown = playerTokens(tokens.Data.Tokens);
+  return {
+    customerId,
+    isNew: shown.length === 0 && items.Items.length === 0,
+    tokens: shown.map((token) => ({ guid: token.guid, symbol: token.symbol, total: token.total })),
+    itemCount: items.Items.length,
+  };
+}
