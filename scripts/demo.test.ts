@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,6 +29,78 @@ async function signedInAs(base: string, email: string, password: string): Promis
   expect(home.status).toBe(200);
   // React separates adjacent text with comments: read the text as a person sees it.
   return (await home.text()).replaceAll("<!-- -->", "");
+}
+
+interface RunningDemo {
+  demo: ChildProcess;
+  /** Everything it printed so far, stdout and stderr, including the console's own lines. */
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves once both programs are up and the banner is printed. */
+  ready: () => Promise<void>;
+}
+
+/** Starts `npm run demo` on its own embedded databases and ports, as a person runs it. */
+function startDemo(dataDir: string, servicePort: number, consolePort: number): RunningDemo {
+  const demo = spawn("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/demo.ts"], {
+    env: {
+      ...process.env,
+      SERVICE_PGLITE_DIR: dataDir,
+      CONSOLE_PGLITE_DIR: `${dataDir}-console`,
+      AUTH_SECRET: "",
+      CONSOLE_ENCRYPTION_KEY: "",
+      SERVICE_DATABASE_URL: "",
+      CONSOLE_DATABASE_URL: "",
+      SERVICE_PORT: String(servicePort),
+      PORT: String(consolePort),
+      SERVICE_LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  demo.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  demo.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    demo.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    demo,
+    output: () => output,
+    exited,
+    async ready() {
+      const deadline = Date.now() + 240_000;
+      while (!/Ready in|✓ Ready/.test(output) || !output.includes("Demo API key")) {
+        if (Date.now() > deadline || demo.exitCode !== null)
+          throw new Error(`The demo did not start:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    },
+  };
+}
+
+/** Waits until nothing answers at `url` any more (the program behind it stopped). */
+async function gone(url: string, within = 30_000): Promise<boolean> {
+  const deadline = Date.now() + within;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url, { redirect: "manual" });
+    } catch {
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+/** A pid the demo's banner printed, by the words after it. */
+function printedPid(output: string, pattern: RegExp): number {
+  const pid = Number(pattern.exec(output)?.[1]);
+  expect(pid, output).toBeGreaterThan(0);
+  return pid;
 }
 
 /**
@@ -74,35 +146,11 @@ describe("npm run demo", () => {
     } finally {
       await consoleDatabase.close();
     }
-    const demo = spawn("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/demo.ts"], {
-      env: {
-        ...process.env,
-        SERVICE_PGLITE_DIR: dataDir,
-        CONSOLE_PGLITE_DIR: `${dataDir}-console`,
-        AUTH_SECRET: "",
-        CONSOLE_ENCRYPTION_KEY: "",
-        SERVICE_DATABASE_URL: "",
-        SERVICE_PORT: String(servicePort),
-        PORT: String(consolePort),
-        SERVICE_LOG_LEVEL: "warn",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    demo.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    demo.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    const exited = new Promise<number | null>((resolve) => demo.once("exit", (code) => resolve(code)));
+    const running = startDemo(dataDir, servicePort, consolePort);
+    const { demo, exited } = running;
     try {
-      const deadline = Date.now() + 240_000;
-      while (!/Ready in|✓ Ready/.test(output) || !output.includes("Demo API key")) {
-        if (Date.now() > deadline || demo.exitCode !== null)
-          throw new Error(`The demo did not start:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      await running.ready();
+      const output = running.output();
       const base = `http://127.0.0.1:${servicePort}/api/public`;
       expect(output).toContain(base);
       expect(output).toContain(DEMO_PROJECT_GUID);
@@ -135,15 +183,65 @@ describe("npm run demo", () => {
       const sentBy = Date.now() + 30_000;
       while ((await goldOf(`${player}-3`)) === undefined && Date.now() < sentBy)
         await new Promise((resolve) => setTimeout(resolve, 250));
-      expect([await goldOf(`${player}-2`), await goldOf(`${player}-3`)], output).toEqual([2.5, 3.5]);
-      expect(output).toContain("[bulk] resumed 1 batch");
+      expect([await goldOf(`${player}-2`), await goldOf(`${player}-3`)], running.output()).toEqual([
+        2.5, 3.5,
+      ]);
+      expect(running.output()).toContain("[bulk] resumed 1 batch");
     } finally {
       demo.kill("SIGINT");
     }
-    expect(await exited).toBe(0);
+    expect((await exited).code).toBe(0);
     // Both programs are gone and the embedded database's lock is released.
     await expect(fetch(`http://127.0.0.1:${servicePort}/api/public/health`)).rejects.toThrow();
     await expect(fetch(`http://127.0.0.1:${consolePort}/`)).rejects.toThrow();
     expect(existsSync(`${dataDir}.lock`)).toBe(false);
+  }, 300_000);
+
+  it("when the console dies (killed, as the out-of-memory killer does), says which and how, and stops the service", async () => {
+    const servicePort = await freePort();
+    const consolePort = await freePort();
+    const dataDir = join(mkdtempSync(join(tmpdir(), "gcc-demo-")), "service");
+    const running = startDemo(dataDir, servicePort, consolePort);
+    try {
+      await running.ready();
+      const consolePid = printedPid(running.output(), /next start, pid (\d+)\)/);
+      process.kill(consolePid, "SIGKILL");
+      const { code } = await running.exited;
+      expect(code, running.output()).toBe(1);
+      expect(running.output()).toContain(
+        `The console (next start, pid ${consolePid}) stopped: it was ended by SIGKILL — out of memory?`,
+      );
+      expect(running.output()).toContain("Stopping the service too.");
+    } finally {
+      running.demo.kill("SIGINT");
+    }
+    expect(await gone(`http://127.0.0.1:${servicePort}/api/public/health`)).toBe(true);
+    expect(existsSync(`${dataDir}.lock`)).toBe(false);
+  }, 300_000);
+
+  it("when the launcher (which runs the service) dies unawares, the console says so and stops", async () => {
+    const servicePort = await freePort();
+    const consolePort = await freePort();
+    const dataDir = join(mkdtempSync(join(tmpdir(), "gcc-demo-")), "service");
+    const running = startDemo(dataDir, servicePort, consolePort);
+    let consolePid = 0;
+    try {
+      await running.ready();
+      consolePid = printedPid(running.output(), /next start, pid (\d+)\)/);
+      const launcherPid = printedPid(running.output(), /pid (\d+), in this launcher/);
+      // No handler runs on SIGKILL: only the console can notice, through its channel to the launcher.
+      process.kill(launcherPid, "SIGKILL");
+      expect(await gone(`http://127.0.0.1:${consolePort}/`), running.output()).toBe(true);
+      expect(running.output()).toContain(
+        "The demo launcher (which runs the service) is gone: stopping the console too.",
+      );
+    } finally {
+      running.demo.kill("SIGINT");
+      try {
+        if (consolePid) process.kill(-consolePid, "SIGKILL");
+      } catch {
+        // Gone, as it should be.
+      }
+    }
   }, 300_000);
 });

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { FolderLockedError } from "@/common/folder-lock";
 import { DEMO_PASSWORD, DEMO_USERS, ensureDemoUsers } from "@/lib/auth/demo-users";
@@ -12,11 +13,13 @@ import { importFixture } from "@/service/db/import";
 import { migrateServiceDatabase } from "@/service/db/migrate";
 import { databaseTarget, EnvError, loadServiceEnv } from "@/service/env";
 import { startService } from "@/service/server";
+import { describeExit } from "./lib/program-exit";
 
 /**
  * `npm run demo`: builds the console when its sources changed, migrates, loads the demo project
  * into an empty service database, starts the service and the console, prints where they are,
- * and stops both on Ctrl-C.
+ * and stops both on Ctrl-C. When one of them stops on its own, it says which and why, and
+ * stops the other (docs/console.md, "When a program of the demo stops").
  */
 
 const ROOT = process.cwd();
@@ -93,27 +96,40 @@ async function main(): Promise<void> {
 
   const service = await startService(env);
   const consoleUrl = `http://localhost:${consolePort}`;
-  // Its own process group, so that stopping the demo stops next and every process it started
-  // (killing only the npx wrapper would leave next-server running).
-  const next: ChildProcess = spawn("npx", ["next", "start", "-p", String(consolePort)], {
-    detached: true,
-    stdio: ["ignore", "inherit", "inherit"],
-    env: {
-      ...process.env,
-      NEXT_TELEMETRY_DISABLED: "1",
-      COMMERCE_BASE_URL: service.url,
-      COMMERCE_PROJECT_GUID: DEMO_PROJECT_GUID,
-      COMMERCE_API_KEY: DEMO_API_KEY,
-      COMMERCE_PROJECT_NAME: demoFixture().project.name ?? "Demo project",
+  // Next's own bin in a node of ours (no npx or shell between), so the exit code or signal seen
+  // here is the console's own. Its own process group, so that stopping the demo stops every
+  // process it started. The IPC channel and the preload stop it if this process dies unawares.
+  const requireHere = createRequire(import.meta.url);
+  const next: ChildProcess = spawn(
+    process.execPath,
+    [
+      "--require",
+      join(ROOT, "scripts", "lib", "exit-with-launcher.cjs"),
+      requireHere.resolve("next/dist/bin/next"),
+      "start",
+      "-p",
+      String(consolePort),
+    ],
+    {
+      detached: true,
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: "1",
+        COMMERCE_BASE_URL: service.url,
+        COMMERCE_PROJECT_GUID: DEMO_PROJECT_GUID,
+        COMMERCE_API_KEY: DEMO_API_KEY,
+        COMMERCE_PROJECT_NAME: demoFixture().project.name ?? "Demo project",
+      },
     },
-  });
+  );
 
   const key = DEMO_API_KEY;
   console.log(`
   Game Commerce demo is running (Ctrl-C stops it)
 
-  Console        ${consoleUrl}
-  Service        ${service.url}   (${service.database.driver})
+  Console        ${consoleUrl}   (next start, pid ${next.pid})
+  Service        ${service.url}   (${service.database.driver}, pid ${process.pid}, in this launcher)
   Project GUID   ${DEMO_PROJECT_GUID}
   Demo API key   ${key}   (demo data only)
 
@@ -141,12 +157,33 @@ ${DEMO_USERS.map((user) => `    ${user.email.padEnd(20)} ${user.role}`).join("\n
     await Promise.all([service.stop(), nextExited]);
     process.exit(code);
   };
-  next.on("exit", (code) => {
+  // When one program stops on its own, the other stops too: a demo half up looks like a working
+  // one until a page fails, and this process would keep the service's port and embedded
+  // database, so `npm run demo` could not simply be run again. Saying which one stopped and how
+  // is what makes that bearable.
+  next.on("exit", (code, signal) => {
     if (!stopping) {
-      console.error(`The console stopped (exit ${code}); stopping the service.`);
+      console.error(
+        `\nThe console (next start, pid ${next.pid}) stopped: it ${describeExit(code, signal)}. Stopping the service too.`,
+      );
       void stop(1);
     }
   });
+  next.on("error", (error) => {
+    console.error(`\nThe console could not be started: ${error.message}. Stopping the service too.`);
+    void stop(1);
+  });
+  // The service runs in this process: an error nothing caught is the service failing.
+  const serviceFailed = (error: unknown) => {
+    console.error(
+      `\nThe service (pid ${process.pid}, in the demo launcher) failed: ${(error as Error)?.stack ?? String(error)}\nStopping the console too.`,
+    );
+    // Its state is unknown now: give the orderly stop a few seconds, then go regardless.
+    setTimeout(() => process.exit(1), 10_000);
+    void stop(1);
+  };
+  process.on("uncaughtException", serviceFailed);
+  process.on("unhandledRejection", serviceFailed);
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
 }

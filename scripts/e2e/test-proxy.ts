@@ -2,11 +2,14 @@ import { createServer, request as forward, type IncomingMessage, type ServerResp
 
 /**
  * For the browser tests: a proxy in front of the service that forwards every request, and can
- * play two other services:
+ * play three other services:
  * - a lossy network: once armed (`POST /__drop-next-award`), the next AwardTokens request
  *   reaches the service but its answer is dropped — the service pays, the console never hears;
  * - a service that implements the spec only: under `/spec-only/…` our extensions (Wallet,
- *   FundWallet, Awards) answer 404 and AwardTokens answers without `Status` and `ErrorCode`.
+ *   FundWallet, Awards) answer 404 and AwardTokens answers without `Status` and `ErrorCode`;
+ * - a service that answers too much: under `/oversized/…` every request is answered with 200 MB
+ *   of JSON (what made an uncapped console run out of memory), streamed without a length and
+ *   stopped when the console closes the connection. `GET /__oversized` tells what was served.
  * E2E_PROXY_PORT is where it listens, E2E_SERVICE_PORT where the service is.
  */
 
@@ -15,6 +18,44 @@ const servicePort = Number(process.env.E2E_SERVICE_PORT ?? 3201);
 const SPEC_ONLY = "/spec-only";
 const EXTENSION_PATH = /^\/api\/public\/(Wallet|FundWallet|Awards)(\/|$|\?)/;
 let dropNext = 0;
+
+const OVERSIZED = "/oversized";
+const OVERSIZED_BYTES = 200_000_000;
+/** Every oversized answer so far: the bytes handed to its socket, and whether it is still open. */
+const oversized: { bytes: number; open: boolean }[] = [];
+/** A product repeated to fill the answer: valid JSON as far as the console reads it. */
+const FILLER = Buffer.from(
+  `${JSON.stringify({
+    Guid: "00000000-0000-4000-8000-000000000000",
+    IsUnlimited: false,
+    Amount: "1",
+    ImageUrl: "",
+    Type: "2",
+    Languages: [{ en: [{ Value: "A product this service repeats", Type: "Title" }] }],
+  })},`.repeat(512),
+);
+
+/** 200 MB of a Products-shaped answer, as fast as the reader takes it, until it hangs up. */
+function answerOversized(outgoing: ServerResponse) {
+  const served = { bytes: 0, open: true };
+  oversized.push(served);
+  outgoing.on("close", () => {
+    served.open = false;
+  });
+  outgoing.writeHead(200, { "content-type": "application/json" });
+  outgoing.write('{"isError":"0","Error":"","Data":{"Types":[],"Tokens":[],"Products":[');
+  const more = () => {
+    while (served.bytes < OVERSIZED_BYTES && !outgoing.destroyed) {
+      served.bytes += FILLER.length;
+      if (!outgoing.write(FILLER)) {
+        outgoing.once("drain", more);
+        return;
+      }
+    }
+    if (!outgoing.destroyed) outgoing.end("{}]}}");
+  };
+  more();
+}
 
 function json(outgoing: ServerResponse, status: number, body: unknown) {
   outgoing.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
@@ -42,6 +83,19 @@ const server = createServer((incoming, outgoing) => {
   }
   if (incoming.url === "/__health") {
     outgoing.writeHead(200).end("ok");
+    return;
+  }
+  if (incoming.url === "/__oversized") {
+    json(outgoing, 200, {
+      answers: oversized.length,
+      open: oversized.filter((a) => a.open).length,
+      largest: Math.max(0, ...oversized.map((a) => a.bytes)),
+    });
+    return;
+  }
+  if (incoming.url?.startsWith(`${OVERSIZED}/`)) {
+    incoming.resume();
+    answerOversized(outgoing);
     return;
   }
   const spec = incoming.url?.startsWith(`${SPEC_ONLY}/`) ?? false;

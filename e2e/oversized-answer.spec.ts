@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import { addConnection } from "./owner-connection";
+import { CONSOLE_URL, PROXY_URL } from "./servers";
+
+/** The demo project behind scripts/e2e/test-proxy.ts playing a service that answers 200 MB. */
+const OVERSIZED_BASE_URL = `${PROXY_URL}/oversized/api/public`;
+
+interface Served {
+  answers: number;
+  open: number;
+  largest: number;
+}
+
+const served = async (): Promise<Served> =>
+  (await fetch(`${PROXY_URL}/__oversized`)).json() as Promise<Served>;
+
+test("a service that answers 200 MB is refused with a clear message, and the console stays up", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const name = "Starfall, answers too much";
+  const connection = await addConnection(browser, name, OVERSIZED_BASE_URL);
+  const { page } = connection;
+  const nav = page.getByRole("navigation", { name: "Console" });
+  try {
+    // Test connection: the owner reads why, in the service's row.
+    const row = page.getByTestId(`connection-${name}`);
+    await row.getByRole("button", { name: `Test connection ${name}` }).click();
+    await expect(row.getByRole("status")).toHaveText(
+      /^The service answered more than 32 MB for a project Tokens list, so the console stopped reading it/,
+      { timeout: 30_000 },
+    );
+    // The console hung up on every one of them after its cap, far short of the 200 MB on offer.
+    await expect.poll(async () => (await served()).open, { timeout: 15_000 }).toBe(0);
+    const afterTest = await served();
+    expect(afterTest.answers).toBeGreaterThan(0);
+    expect(afterTest.largest).toBeLessThan(64_000_000);
+
+    // A page that reads it shows the failure like any other service failure.
+    await page.getByLabel("Project", { exact: true }).selectOption({ label: name });
+    await expect(page.getByLabel("Project", { exact: true })).toHaveValue(/^db:/);
+    await page.goto("/catalogue/products");
+    const failure = page.getByTestId("service-failure");
+    await expect(failure).toContainText("The service's answer was too large to read (HTTP 200)", {
+      timeout: 30_000,
+    });
+    await expect(failure).toContainText("The service answered more than 32 MB for a Products list");
+    await expect.poll(async () => (await served()).open, { timeout: 15_000 }).toBe(0);
+    expect((await served()).largest).toBeLessThan(64_000_000);
+
+    // The console is still up: a page that reads nothing from the service, and a new request.
+    await page.goto("/settings/users");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect((await fetch(`${CONSOLE_URL}/sign-in`)).status).toBe(200);
+
+    // Back on the demo project, pages that read the service answer as before.
+    await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
+    await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");
+    await page.goto("/catalogue/tokens");
+    await expect(page.getByTestId("service-failure")).toHaveCount(0);
+    await expect(page.locator("tbody tr")).toHaveCount(3);
+    await nav.getByRole("link", { name: "Products" }).click();
+    await expect(page.locator("tbody tr")).toHaveCount(5);
+  } finally {
+    await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
+    await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");
+    await connection.remove();
+  }
+});
