@@ -2,12 +2,15 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { TEST_LIMITS } from "./common/test-limits";
 import { CONSOLE_PORT, CONSOLE_URL, PROXY_PORT, PROXY_URL, SERVICE_PORT } from "./e2e/servers";
 
 /**
  * End-to-end tests in Chromium against both programs, started by `npm run demo` on fresh
  * embedded databases (the demo project and the demo users). Debian's chromium is used when it
- * is installed (CHROMIUM_PATH overrides); elsewhere Playwright's own browser.
+ * is installed (CHROMIUM_PATH overrides); elsewhere Playwright's own browser. Every wait —
+ * the programs coming up, the browser launching, a test, an assertion — is made for a slow machine
+ * (common/test-limits.ts).
  */
 
 // Set once in the runner's process; workers inherit it, so all of them see the same run.
@@ -23,13 +26,17 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
-  reporter: [["list"]],
+  timeout: TEST_LIMITS.testMs,
+  expect: { timeout: TEST_LIMITS.expectMs },
+  // Ours after list: the closing line that counts specs that never ran (a failed setup project,
+  // a web server that did not start) as failed, and the counts scripts/test.ts sums.
+  reporter: [["list"], ["./scripts/lib/playwright-summary-reporter.ts"]],
   use: {
     baseURL: CONSOLE_URL,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromium,
+      timeout: TEST_LIMITS.startMs,
       args: [
         "--no-sandbox",
         "--disable-gpu",
@@ -51,7 +58,8 @@ export default defineConfig({
     {
       command: "node_modules/.bin/tsx --conditions=react-server scripts/demo.ts",
       url: `${CONSOLE_URL}/sign-in`,
-      timeout: 240_000,
+      // Builds the console when needed, then starts both programs.
+      timeout: TEST_LIMITS.buildMs,
       // E2E_REUSE=1 runs the specs against a demo already started on the E2E ports (faster while writing specs).
       reuseExistingServer: process.env.E2E_REUSE === "1",
       gracefulShutdown: { signal: "SIGINT", timeout: 10_000 },
@@ -72,7 +80,7 @@ export default defineConfig({
     {
       command: "node_modules/.bin/tsx scripts/e2e/test-proxy.ts",
       url: `${PROXY_URL}/__health`,
-      timeout: 30_000,
+      timeout: TEST_LIMITS.startMs,
       reuseExistingServer: process.env.E2E_REUSE === "1",
       stdout: "ignore",
       stderr: "pipe",

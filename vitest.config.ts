@@ -1,8 +1,20 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+// ".js": Vite loads this file itself and warns about an import without an extension.
+import { TEST_LIMITS } from "./common/test-limits.js";
 
 // Tests that need a database run twice: on PGlite and on a throwaway PostgreSQL.
 const http = ["service/**/*.http.test.ts", "service/**/*.db.test.ts", "lib/**/*.db.test.ts"];
+
+/**
+ * Every project waits as long as a slow machine needs (common/test-limits.ts): hooks are where
+ * tests start a service or a database, and vitest's 10 s default for them failed under load.
+ */
+const limits = {
+  testTimeout: TEST_LIMITS.testMs,
+  hookTimeout: TEST_LIMITS.startMs,
+  teardownTimeout: TEST_LIMITS.startMs,
+};
 
 export default defineConfig({
   resolve: {
@@ -12,6 +24,7 @@ export default defineConfig({
   },
   test: {
     env: { TZ: "UTC" },
+    ...limits,
     reporters: ["default", "./scripts/lib/summary-reporter.ts"],
     projects: [
       {
@@ -25,7 +38,7 @@ export default defineConfig({
             "scripts/**/*.test.ts",
           ],
           exclude: http,
-          testTimeout: 60_000,
+          ...limits,
         },
       },
       {
@@ -34,8 +47,7 @@ export default defineConfig({
           name: "http-pglite",
           include: http,
           env: { TEST_DB: "pglite" },
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          ...limits,
         },
       },
       {
@@ -45,8 +57,7 @@ export default defineConfig({
           include: http,
           env: { TEST_DB: "postgres" },
           globalSetup: ["service/test/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          ...limits,
         },
       },
     ],

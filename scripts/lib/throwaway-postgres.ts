@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { TEST_LIMITS } from "../../common/test-limits";
 import { freePort } from "./free-port";
 
 /**
@@ -53,13 +54,15 @@ export async function startThrowawayPostgres(database = "app"): Promise<Throwawa
   if (isRoot) execFileSync("chown", ["postgres:postgres", dir]);
   const port = await freePort();
   const data = join(dir, "data");
+  // pg_ctl -w gives up after 60 s by default; on a busy machine the cluster can take longer.
+  const wait = ["-w", "-t", String(Math.ceil(TEST_LIMITS.startMs / 1000))];
   asPostgres("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
   asPostgres("pg_ctl", [
     "-D",
     data,
     "-l",
     join(dir, "server.log"),
-    "-w",
+    ...wait,
     "-o",
     `-h 127.0.0.1 -p ${port} -k ${dir} -c max_connections=300 -c fsync=off -c synchronous_commit=off`,
     "start",
@@ -74,7 +77,7 @@ export async function startThrowawayPostgres(database = "app"): Promise<Throwawa
     url: `postgres://postgres@127.0.0.1:${port}/${database}`,
     stop() {
       try {
-        asPostgres("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+        asPostgres("pg_ctl", ["-D", data, "-m", "immediate", ...wait, "stop"]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

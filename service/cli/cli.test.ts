@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { lockFolder } from "@/common/folder-lock";
+import { startsOf, TEST_LIMITS } from "@/common/test-limits";
 import type { AwardTokensRequest } from "@/lib/contract/awards";
 import { openDatabase, type ServiceDb } from "../db/connection";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, demoFixture } from "../db/demo-fixture";
@@ -25,8 +26,12 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 const temp = mkdtempSync(join(tmpdir(), "cli-test-"));
 const seeded = join(temp, "seeded");
-/** Tool runs take seconds each, more on a busy machine. */
-const SLOW = { timeout: 180_000 };
+/**
+ * Tool runs take seconds each, far more on a busy machine; `run` gives each the limit for
+ * starting a program, and a test as many as it runs one after another (at most five tool runs
+ * and one look at the database, in the keys test).
+ */
+const SLOW = { timeout: startsOf(6) };
 
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
@@ -44,6 +49,15 @@ function run(tool: "migrate" | "seed" | "keys", args: string[], folder: string):
     });
     let stdout = "";
     let stderr = "";
+    // A tool that hangs fails its test with its own name and output, not a bare test timeout.
+    const limit = setTimeout(() => {
+      child.kill("SIGTERM"); // tsx passes it on to the tool (SIGKILL would orphan the tool)
+      reject(
+        new Error(
+          `${tool} ${args.join(" ")} did not finish within ${TEST_LIMITS.startMs / 1000} s:\n${stdout}${stderr}`,
+        ),
+      );
+    }, TEST_LIMITS.startMs);
     child.stdout.on("data", (chunk) => {
       stdout += chunk;
     });
@@ -51,7 +65,10 @@ function run(tool: "migrate" | "seed" | "keys", args: string[], folder: string):
       stderr += chunk;
     });
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.on("close", (code) => {
+      clearTimeout(limit);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 

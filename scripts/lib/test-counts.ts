@@ -1,0 +1,41 @@
+import { readFileSync, writeFileSync } from "node:fs";
+
+/**
+ * The counts every test stage reports, and the one closing line CI reads: the last line of the
+ * form `N passed, N failed, N skipped` (optionally one word and a colon before it). A test
+ * skipped on purpose is skipped; one that was meant to run and did not (its setup failed, its
+ * file did not load) is failed.
+ */
+export interface TestCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+/** Where a reporter writes its counts for scripts/test.ts, which sums the stages. */
+export const COUNTS_FILE_VARIABLE = "TEST_COUNTS_FILE";
+
+export function closingLine(counts: TestCounts, label?: string): string {
+  const line = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
+  return label ? `${label}: ${line}` : line;
+}
+
+/** Writes the counts where TEST_COUNTS_FILE says, when it is set (a stage run by scripts/test.ts). */
+export function writeCountsFile(counts: TestCounts): void {
+  const path = process.env[COUNTS_FILE_VARIABLE];
+  if (path) writeFileSync(path, `${JSON.stringify(counts)}\n`);
+}
+
+/** The counts a stage wrote, or null when it wrote none or something that is not counts. */
+export function readCountsFile(path: string): TestCounts | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return null;
+  }
+  const value = parsed as Partial<Record<keyof TestCounts, unknown>>;
+  const whole = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+  if (!value || !whole(value.passed) || !whole(value.failed) || !whole(value.skipped)) return null;
+  return { passed: value.passed, failed: value.failed, skipped: value.skipped };
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { countStage, runStages, type Stage, summaryLines } from "./test-stages";
+
+/** Stages that are tiny Node programs, run by the orchestrator's own code. */
+const node = (script: string): Stage["command"] => [process.execPath, "-e", script];
+const writes = (counts: object, exitCode = 0) =>
+  node(
+    `require("node:fs").writeFileSync(process.env.TEST_COUNTS_FILE, ${JSON.stringify(JSON.stringify(counts))}); process.exit(${exitCode});`,
+  );
+
+describe("the closing line of npm test", () => {
+  it("runs every stage after a failing one and sums them; a test stage that counted nothing failed", async () => {
+    const results = await runStages(
+      [
+        { name: "lint", command: node("process.exit(1)"), kind: "check" },
+        { name: "typecheck", command: node(""), kind: "check" },
+        { name: "vitest", command: writes({ passed: 5, failed: 0, skipped: 2 }), kind: "tests" },
+        // Exits non-zero although its reporter counted no failure (e.g. vitest's unhandled error).
+        { name: "odd", command: writes({ passed: 3, failed: 0, skipped: 0 }, 1), kind: "tests" },
+        { name: "crashed", command: node("process.exit(7)"), kind: "tests" },
+        { name: "missing", command: ["/nonexistent/playwright", "test"], kind: "tests" },
+        { name: "playwright", command: writes({ passed: 4, failed: 2, skipped: 1 }, 1), kind: "tests" },
+      ],
+      { stdio: "ignore" },
+    );
+    expect(results.map((r) => [r.name, r.exitCode, r.counts])).toEqual([
+      ["lint", 1, { passed: 0, failed: 1, skipped: 0 }],
+      ["typecheck", 0, { passed: 1, failed: 0, skipped: 0 }],
+      ["vitest", 0, { passed: 5, failed: 0, skipped: 2 }],
+      ["odd", 1, { passed: 3, failed: 1, skipped: 0 }],
+      ["crashed", 7, { passed: 0, failed: 1, skipped: 0 }],
+      ["missing", null, { passed: 0, failed: 1, skipped: 0 }],
+      ["playwright", 1, { passed: 4, failed: 2, skipped: 1 }],
+    ]);
+    expect(summaryLines(results).at(-1)).toBe("total: 13 passed, 6 failed, 3 skipped");
+  });
+
+  it("counts the stages an interruption left as failed", async () => {
+    let stopped = false;
+    const results = await runStages(
+      [
+        { name: "lint", command: node(""), kind: "check" },
+        { name: "vitest", command: writes({ passed: 9, failed: 0, skipped: 0 }), kind: "tests" },
+      ],
+      {
+        stdio: "ignore",
+        onChild: (child) => {
+          if (child === null) stopped = true; // Ctrl-C during the first stage
+        },
+        interrupted: () => stopped,
+      },
+    );
+    expect(summaryLines(results).at(-1)).toBe("total: 1 passed, 1 failed, 0 skipped");
+    expect(results[1]?.note).toMatch(/did not run/);
+  });
+
+  it("a passing run", async () => {
+    const results = await runStages(
+      [
+        { name: "lint", command: node(""), kind: "check" },
+        { name: "vitest", command: writes({ passed: 2, failed: 0, skipped: 1 }), kind: "tests" },
+      ],
+      { stdio: "ignore" },
+    );
+    expect(summaryLines(results).at(-1)).toBe("total: 3 passed, 0 failed, 1 skipped");
+  });
+
+  it.each([
+    ["check", 0, null, { passed: 1, failed: 0, skipped: 0 }],
+    ["check", 2, null, { passed: 0, failed: 1, skipped: 0 }],
+    ["tests", 0, null, { passed: 0, failed: 1, skipped: 0 }],
+    ["tests", null, { passed: 1, failed: 0, skipped: 0 }, { passed: 1, failed: 1, skipped: 0 }],
+    ["tests", 1, { passed: 1, failed: 2, skipped: 0 }, { passed: 1, failed: 2, skipped: 0 }],
+  ] as const)("a %s stage exiting %s with counts %o counts %o", (kind, code, written, counts) => {
+    expect(countStage(kind, code, written).counts).toEqual(counts);
+  });
+});

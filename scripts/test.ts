@@ -1,0 +1,48 @@
+import type { ChildProcess } from "node:child_process";
+import { runStages, type Stage, summaryLines } from "./lib/test-stages";
+
+/**
+ * `npm test`: lint, typecheck, vitest (unit and HTTP, PGlite and PostgreSQL), Playwright — every
+ * stage even when one before it failed, so the closing line counts everything — then one
+ * closing line summing them all, last, which is what CI reads. Exits 1 when anything failed.
+ *
+ * `tsx scripts/test.ts STAGE…` runs only the named stages (lint, typecheck, vitest, playwright).
+ */
+
+const bin = (name: string) => `node_modules/.bin/${name}`;
+const STAGES: Stage[] = [
+  { name: "lint", command: ["npm", "run", "--silent", "lint"], kind: "check" },
+  { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"], kind: "check" },
+  { name: "vitest", command: [bin("vitest"), "run"], kind: "tests", env: { TZ: "UTC" } },
+  { name: "playwright", command: [bin("playwright"), "test"], kind: "tests", env: { TZ: "UTC" } },
+];
+
+const names = process.argv.slice(2);
+const unknown = names.filter((name) => !STAGES.some((stage) => stage.name === name));
+if (unknown.length > 0) {
+  console.error(`Unknown stage ${unknown.join(", ")}; stages: ${STAGES.map((s) => s.name).join(", ")}.`);
+  process.exit(2);
+}
+const stages = names.length > 0 ? STAGES.filter((stage) => names.includes(stage.name)) : STAGES;
+
+// On Ctrl-C or a CI cancel: run no further stage, and still print the closing line (the stages
+// left count as failed). Ctrl-C already reaches the running stage (the terminal signals the whole
+// process group; a second SIGINT would make Playwright skip its clean-up); SIGTERM is passed on.
+let child: ChildProcess | null = null;
+let interrupted = false;
+process.on("SIGINT", () => {
+  interrupted = true;
+});
+process.on("SIGTERM", () => {
+  interrupted = true;
+  child?.kill("SIGTERM");
+});
+
+const results = await runStages(stages, {
+  onChild: (running) => {
+    child = running;
+  },
+  interrupted: () => interrupted,
+});
+console.log(`\n${summaryLines(results).join("\n")}`);
+process.exit(results.some((r) => r.counts.failed > 0) ? 1 : 0);
