@@ -1,9 +1,11 @@
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { fromUnits, toUnits } from "../lib/contract/decimal";
 import { GEM_DB, player } from "./award-form";
 import { addConnection } from "./owner-connection";
 import { storageState } from "./roles";
-import { PROXIED_BASE_URL, PROXY_URL } from "./servers";
+import { PROXIED_BASE_URL, PROXY_URL, SPEC_ONLY_BASE_URL } from "./servers";
 
 test.use({ storageState: storageState("manager") });
 
@@ -13,6 +15,28 @@ function upload(page: Page, name: string, text: string) {
   return page
     .getByLabel("CSV file")
     .setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(text, "utf8") });
+}
+
+/** Send batch opens the confirmation dialog; its own Send batch button sends. */
+async function confirmSend(page: Page, rows: number) {
+  await page.getByRole("button", { name: `Send batch (${rows} award${rows === 1 ? "" : "s"})` }).click();
+  const dialog = page.getByRole("dialog", { name: "Send this batch?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Send batch" }).click();
+  return dialog;
+}
+
+/** Serious or critical WCAG 2.1 A/AA violations, as e2e/accessibility.spec.ts counts them. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      rule: violation.id,
+      nodes: violation.nodes.map((node) => node.target.join(" ")),
+    }));
 }
 
 async function totalOf(page: Page, customerId: string, symbol: string) {
@@ -46,14 +70,18 @@ test("a file with bad rows is refused with reasons; fixed, it is sent once; the 
   await expect(errors).toContainText("Line 4: amount: must use a point for decimals, not a comma");
   await expect(errors).toContainText("Line 5: wallet: is required for a direct distribution");
   await expect(page.getByRole("button", { name: /^Send batch/ })).toHaveCount(0);
+  await expect(page.getByTestId("new-player-count")).toHaveText("1 player is new: no tokens or items yet.");
   const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Download error rows" }).click();
+  await page.getByRole("button", { name: "Download error and warning rows" }).click();
   const errorFile = await readFile((await (await download).path()) as string, "utf8");
   expect(errorFile.split("\r\n")[0]).toBe(
-    "line,customer_id,token,contract,amount,mode,wallet,mintable,problems",
+    "line,kind,customer_id,token,contract,amount,mode,wallet,mintable,problems",
   );
   expect(errorFile).toContain(
-    `4,${c},GOLD,,"1,5",allowance,,,"amount: must use a point for decimals, not a comma"`,
+    `2,warning,${a},GOLD,,10.5,allowance,,,customer_id: new player: no tokens or items yet`,
+  );
+  expect(errorFile).toContain(
+    `4,error,${c},GOLD,,"1,5",allowance,,,"amount: must use a point for decimals, not a comma"`,
   );
 
   // The fixed file: checked, summarised exactly, sent by the server.
@@ -64,12 +92,30 @@ test("a file with bad rows is refused with reasons; fixed, it is sent once; the 
   await expect(page.getByTestId("dry-run")).toContainText(
     /GOLD\s*DB\s*Allowance\s*2\s*10\.500000000000000001/,
   );
-  await page.getByRole("button", { name: "Send batch (3 awards)" }).click();
+  await expect(page.getByTestId("new-player-count")).toHaveText("3 players are new: no tokens or items yet.");
+  await expect(page.getByTestId("dry-run-funds")).toContainText("The project wallet covers the direct row.");
+  const sendButton = page.getByRole("button", { name: "Send batch (3 awards)" });
+  await expect(sendButton).toBeDisabled();
+  await page.getByLabel("Send to the new players too").check();
+  await sendButton.click();
   await expect(page.locator("#bulk-reason-error")).toHaveText(
     "is required: say why (kept in the award trail)",
   );
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   await page.getByLabel("Reason").fill("E2E: spring tournament");
-  await page.getByRole("button", { name: "Send batch (3 awards)" }).click();
+  // The one confirmation dialog names the file, the rows, the players, the new ones and the exact totals.
+  await sendButton.click();
+  const dialog = page.getByRole("dialog", { name: "Send this batch?" });
+  await expect(dialog.getByTestId("confirm-file")).toHaveText("prizes-fixed.csv");
+  await expect(dialog.getByTestId("confirm-rows")).toHaveText("3 awards");
+  await expect(dialog.getByTestId("confirm-players")).toHaveText(
+    "3 (3 players are new: no tokens or items yet)",
+  );
+  await expect(dialog).toContainText(/GOLD\s*DB\s*Allowance\s*2\s*10\.500000000000000001/);
+  await expect(dialog).toContainText(/GEM\s*DB\s*Direct\s*1\s*1\.25/);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await confirmSend(page, 3);
   await expect(page).toHaveURL(/\/awards\/bulk\/\d+$/);
   const batchUrl = page.url();
   await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible({ timeout: 20_000 });
@@ -97,8 +143,10 @@ test("a file with bad rows is refused with reasons; fixed, it is sent once; the 
   await upload(page, "prizes-fixed.csv", fixed);
   await page.getByRole("button", { name: "Check file" }).click();
   await expect(page.getByTestId("dry-run")).toContainText("This exact file was sent before");
+  // Paid once, they are players now: no new-player confirmation is asked.
+  await expect(page.getByTestId("dry-run-new-players")).toHaveCount(0);
   await page.getByLabel("Reason").fill("E2E: sent again by mistake");
-  await page.getByRole("button", { name: "Send batch (3 awards)" }).click();
+  await confirmSend(page, 3);
   await expect(page).toHaveURL(batchUrl);
   await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible();
   expect({
@@ -116,7 +164,8 @@ test("an edited file that repeats recent awards and its own rows needs both conf
   await upload(page, "first.csv", `customer_id,token,amount,mode\n${a},GOLD,2,allowance\n`);
   await page.getByRole("button", { name: "Check file" }).click();
   await page.getByLabel("Reason").fill("E2E: first");
-  await page.getByRole("button", { name: "Send batch (1 award)" }).click();
+  await page.getByLabel("Send to the new players too").check();
+  await confirmSend(page, 1);
   await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible({ timeout: 20_000 });
 
   await page.goto("/awards/bulk");
@@ -135,6 +184,7 @@ test("an edited file that repeats recent awards and its own rows needs both conf
   await expect(sendButton).toBeDisabled();
   await page.getByLabel("Send rows that repeat recent awards").check();
   await expect(sendButton).toBeEnabled();
+  await expect(page.getByTestId("dry-run-new-players")).toHaveCount(0);
 });
 
 test("a row whose answer was lost ends 'outcome unknown'; Retry failed rows pays it exactly once", async ({
@@ -157,17 +207,147 @@ test("a row whose answer was lost ends 'outcome unknown'; Retry failed rows pays
     );
     await page.getByRole("button", { name: "Check file" }).click();
     await page.getByLabel("Reason").fill("E2E: lost answer in a batch");
+    await page.getByLabel("Send to the new players too").check();
     expect((await request.post(`${PROXY_URL}/__drop-next-award`)).status()).toBe(204);
-    await page.getByRole("button", { name: "Send batch (2 awards)" }).click();
+    await confirmSend(page, 2);
     await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId("count-unknown")).toHaveText("1");
     await expect(page.getByTestId("count-completed")).toHaveText("1");
 
+    // Retry goes through the one confirmation dialog too; Cancel sends nothing.
     await page.getByRole("button", { name: "Retry failed rows (1)" }).click();
+    const retry = page.getByRole("dialog", { name: /^Retry 1 row of batch \d+\?$/ });
+    await expect(retry).toBeVisible();
+    await retry.getByRole("button", { name: "Cancel" }).click();
+    await expect(retry).toBeHidden();
+    await expect(page.getByTestId("count-unknown")).toHaveText("1");
+    await page.getByRole("button", { name: "Retry failed rows (1)" }).click();
+    await retry.getByRole("button", { name: "Retry rows" }).click();
     await expect(page.getByTestId("count-completed")).toHaveText("2", { timeout: 20_000 });
     await expect(page.getByRole("button", { name: /Retry failed rows/ })).toHaveCount(0);
     // The lost row had been paid; its retry (same RequestID) paid nothing more.
     expect([await totalOf(page, a, "GOLD"), await totalOf(page, b, "GOLD")]).toEqual(["4.25", "4.25"]);
+  } finally {
+    await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
+    await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");
+    await connection.remove();
+  }
+});
+
+test("a Customer ID with spaces around it is sent without them: the award goes to player-1001", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const before = await totalOf(page, "player-1001", "GOLD");
+  // A unique amount makes a file of its own (another SHA-256) on every run.
+  const amount = `0.${Date.now()}`;
+  await page.goto("/awards/bulk");
+  await upload(page, "trim.csv", `customer_id,token,amount,mode\n" player-1001 ",GOLD,${amount},allowance\n`);
+  await page.getByRole("button", { name: "Check file" }).click();
+  await expect(page.getByTestId("dry-run-summary")).toHaveText("1 row, 1 player, 0 with errors.");
+  // player-1001 holds tokens: with the spaces it would have been a new player nobody logs in as.
+  await expect(page.getByTestId("dry-run-new-players")).toHaveCount(0);
+  await page.getByLabel("Reason").fill("E2E: pasted with spaces");
+  await confirmSend(page, 1);
+  await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("count-completed")).toHaveText("1");
+
+  const results = (await (await page.request.get(`${page.url()}/results.csv`)).text()).trim().split("\r\n");
+  expect(results[1]).toMatch(/^2,player-1001,/);
+  const requestId = /,([0-9a-f-]{36}),completed,/.exec(results[1] ?? "")?.[1] ?? "";
+  await page.goto(`/awards/${requestId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Award to player-1001");
+  expect(await totalOf(page, "player-1001", "GOLD")).toBe(fromUnits(toUnits(before) + toUnits(amount)));
+});
+
+test("a file with a brand-new player says so, lists it in the warning file, and is sent only once that is confirmed", async ({
+  page,
+}) => {
+  const fresh = player("e2e-bulk-brand-new");
+  await page.goto("/awards/bulk");
+  await upload(
+    page,
+    "new-player.csv",
+    `customer_id,token,amount,mode\nplayer-1002,GOLD,1,allowance\n${fresh},GOLD,1,allowance\n`,
+  );
+  await page.getByRole("button", { name: "Check file" }).click();
+  await expect(page.getByTestId("dry-run-summary")).toHaveText("2 rows, 2 players, 0 with errors.");
+  const warning = page.getByTestId("dry-run-new-players");
+  await expect(warning.getByTestId("new-player-count")).toHaveText(
+    "1 player is new: no tokens or items yet.",
+  );
+  await expect(warning.getByRole("list", { name: "New players" }).getByRole("listitem")).toHaveText([fresh]);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download error and warning rows" }).click();
+  const file = (await readFile((await (await download).path()) as string, "utf8")).split("\r\n");
+  expect(file.slice(1)).toEqual([
+    `3,warning,${fresh},GOLD,,1,allowance,,,customer_id: new player: no tokens or items yet`,
+    "",
+  ]);
+
+  await page.getByLabel("Reason").fill("E2E: a new player");
+  const sendButton = page.getByRole("button", { name: "Send batch (2 awards)" });
+  await expect(sendButton).toBeDisabled();
+  await page.getByLabel("Send to the new players too").check();
+  await expect(sendButton).toBeEnabled();
+  await sendButton.click();
+  const dialog = page.getByRole("dialog", { name: "Send this batch?" });
+  await expect(dialog.getByTestId("confirm-players")).toHaveText(
+    "2 (1 player is new: no tokens or items yet)",
+  );
+  await dialog.getByRole("button", { name: "Send batch" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible({ timeout: 20_000 });
+  expect(await totalOf(page, fresh, "GOLD")).toBe("1");
+});
+
+test("the dry run compares direct rows with the project wallet: rows that will wait and the top-up that clears them", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  // What the wallet holds and already owes the queue now (other specs may have moved it).
+  await page.goto("/wallet");
+  const shard = page.getByTestId("wallet-SHARD-Polygon");
+  const balance = (await shard.getByTestId("wallet-balance").textContent()) ?? "";
+  const queued = (await shard.getByRole("cell").nth(3).textContent()) ?? "";
+  const amount = fromUnits(toUnits(balance) + toUnits("777.000000000000000001"));
+  const wallet = "0x8617e340b3d01fa5f11f306f4090fd50e238070d";
+  const a = player("e2e-bulk-funds");
+  const text = `customer_id,token,contract,amount,mode,wallet\n${a},SHARD,Polygon,${amount},direct,${wallet}\n${a},GOLD,,1,direct,db-wallet-${a}\n${a},GOLD,,1,allowance,\n`;
+
+  await page.goto("/awards/bulk");
+  await upload(page, "funds.csv", text);
+  await page.getByRole("button", { name: "Check file" }).click();
+  const funds = page.getByTestId("dry-run-funds");
+  await expect(funds).toContainText("1 of 2 direct rows will wait in the queue for project funds.");
+  await expect(funds.getByTestId("funds-SHARD-Polygon").getByTestId("funds-top-up")).toHaveText(
+    `top up ${fromUnits(toUnits(queued) + toUnits(amount) - toUnits(balance))} SHARD`,
+  );
+  await expect(funds.getByTestId("funds-GOLD-DB").getByTestId("funds-top-up")).toHaveText("none");
+  // The warnings (new player, funds) and the confirmation dialog stay accessible.
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel("Send to the new players too").check();
+  await page.getByLabel("Reason").fill("E2E: more than the wallet holds");
+  await page.getByRole("button", { name: "Send batch (3 awards)" }).click();
+  await expect(page.getByRole("dialog", { name: "Send this batch?" })).toContainText(
+    "1 of 2 direct rows will wait in the queue for project funds.",
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+
+  // A service without the Wallet extension: the dry run says funds cannot be checked.
+  const name = "Starfall, spec only (bulk)";
+  const connection = await addConnection(browser, name, SPEC_ONLY_BASE_URL);
+  try {
+    await page.goto("/awards/bulk");
+    await page.getByLabel("Project", { exact: true }).selectOption({ label: name });
+    await expect(page.getByLabel("Project", { exact: true })).toHaveValue(/^db:/);
+    await upload(page, "funds.csv", text);
+    await page.getByRole("button", { name: "Check file" }).click();
+    await expect(page.getByTestId("dry-run-funds")).toContainText(
+      "Funds cannot be checked: this project's service has no project wallet (the Wallet extension).",
+    );
   } finally {
     await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
     await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");

@@ -2,30 +2,155 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PRIMARY_BUTTON } from "@/components/ui/styles";
 import { checkBulkFileAction } from "@/lib/actions/check-bulk-file";
 import { sendBulkFileAction } from "@/lib/actions/send-bulk-file";
 import type { DryRunReport } from "@/lib/bulk/bulk-award";
-import { COLUMNS, csvLine, MAX_FILE_BYTES } from "@/lib/bulk/csv";
+import { COLUMNS, MAX_FILE_BYTES } from "@/lib/bulk/csv";
+import { problemFile } from "@/lib/bulk/problem-file";
 
 const field = "rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900";
+const warningBox =
+  "flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950";
 const SHOWN_ERRORS = 200;
 
-/** The error rows as a CSV file: line, the fields as written, and what is wrong. */
-function downloadErrors(report: DryRunReport) {
-  const text =
-    csvLine(["line", ...COLUMNS, "problems"]) +
-    report.errors
-      .map((row) =>
-        csvLine([String(row.line), ...COLUMNS.map((c) => row.fields[c]), row.problems.join("; ")]),
-      )
-      .join("");
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The rows with errors or warnings as a CSV file: line, kind, the fields as written, and why. */
+function downloadProblems(report: DryRunReport) {
+  const text = problemFile(report.errors, report.warnings);
   const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
   const link = document.createElement("a");
   link.href = url;
-  link.download = `${report.fileName.replace(/\.csv$/i, "")}-errors.csv`;
+  link.download = `${report.fileName.replace(/\.csv$/i, "")}-errors-and-warnings.csv`;
   link.click();
   URL.revokeObjectURL(url);
+}
+
+/** "12 players are new: no tokens or items yet" — the count the dry run and the confirmation name. */
+function newPlayersText(count: number): string {
+  return `${count === 1 ? "1 player is" : `${count} players are`} new: no tokens or items yet`;
+}
+
+function TotalsTable({ totals }: { totals: DryRunReport["summary"]["totals"] }) {
+  return (
+    <table className="w-full max-w-2xl text-left text-sm">
+      <caption className="sr-only">Totals per token, contract and mode</caption>
+      <thead className="text-xs uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
+        <tr>
+          {["Token", "Chain", "Mode", "Rows", "Total"].map((name) => (
+            <th key={name} scope="col" className="py-1 pr-4 font-medium">
+              {name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {totals.map((total) => (
+          <tr
+            key={`${total.symbol}|${total.chain}|${total.mode}`}
+            className="border-t border-zinc-200 dark:border-zinc-800"
+          >
+            <td className="py-1 pr-4 font-semibold">{total.symbol}</td>
+            <td className="py-1 pr-4">{total.chain}</td>
+            <td className="py-1 pr-4">{total.mode === "allowance" ? "Allowance" : "Direct"}</td>
+            <td className="py-1 pr-4 tabular-nums">{total.rows}</td>
+            <td className="py-1 pr-4 font-mono tabular-nums">{total.amount}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** One sentence on the project funds, for the dry run and the confirmation. */
+function fundsText(funds: DryRunReport["funds"]): string {
+  if (funds.kind === "no-extension")
+    return "Funds cannot be checked: this project's service has no project wallet (the Wallet extension).";
+  if (funds.kind === "failed") return `Funds could not be checked: ${funds.message}`;
+  if (funds.directRows === 0) return "No direct distributions: the file needs no project funds.";
+  if (funds.waitingRows === 0)
+    return `The project wallet covers ${funds.directRows === 1 ? "the direct row" : `all ${funds.directRows} direct rows`}.`;
+  return `${funds.waitingRows} of ${plural(funds.directRows, "direct row", "direct rows")} will wait in the queue for project funds.`;
+}
+
+/** The dry run's funds check: the sentence, and per contract what clears the rows that would wait. */
+function FundsCheck({ funds }: { funds: DryRunReport["funds"] }) {
+  const short = funds.kind === "checked" && funds.waitingRows > 0;
+  return (
+    <div
+      data-testid="dry-run-funds"
+      className={
+        short
+          ? warningBox
+          : "flex flex-col gap-2 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800"
+      }
+    >
+      <h3 className="font-semibold">Project funds</h3>
+      <p>{fundsText(funds)}</p>
+      {funds.kind === "checked" && funds.waitingRows > 0 ? (
+        <>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Project wallet per contract against this file's direct rows</caption>
+            <thead className="text-xs uppercase tracking-wide">
+              <tr>
+                {[
+                  "Token",
+                  "Chain",
+                  "Balance",
+                  "Already queued",
+                  "This file (direct)",
+                  "Rows waiting",
+                  "Top-up",
+                ].map((name) => (
+                  <th key={name} scope="col" className="py-1 pr-4 font-medium">
+                    {name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {funds.contracts.map((c) => (
+                <tr
+                  key={c.contractGuid}
+                  data-testid={`funds-${c.symbol}-${c.chain}`}
+                  className="border-t border-amber-200 dark:border-amber-800"
+                >
+                  <td className="py-1 pr-4 font-semibold">{c.symbol}</td>
+                  <td className="py-1 pr-4">{c.chain}</td>
+                  <td className="py-1 pr-4 font-mono tabular-nums">{c.balance}</td>
+                  <td className="py-1 pr-4 font-mono tabular-nums">
+                    {c.queued}
+                    {c.queuedAwards > 0 ? ` (${plural(c.queuedAwards, "award", "awards")})` : ""}
+                  </td>
+                  <td className="py-1 pr-4 font-mono tabular-nums">
+                    {c.direct} ({plural(c.directRows, "row", "rows")})
+                  </td>
+                  <td className="py-1 pr-4 tabular-nums">{c.waitingRows}</td>
+                  <td className="py-1 pr-4" data-testid="funds-top-up">
+                    {c.topUp === "0" ? (
+                      "none"
+                    ) : (
+                      <span className="font-mono tabular-nums">
+                        top up {c.topUp} {c.symbol}
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>
+            The rows are sent all the same: a row the wallet cannot cover waits in the queue, is never partly
+            paid, and settles in order once the project wallet is funded by the top-ups above. Rows are
+            counted in file order; the sender keeps several requests in flight, so which rows wait may differ
+            a little, the top-up does not.
+          </p>
+        </>
+      ) : null}
+    </div>
+  );
 }
 
 /** Upload a bulk-award file, see its dry run, confirm what needs confirming, and send it. */
@@ -40,6 +165,8 @@ export function BulkUpload() {
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [confirmRepeats, setConfirmRepeats] = useState(false);
   const [confirmRecent, setConfirmRecent] = useState(false);
+  const [confirmNewPlayers, setConfirmNewPlayers] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
 
   const form = (chosen: File) => {
     const data = new FormData();
@@ -47,6 +174,7 @@ export function BulkUpload() {
     data.set("reason", reason);
     if (confirmRepeats) data.set("confirmRepeats", "on");
     if (confirmRecent) data.set("confirmRecent", "on");
+    if (confirmNewPlayers) data.set("confirmNewPlayers", "on");
     return data;
   };
 
@@ -55,6 +183,7 @@ export function BulkUpload() {
     setReport(null);
     setConfirmRepeats(false);
     setConfirmRecent(false);
+    setConfirmNewPlayers(false);
     if (!chosen) return setError("Choose a CSV file first.");
     if (chosen.size > MAX_FILE_BYTES)
       return setError(
@@ -70,13 +199,21 @@ export function BulkUpload() {
     });
   };
 
-  const send = () => {
+  /** Send batch opens the one confirmation dialog; only its confirm button sends. */
+  const review = () => {
     if (!file || !report) return;
     if (reason.trim() === "") return setReasonError("is required: say why (kept in the award trail)");
     setReasonError(null);
+    setError(null);
+    setReviewing(true);
+  };
+
+  const send = () => {
+    if (!file || !report) return;
     startTransition(async () => {
       const result = await sendBulkFileAction(form(file));
       if (!result.ok) {
+        setReviewing(false);
         if (result.fieldErrors?.reason) return setReasonError(result.fieldErrors.reason);
         return setError(result.error);
       }
@@ -84,11 +221,14 @@ export function BulkUpload() {
     });
   };
 
+  const newPlayers = report?.newPlayers.players.length ?? 0;
+  const uncheckedPlayers = report?.newPlayers.unchecked?.players ?? 0;
   const blocked =
     !report ||
     report.errors.length > 0 ||
     (report.repeated.length > 0 && !confirmRepeats) ||
-    (report.recent.length > 0 && !confirmRecent);
+    (report.recent.length > 0 && !confirmRecent) ||
+    (newPlayers + uncheckedPlayers > 0 && !confirmNewPlayers);
 
   return (
     <div className="flex flex-col gap-6">
@@ -117,7 +257,8 @@ export function BulkUpload() {
       <p id="bulk-file-help" className="-mt-4 text-sm text-zinc-600 dark:text-zinc-400">
         UTF-8, comma or semicolon separated, a header row naming the columns{" "}
         <code className="font-mono">{COLUMNS.join(", ")}</code>; up to 10,000 rows and 5 MB. Amounts use a
-        point (1.5). Nothing is sent until you check the file and send it.
+        point (1.5); white space around a Customer ID is dropped. Nothing is sent until you check the file and
+        send it.
       </p>
       {error ? (
         <p role="alert" className="text-red-700 dark:text-red-400" data-testid="bulk-error">
@@ -138,34 +279,7 @@ export function BulkUpload() {
             </span>
             .
           </p>
-          {report.summary.totals.length > 0 ? (
-            <table className="w-full max-w-2xl text-left text-sm">
-              <caption className="sr-only">Totals per token, contract and mode</caption>
-              <thead className="text-xs uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
-                <tr>
-                  {["Token", "Chain", "Mode", "Rows", "Total"].map((name) => (
-                    <th key={name} scope="col" className="py-1 pr-4 font-medium">
-                      {name}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {report.summary.totals.map((total) => (
-                  <tr
-                    key={`${total.symbol}|${total.chain}|${total.mode}`}
-                    className="border-t border-zinc-200 dark:border-zinc-800"
-                  >
-                    <td className="py-1 pr-4 font-semibold">{total.symbol}</td>
-                    <td className="py-1 pr-4">{total.chain}</td>
-                    <td className="py-1 pr-4">{total.mode === "allowance" ? "Allowance" : "Direct"}</td>
-                    <td className="py-1 pr-4 tabular-nums">{total.rows}</td>
-                    <td className="py-1 pr-4 font-mono tabular-nums">{total.amount}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
+          {report.summary.totals.length > 0 ? <TotalsTable totals={report.summary.totals} /> : null}
 
           {report.previous ? (
             <p className="rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm dark:border-sky-800 dark:bg-sky-950">
@@ -179,20 +293,26 @@ export function BulkUpload() {
             </p>
           ) : null}
 
+          {report.errors.length + report.warnings.length > 0 ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <p className="text-sm">
+                {plural(report.errors.length, "row has errors", "rows have errors")},{" "}
+                {plural(report.warnings.length, "row has warnings", "rows have warnings")}: the file lists
+                each with a column saying which.
+              </p>
+              <button
+                type="button"
+                onClick={() => downloadProblems(report)}
+                className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700"
+              >
+                Download error and warning rows
+              </button>
+            </div>
+          ) : null}
+
           {report.errors.length > 0 ? (
             <div className="flex flex-col gap-2">
-              <div className="flex flex-wrap items-center gap-3">
-                <h3 className="font-semibold">
-                  Rows with errors (the batch cannot be sent while it has any)
-                </h3>
-                <button
-                  type="button"
-                  onClick={() => downloadErrors(report)}
-                  className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700"
-                >
-                  Download error rows
-                </button>
-              </div>
+              <h3 className="font-semibold">Rows with errors (the batch cannot be sent while it has any)</h3>
               <ul className="flex flex-col gap-1 text-sm" data-testid="dry-run-errors">
                 {report.errors.slice(0, SHOWN_ERRORS).map((row) => (
                   <li key={row.line}>
@@ -207,7 +327,7 @@ export function BulkUpload() {
           ) : null}
 
           {report.repeated.length > 0 ? (
-            <div className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950">
+            <div className={warningBox}>
               <h3 className="font-semibold">Rows that repeat another row of the file</h3>
               <ul data-testid="dry-run-repeated">
                 {report.repeated.slice(0, SHOWN_ERRORS).map((row) => (
@@ -228,7 +348,7 @@ export function BulkUpload() {
           ) : null}
 
           {report.recent.length > 0 ? (
-            <div className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950">
+            <div className={warningBox}>
               <h3 className="font-semibold">Rows that repeat an award of the last 30 days</h3>
               <ul data-testid="dry-run-recent">
                 {report.recent.slice(0, SHOWN_ERRORS).map((row) => (
@@ -255,6 +375,49 @@ export function BulkUpload() {
             </div>
           ) : null}
 
+          {newPlayers + uncheckedPlayers > 0 ? (
+            <div className={warningBox} data-testid="dry-run-new-players">
+              <h3 className="font-semibold">New players</h3>
+              {newPlayers > 0 ? (
+                <>
+                  <p data-testid="new-player-count">{newPlayersText(newPlayers)}.</p>
+                  <p>
+                    The service knows nothing of them: check each ID, a mistyped one pays a player nobody will
+                    ever log in as.
+                  </p>
+                  <ul className="flex flex-wrap gap-2" aria-label="New players">
+                    {report.newPlayers.players.slice(0, SHOWN_ERRORS).map((id) => (
+                      <li key={id} className="rounded bg-white px-1.5 py-0.5 font-mono dark:bg-zinc-900">
+                        {id}
+                      </li>
+                    ))}
+                  </ul>
+                  {newPlayers > SHOWN_ERRORS ? (
+                    <p>…and {newPlayers - SHOWN_ERRORS} more in the error and warning file.</p>
+                  ) : null}
+                </>
+              ) : null}
+              {report.newPlayers.unchecked ? (
+                <p data-testid="new-player-unchecked">
+                  {plural(report.newPlayers.unchecked.players, "player was", "players were")} not checked: the
+                  service could not be asked ({report.newPlayers.unchecked.message}). They may be new.
+                </p>
+              ) : null}
+              <label className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={confirmNewPlayers}
+                  onChange={(e) => setConfirmNewPlayers(e.target.checked)}
+                />
+                {uncheckedPlayers > 0
+                  ? "Send to players that may be new too"
+                  : "Send to the new players too (their IDs are right)"}
+              </label>
+            </div>
+          ) : null}
+
+          <FundsCheck funds={report.funds} />
+
           {report.errors.length === 0 ? (
             <div className="flex flex-col gap-3">
               <div className="flex max-w-2xl flex-col gap-1">
@@ -276,12 +439,69 @@ export function BulkUpload() {
                 ) : null}
               </div>
               <div>
-                <button type="button" onClick={send} disabled={pending || blocked} className={PRIMARY_BUTTON}>
+                <button
+                  type="button"
+                  onClick={review}
+                  disabled={pending || blocked}
+                  aria-haspopup="dialog"
+                  className={PRIMARY_BUTTON}
+                >
                   {pending
                     ? "Sending…"
                     : `Send batch (${report.summary.rows} award${report.summary.rows === 1 ? "" : "s"})`}
                 </button>
               </div>
+              <ConfirmDialog
+                open={reviewing}
+                title="Send this batch?"
+                confirmLabel="Send batch"
+                pendingLabel="Sending…"
+                pending={pending}
+                onConfirm={send}
+                onCancel={() => setReviewing(false)}
+                testId="send-batch-dialog"
+              >
+                <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+                  <dt className="text-zinc-600 dark:text-zinc-400">File</dt>
+                  <dd className="break-all font-mono" data-testid="confirm-file">
+                    {report.fileName}
+                  </dd>
+                  <dt className="text-zinc-600 dark:text-zinc-400">Rows</dt>
+                  <dd data-testid="confirm-rows">{plural(report.summary.rows, "award", "awards")}</dd>
+                  <dt className="text-zinc-600 dark:text-zinc-400">Players</dt>
+                  <dd data-testid="confirm-players">
+                    {report.summary.players}
+                    {newPlayers > 0 ? ` (${newPlayersText(newPlayers)})` : ", none new"}
+                    {uncheckedPlayers > 0 ? `; ${uncheckedPlayers} not checked` : ""}
+                  </dd>
+                  <dt className="text-zinc-600 dark:text-zinc-400">Reason</dt>
+                  <dd className="break-words">{reason.trim()}</dd>
+                </dl>
+                <div className="mt-3">
+                  <TotalsTable totals={report.summary.totals} />
+                </div>
+                <p className="mt-3">{fundsText(report.funds)}</p>
+                {report.repeated.length + report.recent.length > 0 ? (
+                  <p className="mt-3">
+                    Confirmed:{" "}
+                    {report.repeated.length > 0
+                      ? plural(report.repeated.length, "repeated row", "repeated rows")
+                      : ""}
+                    {report.repeated.length > 0 && report.recent.length > 0 ? ", " : ""}
+                    {report.recent.length > 0
+                      ? plural(
+                          report.recent.length,
+                          "row that repeats a recent award",
+                          "rows that repeat recent awards",
+                        )
+                      : ""}
+                    .
+                  </p>
+                ) : null}
+                <p className="mt-3 text-zinc-600 dark:text-zinc-400">
+                  Each row keeps its own RequestID: sending this file again pays nobody twice.
+                </p>
+              </ConfirmDialog>
             </div>
           ) : null}
         </section>

@@ -13,6 +13,7 @@ export const sendBulkFileAction = defineAction("awards:send", BulkSendInput, asy
       reason: input.reason,
       confirmRepeats: input.confirmRepeats,
       confirmRecent: input.confirmRecent,
+      confirmNewPlayers: input.confirmNewPlayers,
     });
   } catch (error) {
     if (error instanceof BulkError) throw new ActionError(error.message);

@@ -1,14 +1,20 @@
 import "server-only";
 import type { ConsoleUser } from "@/lib/auth/users";
-import { ServiceCallError } from "@/lib/client/call-service";
+import { getWallet } from "@/lib/client/awards";
+import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
+import { isExtensionMissing } from "@/lib/client/capabilities";
 import { listProjectTokens } from "@/lib/client/catalogue";
 import { consoleDb } from "@/lib/db/console-db";
+import { isNewPlayer } from "@/lib/players/new-player";
 import { projectContext } from "@/lib/project/current-project";
 import { type BatchCounts, batchCounts, findBatchByFile, recentMatches, writeBatch } from "./batch-store";
-import { parseAwardCsv } from "./csv";
+import { type CsvRow, parseAwardCsv } from "./csv";
+import { type ContractForecast, directAwards, forecastFunds } from "./funds";
+import { findNewPlayers, type NewPlayerCheck } from "./new-players";
+import type { ProblemRow } from "./problem-file";
 import { fileSha256 } from "./request-ids";
 import { startSending } from "./running";
-import { dryRun, type RepeatedRow, type RowError, type Total } from "./validate";
+import { type BulkRow, dryRun, type RepeatedRow, type RowError, type Total } from "./validate";
 
 /** A bulk problem a person can act on; the action passes its message on. */
 export class BulkError extends Error {}
@@ -24,9 +30,101 @@ export interface DryRunReport {
   recent: { line: number; requestId: string; sentAt: string; sentBy: string; status: string }[];
   /** This very file was sent before for this project: its batch (same RequestIDs). */
   previous: { batchId: number; createdAt: string; actorEmail: string; counts: BatchCounts } | null;
+  /**
+   * Players of the file the service knows nothing of (no tokens, no items), in file order, and
+   * the players it could not be asked about, with why. Sending needs a confirmation for either.
+   */
+  newPlayers: { players: string[]; unchecked: { players: number; message: string } | null };
+  /** Whether the project wallet covers the file's direct rows (only with the Wallet extension). */
+  funds: FundsReport;
+  /** Rows that pass every check but want a look (repeats, new players, waiting for funds), in file order. */
+  warnings: ProblemRow[];
 }
 
-async function check(user: ConsoleUser, fileName: string, bytes: Uint8Array) {
+export type FundsReport =
+  | { kind: "checked"; directRows: number; waitingRows: number; contracts: ContractForecast[] }
+  | { kind: "no-extension" }
+  | { kind: "failed"; message: string };
+
+/** Distinct players of the checked rows, in the order they first appear. */
+const playersOf = (rows: readonly BulkRow[]) => [...new Set(rows.map((row) => row.customerId))];
+
+/** Asks the service whether each player is new (docs/console.md, "Bulk awards"). */
+function checkNewPlayers(connection: ServiceConnection, rows: readonly BulkRow[]): Promise<NewPlayerCheck> {
+  return findNewPlayers(playersOf(rows), (customerId) => isNewPlayer(connection, customerId));
+}
+
+/** The file's direct rows against the project wallet, when the service has our Wallet extension. */
+async function checkFunds(
+  connection: ServiceConnection,
+  rows: readonly BulkRow[],
+): Promise<{ report: FundsReport; waitingLines: number[] }> {
+  let wallet: Awaited<ReturnType<typeof getWallet>>["Data"];
+  try {
+    wallet = (await getWallet(connection)).Data;
+  } catch (error) {
+    if (isExtensionMissing(error)) return { report: { kind: "no-extension" }, waitingLines: [] };
+    if (error instanceof ServiceCallError)
+      return { report: { kind: "failed", message: error.message }, waitingLines: [] };
+    throw error;
+  }
+  const awards = directAwards(rows);
+  const forecast = forecastFunds(awards, wallet);
+  return {
+    report: {
+      kind: "checked",
+      directRows: awards.length,
+      waitingRows: forecast.waitingLines.length,
+      contracts: forecast.contracts,
+    },
+    waitingLines: forecast.waitingLines,
+  };
+}
+
+/** One entry per checked row that wants a look, with every reason, for the page and the file. */
+function rowWarnings(
+  parsed: readonly CsvRow[],
+  rows: readonly BulkRow[],
+  found: {
+    repeated: readonly RepeatedRow[];
+    recent: DryRunReport["recent"];
+    newPlayers: NewPlayerCheck;
+    waitingLines: readonly number[];
+  },
+): ProblemRow[] {
+  const byLine = new Map<number, string[]>();
+  const add = (line: number, problem: string) => byLine.set(line, [...(byLine.get(line) ?? []), problem]);
+  for (const row of found.repeated) add(row.line, `repeats line ${row.sameAs} (the same award again)`);
+  for (const row of found.recent)
+    add(
+      row.line,
+      `repeats award ${row.requestId} (${row.sentBy}, ${row.sentAt.slice(0, 10)}, ${row.status}): it is paid again`,
+    );
+  const fresh = new Set(found.newPlayers.newPlayers);
+  const unchecked = new Set(found.newPlayers.failure?.unchecked ?? []);
+  for (const row of rows) {
+    if (fresh.has(row.customerId)) add(row.line, "customer_id: new player: no tokens or items yet");
+    if (unchecked.has(row.customerId))
+      add(row.line, "customer_id: not checked for being new: the service could not be asked");
+  }
+  for (const line of found.waitingLines) add(line, "amount: will wait in the queue for project funds");
+  const fields = new Map(parsed.map((row) => [row.line, row.fields]));
+  return [...byLine]
+    .sort(([a], [b]) => a - b)
+    .map(([line, problems]) => ({ line, fields: fields.get(line) as CsvRow["fields"], problems }));
+}
+
+interface Checked {
+  report: Omit<DryRunReport, "newPlayers" | "funds" | "warnings">;
+  parsed: CsvRow[];
+  rows: BulkRow[];
+  chosen: NonNullable<Awaited<ReturnType<typeof projectContext>>["chosen"]>;
+  connection: ServiceConnection;
+  db: Awaited<ReturnType<typeof consoleDb>>;
+}
+
+/** What the file is, row by row, and what the trail knows of it; the service is asked only for tokens. */
+async function check(user: ConsoleUser, fileName: string, bytes: Uint8Array): Promise<Checked> {
   const { chosen, connection } = await projectContext(user.id);
   if (!chosen || !connection) throw new BulkError("No project is chosen: an owner adds a connection first.");
   const parsed = parseAwardCsv(bytes);
@@ -45,7 +143,7 @@ async function check(user: ConsoleUser, fileName: string, bytes: Uint8Array) {
     recentMatches(db, connection.projectGuid, sha, checked.rows),
     findBatchByFile(db, connection.projectGuid, sha),
   ]);
-  const report: DryRunReport = {
+  const report: Checked["report"] = {
     fileName,
     fileSha256: sha,
     summary: checked.summary,
@@ -67,22 +165,44 @@ async function check(user: ConsoleUser, fileName: string, bytes: Uint8Array) {
         }
       : null,
   };
-  return { report, rows: checked.rows, chosen, connection, db };
+  return { report, parsed: parsed.rows, rows: checked.rows, chosen, connection, db };
 }
 
-/** The dry run: nothing is written or sent. */
+/**
+ * The dry run: nothing is written or sent. Besides the rows' checks it asks the service about
+ * every distinct player (new or not, 8 at a time) and, with the Wallet extension, compares the
+ * direct rows with the project wallet and its queue.
+ */
 export async function checkBulkFile(
   user: ConsoleUser,
   fileName: string,
   bytes: Uint8Array,
 ): Promise<DryRunReport> {
-  return (await check(user, fileName, bytes)).report;
+  const { report, parsed, rows, connection } = await check(user, fileName, bytes);
+  const [fresh, funds] = await Promise.all([checkNewPlayers(connection, rows), checkFunds(connection, rows)]);
+  return {
+    ...report,
+    newPlayers: {
+      players: fresh.newPlayers,
+      unchecked: fresh.failure
+        ? { players: fresh.failure.unchecked.length, message: fresh.failure.message }
+        : null,
+    },
+    funds: funds.report,
+    warnings: rowWarnings(parsed, rows, {
+      repeated: report.repeated,
+      recent: report.recent,
+      newPlayers: fresh,
+      waitingLines: funds.waitingLines,
+    }),
+  };
 }
 
 /**
  * Sends a checked file: checked again here (the browser's dry run is not trusted), refused while
- * it has errors or unconfirmed repeats, then written to the trail as a batch and handed to the
- * sender. The same file again is the same batch: nothing new is written and nobody is paid twice.
+ * it has errors or unconfirmed warnings (repeats, recent awards, new players), then written to
+ * the trail as a batch and handed to the sender. The same file again is the same batch: nothing
+ * new is written and nobody is paid twice.
  */
 export async function sendBulkFile(
   user: ConsoleUser,
@@ -92,6 +212,7 @@ export async function sendBulkFile(
     reason: string;
     confirmRepeats: boolean;
     confirmRecent: boolean;
+    confirmNewPlayers: boolean;
   },
 ): Promise<{ batchId: number; created: boolean }> {
   const { report, rows, chosen, connection, db } = await check(user, input.fileName, input.bytes);
@@ -107,6 +228,18 @@ export async function sendBulkFile(
     throw new BulkError(
       "Some rows repeat awards sent in the last 30 days: confirm that they are meant to. Nothing was sent.",
     );
+  // Confirmed, the answer cannot change what happens; unconfirmed, the service is asked again.
+  if (!input.confirmNewPlayers) {
+    const fresh = await checkNewPlayers(connection, rows);
+    if (fresh.failure)
+      throw new BulkError(
+        `Whether the players are new could not be checked (${fresh.failure.message}): confirm sending to players that may be new. Nothing was sent.`,
+      );
+    if (fresh.newPlayers.length > 0)
+      throw new BulkError(
+        `${fresh.newPlayers.length === 1 ? "1 player is" : `${fresh.newPlayers.length} players are`} new (no tokens or items yet): confirm that they are meant to. Nothing was sent.`,
+      );
+  }
   const { batch, created } = await writeBatch(
     db,
     {

@@ -1,17 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/auth/users";
+import { fundWallet, getWallet } from "@/lib/client/awards";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { listProjectTokens } from "@/lib/client/catalogue";
 import { getCustomerTokens } from "@/lib/client/holdings";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { awardBatches, awardEvents, awards } from "@/lib/db/schema";
 import { createConsoleTestDatabase } from "@/lib/db/test-database";
+import { isNewPlayer } from "@/lib/players/new-player";
 // Tests may start the real service; the console's own code reaches it only over HTTP.
 import { serveFixtures } from "@/service/test/fixture-service";
-import { GOLD, KEY, PROJECT } from "@/service/test/fixtures";
+import { GEM, GEM_DB, GOLD, KEY, PLAYER, PROJECT } from "@/service/test/fixtures";
 import { batchCounts, type NewBatch, recentMatches, writeBatch } from "./batch-store";
 import { parseAwardCsv } from "./csv";
+import { directAwards, forecastFunds } from "./funds";
+import { findNewPlayers } from "./new-players";
 import { fileSha256, rowRequestId } from "./request-ids";
 import { requeueFailedRows, sendBatchRows } from "./sender";
 import { dryRun } from "./validate";
@@ -213,5 +217,62 @@ describe("bulk awards", () => {
     ]);
     // The file itself (same SHA-256, same RequestIDs) matches nothing: it is the same batch.
     expect(await recentMatches(database.db, PROJECT, batch.fileSha256, rows)).toEqual([]);
+  });
+
+  it("a Customer ID with spaces around it reaches the trail and the service without them", async () => {
+    const id = `bulk-trim-${Date.now().toString(36)}`;
+    const bytes = new TextEncoder().encode(`customer_id,token,amount,mode\n"  ${id} ",GOLD,7.5,allowance\n`);
+    const { batch, rows } = await prepare(bytes);
+    const written = await writeBatch(database.db, batch, rows);
+    const [stored] = await database.db.select().from(awards).where(eq(awards.batchId, written.batch.id));
+    expect(stored?.customerId).toBe(id);
+    // The RequestID still comes from the file's bytes and the line.
+    expect(stored?.requestId).toBe(rowRequestId(fileSha256(bytes), 2));
+    await send(written.batch.id);
+    expect(await goldOf(id)).toBe("7.5");
+    expect(await goldOf(`  ${id} `)).toBeUndefined();
+  });
+
+  it("asks the service which players of a file are new: a holder is not, an unknown ID is", async () => {
+    const unknown = `bulk-new-${Date.now().toString(36)}`;
+    const check = await findNewPlayers([PLAYER, unknown], (id) => isNewPlayer(connection(), id));
+    expect(check).toEqual({ newPlayers: [unknown], failure: null });
+    // A service that cannot be reached is reported, never taken for "not new".
+    const away = await findNewPlayers([unknown], (id) =>
+      isNewPlayer(connection("http://127.0.0.1:9/api/public"), id),
+    );
+    expect(away.newPlayers).toEqual([]);
+    expect(away.failure).toMatchObject({ unchecked: [unknown] });
+  });
+
+  it("the funds forecast matches what the service does: the rows it says wait are queued, its top-up settles them exactly", async () => {
+    const { Balances } = (await getWallet(connection())).Data;
+    const before = Balances.find((b) => b.ContractGuid.toLowerCase() === GEM_DB.toLowerCase())?.Amount ?? "";
+    expect(before).toBe("5");
+    // Three equal rows of 2 against 5: two are paid and one waits, in whatever order they arrive.
+    const prefix = `bulk-funds-${Date.now().toString(36)}`;
+    const lines = ["customer_id,token,contract,amount,mode,wallet"];
+    for (let i = 1; i <= 3; i += 1) lines.push(`${prefix}-${i},GEM,DB,2,direct,w-${i}`);
+    lines.push(`${prefix}-4,GOLD,,1,allowance,`);
+    const { batch, rows } = await prepare(new TextEncoder().encode(`${lines.join("\n")}\n`));
+    const forecast = forecastFunds(directAwards(rows), (await getWallet(connection())).Data);
+    expect(forecast.waitingLines).toEqual([4]);
+    expect(forecast.contracts).toEqual([expect.objectContaining({ symbol: "GEM", direct: "6", topUp: "1" })]);
+
+    const written = await writeBatch(database.db, batch, rows);
+    await send(written.batch.id);
+    expect(await batchCounts(database.db, written.batch.id)).toMatchObject({ completed: 3, queued: 1 });
+
+    const topUp = forecast.contracts[0]?.topUp ?? "";
+    const funded = await fundWallet(connection(), {
+      RequestID: crypto.randomUUID(),
+      Tokens: [{ Guid: GEM, ContractGuid: GEM_DB, Amount: topUp }],
+    });
+    expect(funded.Settled).toHaveLength(1);
+    const after = (await getWallet(connection())).Data;
+    expect(after.Queue).toEqual([]);
+    expect(after.Balances.find((b) => b.ContractGuid.toLowerCase() === GEM_DB.toLowerCase())?.Amount).toBe(
+      "0",
+    );
   });
 });

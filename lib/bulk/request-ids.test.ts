@@ -20,4 +20,14 @@ describe("bulk RequestIDs", () => {
     const edited = new TextEncoder().encode("customer_id,token,amount,mode\nplayer-1,GOLD,2,allowance\n");
     expect(rowRequestId(fileSha256(edited), 2)).not.toBe(rowRequestId(sha, 2));
   });
+
+  it("stays what it was: the file's bytes and the line, not the trimmed Customer ID (a change would re-pay files)", () => {
+    // Pinned: computed independently with Python's uuid.uuid5(BULK_NAMESPACE, f"{sha}:2").
+    const file = new TextEncoder().encode(
+      'customer_id,token,amount,mode\n" player-1001 ",GOLD,1,allowance\n',
+    );
+    const sha = fileSha256(file);
+    expect(sha).toBe("e395791b3979dbf76082733696019d61fef884310e0c0a87e4495cbe39541860");
+    expect(rowRequestId(sha, 2)).toBe("5387a4d0-ae55-54fd-8f09-6e83df9e0632");
+  });
 });

@@ -19,11 +19,18 @@ const fromForm = z.instanceof(FormData, { error: "must be the upload form" }).tr
   reason: text(form, "reason"),
   confirmRepeats: text(form, "confirmRepeats") === "on",
   confirmRecent: text(form, "confirmRecent") === "on",
+  confirmNewPlayers: text(form, "confirmNewPlayers") === "on",
 }));
 
 /** The dry run needs only the file. */
 export const BulkCheckInput = fromForm.pipe(
-  z.object({ file, reason: z.string(), confirmRepeats: z.boolean(), confirmRecent: z.boolean() }),
+  z.object({
+    file,
+    reason: z.string(),
+    confirmRepeats: z.boolean(),
+    confirmRecent: z.boolean(),
+    confirmNewPlayers: z.boolean(),
+  }),
 );
 
 /** Sending needs the batch's reason and the confirmations the dry run asked for. */
@@ -37,5 +44,6 @@ export const BulkSendInput = fromForm.pipe(
       .max(500, { error: "must be at most 500 characters" }),
     confirmRepeats: z.boolean(),
     confirmRecent: z.boolean(),
+    confirmNewPlayers: z.boolean(),
   }),
 );

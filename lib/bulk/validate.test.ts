@@ -109,6 +109,17 @@ describe("the dry run", () => {
     ["p,GOLD,,1,allowance,,maybe", 'mintable: "maybe" must be true or false (or empty)'],
     ["p,GOLD,,1,direct,w,true", "mintable: applies to an allowance only"],
     [",GOLD,,1,allowance,,", "customer_id: must not be empty"],
+    ['"   ",GOLD,,1,allowance,,', "customer_id: must not be empty"],
+    ['"play\u0000er",GOLD,,1,allowance,,', "customer_id: must not contain control characters"],
+    ['"play\ner",GOLD,,1,allowance,,', "customer_id: must not contain control characters"],
+    [
+      "play\u200ber,GOLD,,1,allowance,,",
+      "customer_id: must not contain invisible characters (zero-width spaces or direction marks)",
+    ],
+    [
+      "\u202eplayer,GOLD,,1,allowance,,",
+      "customer_id: must not contain invisible characters (zero-width spaces or direction marks)",
+    ],
     ["p,GOLD,,1,5,allowance,,", "has 8 fields, the header has 7 (a decimal comma? amounts use a point: 1.5)"],
   ])("names the problem of %j", (row, problem) => {
     const result = dryRun(rows(row), TOKENS);
@@ -124,6 +135,28 @@ describe("the dry run", () => {
     );
     expect(result.errors[0]?.problems).toHaveLength(4);
     expect(result.rows.map((row) => row.line)).toEqual([3]);
+  });
+
+  it("drops white space around a Customer ID, also inside quotes, so the trimmed ID is what is sent", () => {
+    const result = dryRun(
+      rows(
+        [
+          '" player-1001 ",GOLD,,1,allowance,,',
+          '"\tplayer-1002\u00a0",GOLD,,2,allowance,,',
+          "  player-1003  ,GOLD,,3,allowance,,",
+        ].join("\n"),
+      ),
+      TOKENS,
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.rows.map((row) => row.customerId)).toEqual(["player-1001", "player-1002", "player-1003"]);
+    expect(result.summary.players).toBe(3);
+  });
+
+  it("counts a player with and without spaces around the ID as one, and their rows as repeats", () => {
+    const result = dryRun(rows(['" p1",GOLD,,1,allowance,,', "p1,GOLD,,1,allowance,,"].join("\n")), TOKENS);
+    expect(result.summary.players).toBe(1);
+    expect(result.repeated).toEqual([{ line: 3, sameAs: 2 }]);
   });
 
   it("warns about rows repeating an earlier row (same customer, token, contract, amount, mode, wallet)", () => {

@@ -1,6 +1,7 @@
 import { amountText, walletProblem } from "@/lib/awards/award-input";
 import { canonicalDecimal, decimalProblem, fromUnits, toUnits } from "@/lib/contract/decimal";
-import { customerId as customerIdRule, wallet as walletRule } from "@/lib/contract/fields";
+import { wallet as walletRule } from "@/lib/contract/fields";
+import { checkCustomerId } from "@/lib/players/customer-id";
 import type { CsvRow } from "./csv";
 
 /** A token of the project as the dry run needs it (from the service's token list). */
@@ -13,6 +14,7 @@ export interface ProjectToken {
 /** A row that passed every check, resolved to GUIDs: what will be sent. */
 export interface BulkRow {
   line: number;
+  /** As it is sent and stored in the trail: white space around the file's field dropped. */
   customerId: string;
   tokenGuid: string;
   symbol: string;
@@ -126,8 +128,10 @@ function checkRow(row: CsvRow, tokens: ProjectToken[]): BulkRow | string[] {
   if (row.problem) return [row.problem];
   const f = row.fields;
   const problems: string[] = [];
-  const customer = firstMessage(customerIdRule.safeParse(f.customer_id));
-  if (customer) problems.push(`customer_id: ${customer}`);
+  // The console's one Customer ID rule (docs/console.md, "Customer IDs"): a quoted field keeps
+  // the spaces around it through the CSV parser, and they must never reach the service.
+  const customer = checkCustomerId(f.customer_id);
+  if (!customer.ok) problems.push(`customer_id: ${customer.problem}`);
 
   const mode = f.mode.toLowerCase();
   if (mode !== "allowance" && mode !== "direct")
@@ -160,10 +164,10 @@ function checkRow(row: CsvRow, tokens: ProjectToken[]): BulkRow | string[] {
     problems.push("wallet: must be empty for an allowance (an allowance is not paid to a wallet)");
   }
 
-  if (problems.length > 0 || "problem" in token || !contract) return problems;
+  if (problems.length > 0 || !customer.ok || "problem" in token || !contract) return problems;
   return {
     line: row.line,
-    customerId: f.customer_id,
+    customerId: customer.id,
     tokenGuid: token.token.Guid,
     symbol: token.token.Symbol,
     contractGuid: contract.ContractGuid,

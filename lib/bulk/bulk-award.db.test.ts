@@ -1,0 +1,163 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type ConsoleUser, createUser } from "@/lib/auth/users";
+import type { ServiceConnection } from "@/lib/client/call-service";
+import type { ConsoleDatabase } from "@/lib/db/connection";
+import { awards } from "@/lib/db/schema";
+import { createConsoleTestDatabase } from "@/lib/db/test-database";
+// Tests may start the real service; the console's own code reaches it only over HTTP.
+import { serveFixtures } from "@/service/test/fixture-service";
+import { KEY, PLAYER, PROJECT } from "@/service/test/fixtures";
+
+/**
+ * The server's side of a bulk upload, as the actions call it, against the real service: the
+ * chosen project and the console database are this test's, the sender is not started.
+ */
+const state = vi.hoisted(() => ({
+  db: null as unknown,
+  connection: null as ServiceConnection | null,
+}));
+vi.mock("@/lib/db/console-db", () => ({ consoleDb: async () => state.db }));
+vi.mock("@/lib/project/current-project", () => ({
+  projectContext: async () => ({
+    available: [],
+    chosen: state.connection
+      ? {
+          ref: "env",
+          name: "Test",
+          baseUrl: state.connection.baseUrl,
+          projectGuid: PROJECT,
+          keyHint: "cdef",
+          readOnly: true,
+        }
+      : null,
+    connection: state.connection,
+  }),
+}));
+vi.mock("./running", () => ({ startSending: () => undefined }));
+
+const { checkBulkFile, sendBulkFile } = await import("./bulk-award");
+
+const service = serveFixtures({ per: "file" });
+let database: ConsoleDatabase;
+let user: ConsoleUser;
+beforeEach(async () => {
+  database = await createConsoleTestDatabase();
+  state.db = database.db;
+  state.connection = { baseUrl: service.base, projectGuid: PROJECT, apiKey: KEY };
+  user = await createUser(database.db, {
+    email: "max@studio.test",
+    role: "manager",
+    password: "long enough pw",
+  });
+});
+afterEach(async () => {
+  await database.close();
+});
+
+const encode = (text: string) => new TextEncoder().encode(text);
+const confirmations = { confirmRepeats: false, confirmRecent: false, confirmNewPlayers: false };
+
+describe("a bulk file on the server", () => {
+  it("the dry run counts new players, lists them as warnings, and trims Customer IDs", async () => {
+    const fresh = `bulk-new-${Date.now().toString(36)}`;
+    const report = await checkBulkFile(
+      user,
+      "prizes.csv",
+      encode(`customer_id,token,amount,mode\n" ${PLAYER} ",GOLD,1,allowance\n${fresh},GOLD,1,allowance\n`),
+    );
+    expect(report.summary).toMatchObject({ rows: 2, players: 2, errors: 0 });
+    expect(report.newPlayers).toEqual({ players: [fresh], unchecked: null });
+    expect(report.warnings).toEqual([
+      expect.objectContaining({ line: 3, problems: ["customer_id: new player: no tokens or items yet"] }),
+    ]);
+    expect(report.funds).toEqual({ kind: "checked", directRows: 0, waitingRows: 0, contracts: [] });
+  });
+
+  it("a service that cannot be asked is said so: players unchecked, funds not checked", async () => {
+    // Answers the project's tokens (the file is checked against them) and 503 to everything else.
+    const half = createServer(async (request, response) => {
+      if (request.url?.startsWith("/api/public/Tokens/")) {
+        const answer = await fetch(`${service.base}${request.url.slice("/api/public".length)}`);
+        response.writeHead(answer.status, { "content-type": "application/json" });
+        response.end(await answer.text());
+        return;
+      }
+      response.writeHead(503, { "content-type": "application/json" });
+      response.end(JSON.stringify({ isError: "1", Error: "Down for maintenance." }));
+    });
+    await new Promise<void>((resolve) => half.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = half.address() as AddressInfo;
+      state.connection = {
+        baseUrl: `http://127.0.0.1:${port}/api/public`,
+        projectGuid: PROJECT,
+        apiKey: KEY,
+      };
+      const report = await checkBulkFile(
+        user,
+        "away.csv",
+        encode("customer_id,token,amount,mode\nsomeone,GOLD,1,allowance\n"),
+      );
+      expect(report.newPlayers.players).toEqual([]);
+      expect(report.newPlayers.unchecked).toEqual({
+        players: 1,
+        message: expect.stringContaining("Down for maintenance."),
+      });
+      expect(report.funds).toEqual({
+        kind: "failed",
+        message: expect.stringContaining("Down for maintenance."),
+      });
+      expect(report.warnings).toEqual([
+        expect.objectContaining({
+          line: 2,
+          problems: ["customer_id: not checked for being new: the service could not be asked"],
+        }),
+      ]);
+      // Sending to players that may be new needs the same confirmation.
+      await expect(
+        sendBulkFile(user, {
+          fileName: "away.csv",
+          bytes: encode("customer_id,token,amount,mode\nsomeone,GOLD,1,allowance\n"),
+          reason: "Service away",
+          ...confirmations,
+        }),
+      ).rejects.toThrow(
+        /^Whether the players are new could not be checked \(.*Down for maintenance\..*\): confirm/,
+      );
+    } finally {
+      await new Promise((resolve) => half.close(resolve));
+    }
+  });
+
+  it("refuses to send to a new player unless that is confirmed: the server asks the service again", async () => {
+    const fresh = `bulk-new-${Date.now().toString(36)}`;
+    const input = {
+      fileName: "prizes.csv",
+      bytes: encode(`customer_id,token,amount,mode\n${PLAYER},GOLD,1,allowance\n${fresh},GOLD,1,allowance\n`),
+      reason: "Spring tournament",
+    };
+    await expect(sendBulkFile(user, { ...input, ...confirmations })).rejects.toThrow(
+      "1 player is new (no tokens or items yet): confirm that they are meant to. Nothing was sent.",
+    );
+    expect(await database.db.select().from(awards)).toEqual([]);
+
+    const sent = await sendBulkFile(user, { ...input, ...confirmations, confirmNewPlayers: true });
+    expect(sent.created).toBe(true);
+    const rows = await database.db.select().from(awards).where(eq(awards.batchId, sent.batchId));
+    expect(rows.map((row) => row.customerId).sort()).toEqual([PLAYER, fresh].sort());
+  });
+
+  it("sends a file of known players without the confirmation, the Customer IDs trimmed", async () => {
+    const sent = await sendBulkFile(user, {
+      fileName: "known.csv",
+      bytes: encode(`customer_id,token,amount,mode\n"  ${PLAYER} ",GOLD,1,allowance\n`),
+      reason: "Known player",
+      ...confirmations,
+    });
+    const [row] = await database.db.select().from(awards).where(eq(awards.batchId, sent.batchId));
+    expect(row?.customerId).toBe(PLAYER);
+  });
+});
