@@ -3,7 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { TEST_LIMITS } from "./common/test-limits";
-import { CONSOLE_PORT, CONSOLE_URL, PROXY_PORT, PROXY_URL, SERVICE_PORT } from "./e2e/servers";
+import {
+  CONSOLE_PORT,
+  CONSOLE_URL,
+  PG_CONSOLE_URL,
+  PROXY_PORT,
+  PROXY_URL,
+  SERVICE_PORT,
+} from "./e2e/servers";
 
 /**
  * End-to-end tests in Chromium against both programs, started by `npm run demo` on fresh
@@ -86,5 +93,19 @@ export default defineConfig({
       stderr: "pipe",
       env: { E2E_PROXY_PORT: String(PROXY_PORT), E2E_SERVICE_PORT: String(SERVICE_PORT) },
     },
+    // A second console on PostgreSQL for e2e/no-render-writes.spec.ts, started after the demo
+    // built the console; only where a throwaway cluster is given (npm test always gives one).
+    ...(process.env.TEST_DATABASE_URL
+      ? [
+          {
+            command: "node_modules/.bin/tsx --conditions=react-server scripts/e2e/pg-console.ts",
+            url: `${PG_CONSOLE_URL}/sign-in`,
+            timeout: TEST_LIMITS.startMs,
+            reuseExistingServer: process.env.E2E_REUSE === "1",
+            stdout: "ignore" as const,
+            stderr: "pipe" as const,
+          },
+        ]
+      : []),
   ],
 });

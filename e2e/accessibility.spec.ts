@@ -67,11 +67,13 @@ test.describe("signed in", () => {
       amount: "1",
     });
     await page.getByRole("button", { name: "Review award" }).click();
-    await expect(page.getByRole("dialog")).toBeVisible();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByTestId("review-player")).toHaveText("New player: no tokens or items yet.");
     expect(await seriousViolations(page)).toEqual([]);
 
     const requestId = (await page.getByTestId("request-id").textContent()) ?? "";
-    await page.getByRole("dialog").getByRole("button", { name: "Send award" }).click();
+    await dialog.getByLabel(/Send to this new player/).check();
+    await dialog.getByRole("button", { name: "Send award" }).click();
     await expect(page.getByTestId("award-outcome")).toContainText("Completed");
     await page.goto(`/awards/${requestId}`);
     await expect(page.getByTestId("award-timeline")).toBeVisible();

@@ -29,11 +29,26 @@ export async function fillAward(
   await page.getByLabel("Reason").fill("E2E: community event prize");
 }
 
+/**
+ * Review → the confirmation → Send award. The review asks the service about the player first; a
+ * new player (every `player()` of a run is one) must be confirmed with the dialog's checkbox.
+ */
 export async function send(page: Page) {
   await page.getByRole("button", { name: "Review award" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId("review-player")).not.toHaveText("Checking the player…");
+  const newPlayer = dialog.getByLabel(/Send to this new player/);
+  if (await newPlayer.isVisible()) await newPlayer.check();
   await dialog.getByRole("button", { name: "Send award" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Confirms an act in the one confirmation dialog (Fund wallet, Retry, Deactivate, Delete…). */
+export async function confirmIn(page: Page, button: string) {
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: button, exact: true }).click();
   await expect(dialog).toBeHidden();
 }
 

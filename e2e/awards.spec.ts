@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { fillAward, GEM, GEM_DB, GOLD, GOLD_DB, player, send } from "./award-form";
+import { confirmIn, fillAward, GEM, GEM_DB, GOLD, GOLD_DB, player, send } from "./award-form";
 import { addConnection } from "./owner-connection";
 import { storageState } from "./roles";
 import { PROXIED_BASE_URL, PROXY_URL } from "./servers";
@@ -20,31 +20,68 @@ test.describe("a manager awards tokens", () => {
     await page.getByRole("link", { name: "New award" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Award tokens" })).toBeVisible();
 
-    // The form shows its RequestID; an edit makes a new one.
+    // The form shows its RequestID; typing does not change it (it is bound when the award is reviewed).
     const requestId = page.getByTestId("request-id");
     const first = (await requestId.textContent()) ?? "";
-    await fillAward(page, { customerId, mode: "Allowance", token: GOLD, contract: GOLD_DB, amount: "25.5" });
-    const beforeSend = (await requestId.textContent()) ?? "";
-    expect(beforeSend).not.toBe(first);
+    // Pasted with spaces around it: the console sends the trimmed ID, never a phantom player.
+    await fillAward(page, {
+      customerId: `  ${customerId} `,
+      mode: "Allowance",
+      token: GOLD,
+      contract: GOLD_DB,
+      amount: "25.5",
+    });
+    await expect(requestId).toHaveText(first);
 
     await page.getByRole("button", { name: "Review award" }).click();
+    const dialog = page.getByRole("dialog");
     const summary = page.getByTestId("award-summary");
-    await expect(summary).toContainText(customerId);
+    await expect(page.getByTestId("summary-customer-id")).toHaveText(`“${customerId}”`);
+    await expect(summary).toContainText("Spaces around the ID were removed.");
     await expect(summary).toContainText("Allowance");
     await expect(summary).toContainText("25.5 GOLD on DB");
-    await expect(summary).toContainText(beforeSend);
-    await page.getByRole("dialog").getByRole("button", { name: "Send award" }).click();
-    await expect(page.getByTestId("award-outcome")).toContainText("Completed: the player has the tokens.");
-    // After a success the next award gets a new RequestID.
-    await expect(requestId).not.toHaveText(beforeSend);
+    await expect(summary).toContainText(first);
+    await expect(page.getByLabel("Customer ID")).toHaveValue(customerId);
+    // Nobody holds anything under this ID yet: the review says so and asks for a confirmation.
+    await expect(dialog.getByTestId("review-player")).toHaveText("New player: no tokens or items yet.");
+    const sendButton = dialog.getByRole("button", { name: "Send award" });
+    await expect(sendButton).toBeDisabled();
+    await dialog.getByLabel(/Send to this new player/).check();
+    await sendButton.click();
+    const outcome = page.getByTestId("award-outcome");
+    await expect(outcome).toContainText("Completed: the player has the tokens.");
+    await expect(outcome.getByRole("link", { name: `Player ${customerId}` })).toHaveAttribute(
+      "href",
+      `/players/${customerId}`,
+    );
+    await expect(outcome.getByRole("link", { name: `Award ${first}` })).toBeVisible();
 
-    await page
-      .getByTestId("award-outcome")
-      .getByRole("link", { name: `Player ${customerId}` })
-      .click();
+    // After a success the form is a new, empty award with a new RequestID: a second click cannot pay again.
+    await expect(requestId).not.toHaveText(first);
+    const second = (await requestId.textContent()) ?? "";
+    await expect(page.getByLabel("Customer ID")).toHaveValue("");
+    await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("");
+    await page.getByRole("button", { name: "Review award" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator("#customerId-error")).toHaveText("must not be empty");
+
+    // "Award again" is explicit: a prefilled copy that says it is a new award.
+    await page.getByRole("button", { name: "Award again" }).click();
+    await expect(page.getByTestId("award-again-note")).toContainText("new RequestID");
+    await expect(page.getByLabel("Customer ID")).toHaveValue(customerId);
+    await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("25.5");
+    // The player is known now: their balance shows while awarding, and the review has no new-player warning.
+    await expect(page.getByTestId("holds-0")).toHaveText("Player holds 25.5 GOLD");
+    await page.getByRole("button", { name: "Review award" }).click();
+    await expect(summary).toContainText(second);
+    await expect(dialog.getByTestId("review-player")).toContainText("Known player");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.goto(`/players/${customerId}`);
     await expect(page.getByTestId("token-GOLD").getByTestId("token-total")).toHaveText("25.5");
     await expect(page.getByTestId("token-GOLD").locator("tbody tr")).toContainText(/Allowance\s*25\.5/);
-    await expect(page.getByTestId(`award-${beforeSend}`)).toContainText("Completed");
+    await expect(page.getByTestId(`award-${first}`)).toContainText("Completed");
   });
 
   test("the form names each field and rule; nothing is sent while it is wrong", async ({ page }) => {
@@ -158,6 +195,8 @@ test.describe("retry from the trail", () => {
       await page.getByRole("button", { name: "Find" }).click();
       await expect(page.getByTestId("award-status")).toHaveText("Outcome unknown");
       await page.getByRole("button", { name: "Retry" }).click();
+      await expect(page.getByRole("dialog")).toContainText(`0.125 GOLD to “${customerId}”`);
+      await confirmIn(page, "Retry award");
       await expect(page.getByTestId("award-status")).toHaveText("Completed");
       await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
       await expect(await goldTotal(page, customerId)).toHaveText("0.125");
@@ -221,6 +260,95 @@ test.describe("support", () => {
     expect(body).toContain("Your role does not allow this.");
     expect(body).not.toContain("completed");
     await page.goto(`/players/${customerId}-support`);
+    await expect(page.getByTestId("player-empty")).toBeVisible();
+  });
+});
+
+test.describe("operator safety", () => {
+  test.use({ storageState: storageState("manager") });
+
+  test("Back after sending shows the new award; the player filter finds part of an ID; the history sorts", async ({
+    page,
+  }) => {
+    const customerId = player("e2e-back");
+    await page.goto("/awards");
+    await page.getByRole("link", { name: "New award" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Award tokens" })).toBeVisible();
+    await fillAward(page, { customerId, mode: "Allowance", token: GOLD, contract: GOLD_DB, amount: "3" });
+    const requestId = (await page.getByTestId("request-id").textContent()) ?? "";
+    await send(page);
+    await expect(page.getByTestId("award-outcome")).toContainText("Completed");
+    // The outcome is also a toast; the page keeps it for screen readers and tests.
+    await expect(page.locator("[data-sonner-toast]")).toContainText(`Award completed for ${customerId}.`);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/awards$/);
+    await expect(page.getByTestId(`award-${requestId}`)).toContainText("Completed");
+
+    // Part of the ID, in another case.
+    await page.getByLabel("Player").fill(customerId.slice(4).toUpperCase());
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByTestId("awards-count")).toHaveText("1 award");
+    const row = page.getByTestId(`award-${requestId}`);
+    await expect(row.getByTestId("award-reason")).toHaveText("E2E: community event prize");
+    await expect(row).toContainText("Single");
+
+    await page.getByLabel("Player").fill("");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.getByRole("link", { name: "Player", exact: true }).click();
+    await expect(page).toHaveURL(/sort=player/);
+    await expect(page.getByRole("columnheader", { name: /Player/ })).toHaveAttribute(
+      "aria-sort",
+      "ascending",
+    );
+    const players = await page.locator("tbody tr td:nth-child(2)").allTextContents();
+    expect(players).toEqual([...players].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    await page.getByRole("link", { name: /Player ↑/ }).click();
+    await expect(page).toHaveURL(/sort=-player/);
+    await expect(page.getByRole("columnheader", { name: /Player/ })).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
+  });
+
+  test("the server sends nothing to a new player the person did not confirm, whatever the browser posts", async ({
+    page,
+  }) => {
+    await page.goto("/awards/new");
+    const known = player("e2e-known");
+    await fillAward(page, {
+      customerId: known,
+      mode: "Allowance",
+      token: GOLD,
+      contract: GOLD_DB,
+      amount: "1",
+    });
+    const posted = page.waitForRequest((r) => r.method() === "POST" && !!r.headers()["next-action"]);
+    await send(page);
+    const actionId = (await posted).headers()["next-action"] as string;
+
+    const stranger = player("e2e-unconfirmed");
+    const response = await page.request.post("/awards/new", {
+      headers: {
+        "Next-Action": actionId,
+        "Content-Type": "text/plain;charset=UTF-8",
+        Accept: "text/x-component",
+      },
+      data: JSON.stringify([
+        {
+          requestId: "6a1f0c3e-5b7d-4e2f-9a8b-1c2d3e4f5a6b",
+          customerId: ` ${stranger} `,
+          mode: "allowance",
+          wallet: "",
+          mintable: false,
+          lines: [{ token: GOLD, contract: GOLD_DB, chain: "DB", amount: "5" }],
+          reason: "unconfirmed new player",
+          confirmNewPlayer: false,
+        },
+      ]),
+    });
+    expect(await response.text()).toContain(`\\"${stranger}\\" is a new player`);
+    await page.goto(`/players/${stranger}`);
     await expect(page.getByTestId("player-empty")).toBeVisible();
   });
 });

@@ -18,8 +18,8 @@ async function deleteConnection(page: Page, name: string) {
   await page.goto("/settings/connections");
   const button = page.getByRole("button", { name: `Delete connection ${name}` });
   if ((await button.count()) === 0) return;
-  page.once("dialog", (dialog) => dialog.accept());
   await button.click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete connection" }).click();
   await expect(page.getByTestId(`connection-${name}`)).toHaveCount(0);
 }
 

@@ -88,6 +88,7 @@ test("no response to any role's browser holds an API key", async ({ browser }) =
   await page.goto("/wallet");
   await page.getByLabel("Amount").fill("0.5");
   await page.getByRole("button", { name: "Fund wallet" }).click();
+  await page.getByTestId("fund-confirm").getByRole("button", { name: "Fund wallet" }).click();
   await expect(page.getByTestId("fund-outcome")).toContainText("Funded.");
   // A bulk batch: the dry run, the send, the progress polls and the results file.
   await page.goto("/awards/bulk");
@@ -132,9 +133,9 @@ test("no response to any role's browser holds an API key", async ({ browser }) =
   await expect(page.getByTestId("service-failure")).toBeVisible();
   await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
   await expect(page.getByTestId("service-failure")).toHaveCount(0);
-  page.once("dialog", (dialog) => dialog.accept());
   await page.goto("/settings/connections");
   await page.getByRole("button", { name: `Delete connection ${NAME}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete connection" }).click();
   await expect(page.getByTestId(`connection-${NAME}`)).toHaveCount(0);
   await owner.close();
 

@@ -20,8 +20,8 @@ export async function addConnection(browser: Browser, name: string, baseUrl: str
     page,
     async remove() {
       await page.goto("/settings/connections");
-      page.once("dialog", (dialog) => dialog.accept());
       await page.getByRole("button", { name: `Delete connection ${name}` }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Delete connection" }).click();
       await expect(page.getByTestId(`connection-${name}`)).toHaveCount(0);
       await owner.close();
     },

@@ -67,3 +67,48 @@ test("allowances are marked as such; a player with nothing is a plain state, not
   await page.goto("/items/424242");
   await expect(page.getByTestId("item-none")).toHaveText("No item of this project has TokenID 424242.");
 });
+
+test("spaces around a looked-up ID are dropped, in the form and in a link; control characters are refused", async ({
+  page,
+}) => {
+  await page.goto("/players");
+  await page.getByLabel("Customer ID").fill("  player-1001  ");
+  await page.getByRole("button", { name: "Look up" }).click();
+  await expect(page).toHaveURL(/\/players\/player-1001$/);
+  await expect(page.getByTestId("token-GOLD").getByTestId("token-total")).toHaveText("1250");
+
+  await page.goto("/players/%20player-1001%20");
+  await expect(page).toHaveURL(/\/players\/player-1001$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Player player-1001");
+
+  await page.goto("/players");
+  await page.getByLabel("Customer ID").fill("player\u200b1001");
+  await page.getByRole("button", { name: "Look up" }).click();
+  await expect(page.locator("#customerId-error")).toHaveText(
+    "Customer ID must not contain invisible characters (zero-width spaces or direction marks).",
+  );
+  await expect(page).toHaveURL(/\/players$/);
+});
+
+test("support has no Award tokens action; a manager's opens the award form for that player", async ({
+  page,
+  browser,
+}) => {
+  await page.goto("/players/player-1001");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Player player-1001");
+  await expect(page.getByRole("link", { name: "Award tokens" })).toHaveCount(0);
+
+  const manager = await browser.newContext({ storageState: storageState("manager") });
+  try {
+    const managerPage = await manager.newPage();
+    await managerPage.goto("/players/player-1001");
+    await managerPage.getByRole("link", { name: "Award tokens" }).click();
+    await expect(managerPage).toHaveURL(/\/awards\/new\?customer=player-1001$/);
+    await expect(managerPage.getByLabel("Customer ID")).toHaveValue("player-1001");
+    // The player's balances show while awarding: the first token line is GOLD.
+    await expect(managerPage.getByTestId("player-check")).toContainText("1250 GOLD");
+    await expect(managerPage.getByTestId("holds-0")).toHaveText("Player holds 1250 GOLD");
+  } finally {
+    await manager.close();
+  }
+});

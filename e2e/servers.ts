@@ -14,3 +14,8 @@ export const SPEC_ONLY_BASE_URL = `${PROXY_URL}/spec-only/api/public`;
 /** The demo project the launcher loads (service/db/fixtures/demo.json); demo data only. */
 export const DEMO_PROJECT_GUID = "7d3c1a52-4b8e-4f1a-9c2d-5e6f70819a2b";
 export const DEMO_API_KEY = "gcc_demo_key_8f2b6c1e9a4d7f3b5e0c2a6d8b1f4e7c";
+
+/** A second console on PostgreSQL (scripts/e2e/pg-console.ts), when TEST_DATABASE_URL is set. */
+export const PG_CONSOLE_PORT = Number(process.env.E2E_PG_CONSOLE_PORT ?? 3203);
+export const PG_CONSOLE_URL = `http://127.0.0.1:${PG_CONSOLE_PORT}`;
+export const PG_CONSOLE_DATABASE = "gcc_e2e_console";

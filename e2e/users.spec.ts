@@ -44,6 +44,9 @@ test("an owner creates a user, changes the role and deactivates them: each takes
   await expect(theirs.getByRole("link", { name: "Settings" })).toBeVisible();
 
   await row.getByRole("button", { name: `Deactivate ${email}` }).click();
+  // Deactivation is confirmed first, naming the user.
+  const dialog = page.getByRole("dialog", { name: `Deactivate ${email}?` });
+  await dialog.getByRole("button", { name: "Deactivate" }).click();
   await expect(row).toContainText("Deactivated");
   // Their session cookie is still valid, but the next request finds the account inactive.
   await theirs.getByRole("link", { name: "Tokens" }).click();

@@ -59,6 +59,10 @@ test.describe("the project wallet", () => {
     await ownerPage.getByLabel("Contract").selectOption({ label: "SHARD on Polygon" });
     await expect(ownerPage.getByLabel("Amount")).toHaveValue(gap);
     await ownerPage.getByRole("button", { name: "Fund wallet" }).click();
+    // Funding is confirmed first, naming the contract and the exact amount.
+    const confirm = ownerPage.getByTestId("fund-confirm");
+    await expect(confirm).toContainText(`Adds ${gap} to SHARD on Polygon`);
+    await confirm.getByRole("button", { name: "Fund wallet" }).click();
     const outcome = ownerPage.getByTestId("fund-outcome");
     await expect(outcome).toContainText(/Funded\. \d+ queued awards? settled/);
     await expect(outcome.getByRole("link", { name: requestId })).toBeVisible();

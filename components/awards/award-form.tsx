@@ -491,7 +491,7 @@ export function AwardForm({
         confirmDisabled={check.state === "checking"}
         acknowledge={
           check.state === "new"
-            ? `Send to this new player: “${review?.customerId ?? ""}” is the right Customer ID.`
+            ? `Send to this new player: “${review?.customerId ?? ""}” is the right ID.`
             : check.state === "failed"
               ? "Send without knowing whether the service knows this player."
               : undefined

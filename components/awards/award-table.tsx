@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { LiveAwardStatus, MOVING } from "@/components/awards/live-award-status";
+import { LiveAwardStatus } from "@/components/awards/live-award-status";
+import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
 import type { AwardRecord, AwardSort } from "@/lib/awards/trail";
 
 const when = (date: Date) =>
@@ -33,7 +34,9 @@ export interface AwardTableProps {
  * still move (queued, sending) are kept current after the first paint.
  */
 export function AwardTable({ rows, symbols, sort, sortHref }: AwardTableProps) {
-  const watch = rows.filter((award) => MOVING.includes(award.status)).map((award) => award.requestId);
+  const watch = rows
+    .filter((award) => MOVING_STATUSES.includes(award.status))
+    .map((award) => award.requestId);
   return (
     <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
       <table className="w-full text-left text-sm">

@@ -3,12 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { AwardStatusBadge } from "@/components/awards/award-status-badge";
+import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
 import type { AwardStatus } from "@/lib/db/schema";
 import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";
 
-/** Statuses that change without anyone acting here: a queued award settles, a bulk row is sent. */
-export const MOVING: readonly AwardStatus[] = ["queued", "sending", "pending"];
 const EVERY_MS = 5_000;
 
 type Statuses = { statuses: Record<string, AwardStatus> };
@@ -38,7 +37,9 @@ export function LiveAwardStatus({
     enabled: watch.length > 0,
     refetchInterval: (query) => {
       const statuses = Object.values(query.state.data?.statuses ?? {});
-      return statuses.length > 0 && !statuses.some((status) => MOVING.includes(status)) ? false : EVERY_MS;
+      return statuses.length > 0 && !statuses.some((status) => MOVING_STATUSES.includes(status))
+        ? false
+        : EVERY_MS;
     },
   });
   const status = data?.statuses[requestId.toLowerCase()] ?? initial;

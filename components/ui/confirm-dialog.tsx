@@ -77,8 +77,8 @@ export function ConfirmDialog({
       <h2 id={headingId} className="text-lg font-semibold">
         {title}
       </h2>
-      {children ? <div className="mt-4 text-sm">{children}</div> : null}
-      {acknowledge ? (
+      {open && children ? <div className="mt-4 text-sm">{children}</div> : null}
+      {open && acknowledge ? (
         <div className="mt-4 flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
           <input
             type="checkbox"

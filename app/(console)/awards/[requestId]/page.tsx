@@ -1,9 +1,10 @@
 import Link from "next/link";
-import { LiveAwardStatus, MOVING } from "@/components/awards/live-award-status";
+import { LiveAwardStatus } from "@/components/awards/live-award-status";
 import { RetryButton } from "@/components/awards/retry-button";
 import { PageHeader } from "@/components/layout/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
+import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
 import { tokenSymbols } from "@/lib/awards/token-symbols";
 import { awardTimeline, canRetry, findAward } from "@/lib/awards/trail";
 import { consoleDb } from "@/lib/db/console-db";
@@ -45,7 +46,7 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
           <LiveAwardStatus
             requestId={award.requestId}
             initial={award.status}
-            watch={MOVING.includes(award.status) ? [award.requestId] : []}
+            watch={MOVING_STATUSES.includes(award.status) ? [award.requestId] : []}
             refreshOnChange
           />
         </dd>

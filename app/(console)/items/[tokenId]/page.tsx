@@ -31,7 +31,7 @@ export default async function ItemPage({ params }: PageProps<"/items/[tokenId]">
       {header}
       {read.ok ? (
         <ItemList items={read.data.Items} linkTokenIds={false} />
-      ) : read.failure.status === 404 ? (
+      ) : read.failure.kind === "refused" && read.failure.status === 404 ? (
         <p
           data-testid="item-none"
           className="rounded-lg border border-zinc-200 p-6 text-center dark:border-zinc-800"

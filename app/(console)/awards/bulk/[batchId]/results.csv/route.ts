@@ -1,5 +1,4 @@
-import { currentUser } from "@/lib/auth/current-user";
-import { can } from "@/lib/auth/permissions";
+import { authorize } from "@/lib/auth/current-user";
 import { batchRows, findBatch } from "@/lib/bulk/batch-store";
 import { csvLine } from "@/lib/bulk/csv";
 import { consoleDb } from "@/lib/db/console-db";
@@ -22,12 +21,10 @@ const HEADER = [
 
 /** A batch's results: every row with its RequestID and outcome (guarded like a page). */
 export async function GET(_request: Request, { params }: RouteContext<"/awards/bulk/[batchId]/results.csv">) {
-  const user = await currentUser();
-  if (!user)
-    return new Response("Sign in first.\n", { status: 401, headers: { "content-type": "text/plain" } });
-  if (!can(user.role, "awards:read"))
-    return new Response("Your role does not allow this.\n", {
-      status: 403,
+  const access = await authorize("awards:read");
+  if (!access.ok)
+    return new Response(`${access.message}\n`, {
+      status: access.reason === "signed-out" ? 401 : 403,
       headers: { "content-type": "text/plain" },
     });
   const batchId = Number((await params).batchId);
