@@ -67,7 +67,8 @@ function runVitest(name: string, files: string[]): Promise<Run> {
   for (const file of files) writeFileSync(join(dir, file), FILES[file] ?? "");
   writeFileSync(
     join(dir, "vitest.config.mjs"),
-    `export default { test: { include: ["*.test.mjs"], reporters: ["default", ${JSON.stringify(REPORTER)}] } };`,
+    // cacheDir: its own, not the shared node_modules/.vite behind the link.
+    `export default { cacheDir: ".vite", test: { include: ["*.test.mjs"], reporters: ["default", ${JSON.stringify(REPORTER)}] } };`,
   );
   const countsFile = join(dir, "counts.json");
   // This file runs inside vitest: the child must not think it is one of our workers.
