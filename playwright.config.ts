@@ -94,7 +94,7 @@ export default defineConfig({
       env: { E2E_PROXY_PORT: String(PROXY_PORT), E2E_SERVICE_PORT: String(SERVICE_PORT) },
     },
     // A second console on PostgreSQL for e2e/no-render-writes.spec.ts, started after the demo
-    // built the console; only where a throwaway cluster is given (npm test always gives one).
+    // built the console; only where a PostgreSQL cluster is given (`npm test` starts a throwaway one).
     ...(process.env.TEST_DATABASE_URL
       ? [
           {

@@ -98,8 +98,13 @@ test.describe("signed in", () => {
       .setInputFiles(csv(`customer_id,token,amount,mode\n${who},GOLD,1,allowance\n`));
     await page.getByRole("button", { name: "Check file" }).click();
     await page.getByLabel("Reason").fill("E2E: accessibility");
+    await page.getByLabel("Send to the new players too").check();
     await page.getByRole("button", { name: "Send batch (1 award)" }).click();
-    await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible({ timeout: 20_000 });
+    const dialog = page.getByRole("dialog", { name: "Send this batch?" });
+    await expect(dialog).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Send batch" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

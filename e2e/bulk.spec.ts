@@ -49,7 +49,6 @@ async function totalOf(page: Page, customerId: string, symbol: string) {
 test("a file with bad rows is refused with reasons; fixed, it is sent once; the same file again changes no balance", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const [a, b, c] = [player("e2e-bulk-a"), player("e2e-bulk-b"), player("e2e-bulk-c")];
   const good = [
     `${a};GOLD;;10.5;allowance;;`,
@@ -118,7 +117,7 @@ test("a file with bad rows is refused with reasons; fixed, it is sent once; the 
   await confirmSend(page, 3);
   await expect(page).toHaveURL(/\/awards\/bulk\/\d+$/);
   const batchUrl = page.url();
-  await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible();
   await expect(page.getByTestId("count-completed")).toHaveText("3");
   await expect(page.getByRole("progressbar", { name: "Batch progress" })).toHaveAttribute(
     "aria-valuenow",
@@ -166,7 +165,7 @@ test("an edited file that repeats recent awards and its own rows needs both conf
   await page.getByLabel("Reason").fill("E2E: first");
   await page.getByLabel("Send to the new players too").check();
   await confirmSend(page, 1);
-  await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible();
 
   await page.goto("/awards/bulk");
   await upload(
@@ -192,7 +191,6 @@ test("a row whose answer was lost ends 'outcome unknown'; Retry failed rows pays
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
   const name = "Starfall via lossy proxy (bulk)";
   const connection = await addConnection(browser, name, PROXIED_BASE_URL);
   const [a, b] = [player("e2e-bulk-lost-a"), player("e2e-bulk-lost-b")];
@@ -210,7 +208,7 @@ test("a row whose answer was lost ends 'outcome unknown'; Retry failed rows pays
     await page.getByLabel("Send to the new players too").check();
     expect((await request.post(`${PROXY_URL}/__drop-next-award`)).status()).toBe(204);
     await confirmSend(page, 2);
-    await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible();
     await expect(page.getByTestId("count-unknown")).toHaveText("1");
     await expect(page.getByTestId("count-completed")).toHaveText("1");
 
@@ -223,7 +221,7 @@ test("a row whose answer was lost ends 'outcome unknown'; Retry failed rows pays
     await expect(page.getByTestId("count-unknown")).toHaveText("1");
     await page.getByRole("button", { name: "Retry failed rows (1)" }).click();
     await retry.getByRole("button", { name: "Retry rows" }).click();
-    await expect(page.getByTestId("count-completed")).toHaveText("2", { timeout: 20_000 });
+    await expect(page.getByTestId("count-completed")).toHaveText("2");
     await expect(page.getByRole("button", { name: /Retry failed rows/ })).toHaveCount(0);
     // The lost row had been paid; its retry (same RequestID) paid nothing more.
     expect([await totalOf(page, a, "GOLD"), await totalOf(page, b, "GOLD")]).toEqual(["4.25", "4.25"]);
@@ -237,7 +235,6 @@ test("a row whose answer was lost ends 'outcome unknown'; Retry failed rows pays
 test("a Customer ID with spaces around it is sent without them: the award goes to player-1001", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   const before = await totalOf(page, "player-1001", "GOLD");
   // A unique amount makes a file of its own (another SHA-256) on every run.
   const amount = `0.${Date.now()}`;
@@ -249,7 +246,7 @@ test("a Customer ID with spaces around it is sent without them: the award goes t
   await expect(page.getByTestId("dry-run-new-players")).toHaveCount(0);
   await page.getByLabel("Reason").fill("E2E: pasted with spaces");
   await confirmSend(page, 1);
-  await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible();
   await expect(page.getByTestId("count-completed")).toHaveText("1");
 
   const results = (await (await page.request.get(`${page.url()}/results.csv`)).text()).trim().split("\r\n");
@@ -297,7 +294,7 @@ test("a file with a brand-new player says so, lists it in the warning file, and 
     "2 (1 player is new: no tokens or items yet)",
   );
   await dialog.getByRole("button", { name: "Send batch" }).click();
-  await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible();
   expect(await totalOf(page, fresh, "GOLD")).toBe("1");
 });
 
@@ -305,7 +302,6 @@ test("the dry run compares direct rows with the project wallet: rows that will w
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
   // What the wallet holds and already owes the queue now (other specs may have moved it).
   await page.goto("/wallet");
   const shard = page.getByTestId("wallet-SHARD-Polygon");

@@ -6,7 +6,6 @@ import { SPEC_ONLY_BASE_URL } from "./servers";
 test("a service with the spec only: Test connection says so, the wallet is hidden, awards are Accepted", async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const name = "Starfall, spec only";
   const connection = await addConnection(browser, name, SPEC_ONLY_BASE_URL);
   const { page } = connection;

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
+import { TEST_LIMITS } from "../common/test-limits";
 import { fillAward, GOLD, GOLD_DB, player, send } from "./award-form";
 import { ROLES } from "./roles";
 import { PG_CONSOLE_DATABASE, PG_CONSOLE_URL } from "./servers";
@@ -33,7 +34,8 @@ async function signIn(page: Page) {
 }
 
 test("rendering every page and reading every live route writes nothing; an action does", async ({ page }) => {
-  test.setTimeout(180_000);
+  // Every page of the console, one after another: twice the limit of one test.
+  test.setTimeout(2 * TEST_LIMITS.testMs);
   await signIn(page);
   const db = await database();
   try {

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { TEST_LIMITS } from "../common/test-limits";
 import { addConnection } from "./owner-connection";
 import { CONSOLE_URL, PROXY_URL } from "./servers";
 
@@ -17,7 +18,6 @@ const served = async (): Promise<Served> =>
 test("a service that answers 200 MB is refused with a clear message, and the console stays up", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const name = "Starfall, answers too much";
   const connection = await addConnection(browser, name, OVERSIZED_BASE_URL);
   const { page } = connection;
@@ -28,10 +28,10 @@ test("a service that answers 200 MB is refused with a clear message, and the con
     await row.getByRole("button", { name: `Test connection ${name}` }).click();
     await expect(row.getByRole("status")).toHaveText(
       /^The service answered more than 32 MB for a project Tokens list, so the console stopped reading it/,
-      { timeout: 30_000 },
+      { timeout: 2 * TEST_LIMITS.expectMs },
     );
     // The console hung up on every one of them after its cap, far short of the 200 MB on offer.
-    await expect.poll(async () => (await served()).open, { timeout: 15_000 }).toBe(0);
+    await expect.poll(async () => (await served()).open, { timeout: TEST_LIMITS.expectMs }).toBe(0);
     const afterTest = await served();
     expect(afterTest.answers).toBeGreaterThan(0);
     expect(afterTest.largest).toBeLessThan(64_000_000);
@@ -42,10 +42,10 @@ test("a service that answers 200 MB is refused with a clear message, and the con
     await page.goto("/catalogue/products");
     const failure = page.getByTestId("service-failure");
     await expect(failure).toContainText("The service's answer was too large to read (HTTP 200)", {
-      timeout: 30_000,
+      timeout: 2 * TEST_LIMITS.expectMs,
     });
     await expect(failure).toContainText("The service answered more than 32 MB for a Products list");
-    await expect.poll(async () => (await served()).open, { timeout: 15_000 }).toBe(0);
+    await expect.poll(async () => (await served()).open, { timeout: TEST_LIMITS.expectMs }).toBe(0);
     expect((await served()).largest).toBeLessThan(64_000_000);
 
     // The console is still up: a page that reads nothing from the service, and a new request.

@@ -10,6 +10,8 @@ export const PROXY_URL = `http://127.0.0.1:${PROXY_PORT}`;
 export const PROXIED_BASE_URL = `${PROXY_URL}/api/public`;
 /** The same service playing one that implements the spec only (no extensions). */
 export const SPEC_ONLY_BASE_URL = `${PROXY_URL}/spec-only/api/public`;
+/** The same service answering each award half a second late (a batch that takes a while). */
+export const SLOW_BASE_URL = `${PROXY_URL}/slow/api/public`;
 
 /** The demo project the launcher loads (service/db/fixtures/demo.json); demo data only. */
 export const DEMO_PROJECT_GUID = "7d3c1a52-4b8e-4f1a-9c2d-5e6f70819a2b";

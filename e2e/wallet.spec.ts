@@ -9,7 +9,6 @@ test.describe("the project wallet", () => {
   test("a direct award beyond the funds is Queued; the owner funds the gap; it settles and pays exactly", async ({
     browser,
   }) => {
-    test.setTimeout(60_000);
     // The manager sends more SHARD than the project wallet holds.
     const manager = await browser.newContext({ storageState: storageState("manager") });
     const managerPage = await manager.newPage();

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { TEST_LIMITS } from "@/common/test-limits";
 import { writeBatch } from "@/lib/bulk/batch-store";
 import { openConsoleDatabase } from "@/lib/db/connection";
 import { migrateConsoleDatabase } from "@/lib/db/migrate";
@@ -72,7 +73,7 @@ function startDemo(dataDir: string, servicePort: number, consolePort: number): R
     output: () => output,
     exited,
     async ready() {
-      const deadline = Date.now() + 240_000;
+      const deadline = Date.now() + TEST_LIMITS.buildMs;
       while (!/Ready in|✓ Ready/.test(output) || !output.includes("Demo API key")) {
         if (Date.now() > deadline || demo.exitCode !== null)
           throw new Error(`The demo did not start:\n${output}`);
@@ -83,7 +84,7 @@ function startDemo(dataDir: string, servicePort: number, consolePort: number): R
 }
 
 /** Waits until nothing answers at `url` any more (the program behind it stopped). */
-async function gone(url: string, within = 30_000): Promise<boolean> {
+async function gone(url: string, within = TEST_LIMITS.startMs): Promise<boolean> {
   const deadline = Date.now() + within;
   while (Date.now() < deadline) {
     try {
@@ -109,139 +110,153 @@ function printedPid(output: string, pattern: RegExp): number {
  * stops both on Ctrl-C (SIGINT).
  */
 describe("npm run demo", () => {
-  it("serves the demo project and the console, prints the key, and stops both on SIGINT", async () => {
-    const servicePort = await freePort();
-    const consolePort = await freePort();
-    const dataDir = join(mkdtempSync(join(tmpdir(), "gcc-demo-")), "service");
-    // A bulk batch the console was sending when it stopped: the console takes it up at start.
-    const player = `resumed-${Date.now().toString(36)}`;
-    const consoleDatabase = await openConsoleDatabase({ driver: "pglite", folder: `${dataDir}-console` });
-    try {
-      await migrateConsoleDatabase(consoleDatabase);
-      await writeBatch(
-        consoleDatabase.db,
-        {
-          fileName: "left-over.csv",
-          fileSha256: "0".repeat(64),
-          connection: "env",
-          baseUrl: `http://127.0.0.1:${servicePort}/api/public`,
-          projectGuid: DEMO_PROJECT_GUID,
-          actorId: null,
-          actorEmail: "manager@demo.test",
-          reason: "sent before a restart",
-        },
-        [2, 3].map((line) => ({
-          line,
-          customerId: `${player}-${line}`,
-          tokenGuid: "1b0e7a10-0001-4a11-8b21-0000000000a1",
-          symbol: "GOLD",
-          contractGuid: "2c1f8b20-0001-4b22-9c32-0000000000b1",
-          chain: "DB",
-          amount: `${line}.5`,
-          mode: "allowance" as const,
-          wallet: "",
-          mintable: false,
-        })),
-      );
-    } finally {
-      await consoleDatabase.close();
-    }
-    const running = startDemo(dataDir, servicePort, consolePort);
-    const { demo, exited } = running;
-    try {
-      await running.ready();
-      const output = running.output();
-      const base = `http://127.0.0.1:${servicePort}/api/public`;
-      expect(output).toContain(base);
-      expect(output).toContain(DEMO_PROJECT_GUID);
-      expect(output).toContain(DEMO_API_KEY);
-      const tokens = await fetch(`${base}/Tokens/${DEMO_API_KEY}/${DEMO_PROJECT_GUID}`);
-      expect(tokens.status).toBe(200);
-      const symbols = ((await tokens.json()) as { Data: { Tokens: { Symbol: string }[] } }).Data.Tokens.map(
-        (t) => t.Symbol,
-      );
-      expect(symbols).toEqual(["GOLD", "GEM", "SHARD"]);
-      const consoleBase = `http://127.0.0.1:${consolePort}`;
-      // Signed out, the console sends everyone to sign in.
-      const home = await fetch(`${consoleBase}/`, { redirect: "manual" });
-      expect(home.status).toBe(307);
-      expect(home.headers.get("location")).toMatch(/\/sign-in$/);
-      expect(output).toMatch(/owner@demo\.test +owner/);
-      // A demo user signs in (Auth.js credentials over HTTP) and reaches the console as their role.
-      expect(await signedInAs(consoleBase, "manager@demo.test", "demo-password")).toContain(
-        "manager@demo.test · manager",
-      );
-      expect(await signedInAs(consoleBase, "manager@demo.test", "wrong-password")).toBeNull();
-
-      // The left-over batch was sent once the console started, without anyone opening it.
-      const goldOf = async (customer: string) => {
-        const answer = await fetch(`${base}/Tokens/${DEMO_API_KEY}/${DEMO_PROJECT_GUID}/${customer}`);
-        // Total is a JSON number on the wire; these amounts are exact as doubles.
-        const body = (await answer.json()) as { Data: { Tokens: { TokenSymbol: string; Total: number }[] } };
-        return body.Data.Tokens.find((t) => t.TokenSymbol === "GOLD")?.Total;
-      };
-      const sentBy = Date.now() + 30_000;
-      while ((await goldOf(`${player}-3`)) === undefined && Date.now() < sentBy)
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      expect([await goldOf(`${player}-2`), await goldOf(`${player}-3`)], running.output()).toEqual([
-        2.5, 3.5,
-      ]);
-      expect(running.output()).toContain("[bulk] resumed 1 batch");
-    } finally {
-      demo.kill("SIGINT");
-    }
-    expect((await exited).code).toBe(0);
-    // Both programs are gone and the embedded database's lock is released.
-    await expect(fetch(`http://127.0.0.1:${servicePort}/api/public/health`)).rejects.toThrow();
-    await expect(fetch(`http://127.0.0.1:${consolePort}/`)).rejects.toThrow();
-    expect(existsSync(`${dataDir}.lock`)).toBe(false);
-  }, 300_000);
-
-  it("when the console dies (killed, as the out-of-memory killer does), says which and how, and stops the service", async () => {
-    const servicePort = await freePort();
-    const consolePort = await freePort();
-    const dataDir = join(mkdtempSync(join(tmpdir(), "gcc-demo-")), "service");
-    const running = startDemo(dataDir, servicePort, consolePort);
-    try {
-      await running.ready();
-      const consolePid = printedPid(running.output(), /next start, pid (\d+)\)/);
-      process.kill(consolePid, "SIGKILL");
-      const { code } = await running.exited;
-      expect(code, running.output()).toBe(1);
-      expect(running.output()).toContain(
-        `The console (next start, pid ${consolePid}) stopped: it was ended by SIGKILL — out of memory?`,
-      );
-      expect(running.output()).toContain("Stopping the service too.");
-    } finally {
-      running.demo.kill("SIGINT");
-    }
-    expect(await gone(`http://127.0.0.1:${servicePort}/api/public/health`)).toBe(true);
-    expect(existsSync(`${dataDir}.lock`)).toBe(false);
-  }, 300_000);
-
-  it("when the launcher (which runs the service) dies unawares, the console says so and stops", async () => {
-    const servicePort = await freePort();
-    const consolePort = await freePort();
-    const dataDir = join(mkdtempSync(join(tmpdir(), "gcc-demo-")), "service");
-    const running = startDemo(dataDir, servicePort, consolePort);
-    let consolePid = 0;
-    try {
-      await running.ready();
-      consolePid = printedPid(running.output(), /next start, pid (\d+)\)/);
-      const launcherPid = printedPid(running.output(), /pid (\d+), in this launcher/);
-      // No handler runs on SIGKILL: only the console can notice, through its channel to the launcher.
-      process.kill(launcherPid, "SIGKILL");
-      expect(await gone(`http://127.0.0.1:${consolePort}/`), running.output()).toBe(true);
-      expect(running.output()).toContain(
-        "The demo launcher (which runs the service) is gone: stopping the console too.",
-      );
-    } finally {
-      running.demo.kill("SIGINT");
+  it(
+    "serves the demo project and the console, prints the key, and stops both on SIGINT",
+    async () => {
+      const servicePort = await freePort();
+      const consolePort = await freePort();
+      const dataDir = join(mkdtempSync(join(tmpdir(), "gcc-demo-")), "service");
+      // A bulk batch the console was sending when it stopped: the console takes it up at start.
+      const player = `resumed-${Date.now().toString(36)}`;
+      const consoleDatabase = await openConsoleDatabase({ driver: "pglite", folder: `${dataDir}-console` });
       try {
-        if (consolePid) process.kill(-consolePid, "SIGKILL");
-      } catch {
-        // Gone, as it should be.
+        await migrateConsoleDatabase(consoleDatabase);
+        await writeBatch(
+          consoleDatabase.db,
+          {
+            fileName: "left-over.csv",
+            fileSha256: "0".repeat(64),
+            connection: "env",
+            baseUrl: `http://127.0.0.1:${servicePort}/api/public`,
+            projectGuid: DEMO_PROJECT_GUID,
+            actorId: null,
+            actorEmail: "manager@demo.test",
+            reason: "sent before a restart",
+          },
+          [2, 3].map((line) => ({
+            line,
+            customerId: `${player}-${line}`,
+            tokenGuid: "1b0e7a10-0001-4a11-8b21-0000000000a1",
+            symbol: "GOLD",
+            contractGuid: "2c1f8b20-0001-4b22-9c32-0000000000b1",
+            chain: "DB",
+            amount: `${line}.5`,
+            mode: "allowance" as const,
+            wallet: "",
+            mintable: false,
+          })),
+        );
+      } finally {
+        await consoleDatabase.close();
       }
-    }
-  }, 300_000);
+      const running = startDemo(dataDir, servicePort, consolePort);
+      const { demo, exited } = running;
+      try {
+        await running.ready();
+        const output = running.output();
+        const base = `http://127.0.0.1:${servicePort}/api/public`;
+        expect(output).toContain(base);
+        expect(output).toContain(DEMO_PROJECT_GUID);
+        expect(output).toContain(DEMO_API_KEY);
+        const tokens = await fetch(`${base}/Tokens/${DEMO_API_KEY}/${DEMO_PROJECT_GUID}`);
+        expect(tokens.status).toBe(200);
+        const symbols = ((await tokens.json()) as { Data: { Tokens: { Symbol: string }[] } }).Data.Tokens.map(
+          (t) => t.Symbol,
+        );
+        expect(symbols).toEqual(["GOLD", "GEM", "SHARD"]);
+        const consoleBase = `http://127.0.0.1:${consolePort}`;
+        // Signed out, the console sends everyone to sign in.
+        const home = await fetch(`${consoleBase}/`, { redirect: "manual" });
+        expect(home.status).toBe(307);
+        expect(home.headers.get("location")).toMatch(/\/sign-in$/);
+        expect(output).toMatch(/owner@demo\.test +owner/);
+        // A demo user signs in (Auth.js credentials over HTTP) and reaches the console as their role.
+        expect(await signedInAs(consoleBase, "manager@demo.test", "demo-password")).toContain(
+          "manager@demo.test · manager",
+        );
+        expect(await signedInAs(consoleBase, "manager@demo.test", "wrong-password")).toBeNull();
+
+        // The left-over batch was sent once the console started, without anyone opening it.
+        const goldOf = async (customer: string) => {
+          const answer = await fetch(`${base}/Tokens/${DEMO_API_KEY}/${DEMO_PROJECT_GUID}/${customer}`);
+          // Total is a JSON number on the wire; these amounts are exact as doubles.
+          const body = (await answer.json()) as {
+            Data: { Tokens: { TokenSymbol: string; Total: number }[] };
+          };
+          return body.Data.Tokens.find((t) => t.TokenSymbol === "GOLD")?.Total;
+        };
+        const sentBy = Date.now() + TEST_LIMITS.startMs;
+        while ((await goldOf(`${player}-3`)) === undefined && Date.now() < sentBy)
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        expect([await goldOf(`${player}-2`), await goldOf(`${player}-3`)], running.output()).toEqual([
+          2.5, 3.5,
+        ]);
+        expect(running.output()).toContain("[bulk] resumed 1 batch");
+      } finally {
+        demo.kill("SIGINT");
+      }
+      expect((await exited).code).toBe(0);
+      // Both programs are gone and the embedded database's lock is released.
+      await expect(fetch(`http://127.0.0.1:${servicePort}/api/public/health`)).rejects.toThrow();
+      await expect(fetch(`http://127.0.0.1:${consolePort}/`)).rejects.toThrow();
+      expect(existsSync(`${dataDir}.lock`)).toBe(false);
+    },
+    TEST_LIMITS.buildMs + TEST_LIMITS.testMs,
+  );
+
+  it(
+    "when the console dies (killed, as the out-of-memory killer does), says which and how, and stops the service",
+    async () => {
+      const servicePort = await freePort();
+      const consolePort = await freePort();
+      const dataDir = join(mkdtempSync(join(tmpdir(), "gcc-demo-")), "service");
+      const running = startDemo(dataDir, servicePort, consolePort);
+      try {
+        await running.ready();
+        const consolePid = printedPid(running.output(), /next start, pid (\d+)\)/);
+        process.kill(consolePid, "SIGKILL");
+        const { code } = await running.exited;
+        expect(code, running.output()).toBe(1);
+        expect(running.output()).toContain(
+          `The console (next start, pid ${consolePid}) stopped: it was ended by SIGKILL — out of memory?`,
+        );
+        expect(running.output()).toContain("Stopping the service too.");
+      } finally {
+        running.demo.kill("SIGINT");
+      }
+      expect(await gone(`http://127.0.0.1:${servicePort}/api/public/health`)).toBe(true);
+      expect(existsSync(`${dataDir}.lock`)).toBe(false);
+    },
+    TEST_LIMITS.buildMs + TEST_LIMITS.testMs,
+  );
+
+  it(
+    "when the launcher (which runs the service) dies unawares, the console says so and stops",
+    async () => {
+      const servicePort = await freePort();
+      const consolePort = await freePort();
+      const dataDir = join(mkdtempSync(join(tmpdir(), "gcc-demo-")), "service");
+      const running = startDemo(dataDir, servicePort, consolePort);
+      let consolePid = 0;
+      try {
+        await running.ready();
+        consolePid = printedPid(running.output(), /next start, pid (\d+)\)/);
+        const launcherPid = printedPid(running.output(), /pid (\d+), in this launcher/);
+        // No handler runs on SIGKILL: only the console can notice, through its channel to the launcher.
+        process.kill(launcherPid, "SIGKILL");
+        expect(await gone(`http://127.0.0.1:${consolePort}/`), running.output()).toBe(true);
+        expect(running.output()).toContain(
+          "The demo launcher (which runs the service) is gone: stopping the console too.",
+        );
+      } finally {
+        running.demo.kill("SIGINT");
+        try {
+          if (consolePid) process.kill(-consolePid, "SIGKILL");
+        } catch {
+          // Gone, as it should be.
+        }
+      }
+    },
+    TEST_LIMITS.buildMs + TEST_LIMITS.testMs,
+  );
 });

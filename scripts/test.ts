@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { runStages, type Stage, summaryLines } from "./lib/test-stages";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "./lib/throwaway-postgres";
 
 /**
  * `npm test`: lint, typecheck, vitest (unit and HTTP, PGlite and PostgreSQL), Playwright — every
@@ -38,11 +39,25 @@ process.on("SIGTERM", () => {
   child?.kill("SIGTERM");
 });
 
+// One throwaway PostgreSQL cluster for every stage, unless one is given: the HTTP tests run on it
+// and the browser tests start a second console on it (e2e/no-render-writes.spec.ts).
+let cluster: ThrowawayPostgres | undefined;
+if (!process.env.TEST_DATABASE_URL && stages.some((stage) => stage.kind === "tests")) {
+  try {
+    cluster = await startThrowawayPostgres("gcc_test");
+    process.env.TEST_DATABASE_URL = cluster.url;
+  } catch (error) {
+    // The PostgreSQL tests then fail on their own and are counted; the rest still runs.
+    console.error(`PostgreSQL could not be started for the tests: ${(error as Error).message}`);
+  }
+}
+
 const results = await runStages(stages, {
   onChild: (running) => {
     child = running;
   },
   interrupted: () => interrupted,
 });
+cluster?.stop();
 console.log(`\n${summaryLines(results).join("\n")}`);
 process.exit(results.some((r) => r.counts.failed > 0) ? 1 : 0);

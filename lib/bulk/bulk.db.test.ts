@@ -193,7 +193,7 @@ describe("bulk awards", () => {
     await new Promise((resolve) => setTimeout(resolve, 1100)); // the rate limit's second, for our own read
     const tokens = await getCustomerTokens(connection(throttled.base), `${prefix}-120`);
     expect(tokens.Data.Tokens[0]?.Total).toBe("120.000000000000000001");
-  }, 30_000);
+  });
 
   it("failed rows can be retried with their RequestIDs; an edited file's rows that repeat a recent award are named", async () => {
     const { bytes, prefix } = file(3);

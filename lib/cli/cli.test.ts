@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { startsOf } from "@/common/test-limits";
 
 /** Runs a console tool the way `npm run` does (tsx with the react-server condition). */
 function run(tool: "migrate" | "user-create", args: string[], folder: string, input = "") {
@@ -19,59 +20,63 @@ function run(tool: "migrate" | "user-create", args: string[], folder: string, in
 }
 
 describe("console command-line tools", () => {
-  it("db:migrate and user:create: migrate first, create from stdin, refuse duplicates and bad input", () => {
-    const folder = join(mkdtempSync(join(tmpdir(), "gcc-console-cli-")), "console");
-    const early = run(
-      "user-create",
-      ["--email", "a@studio.example", "--role", "owner"],
-      folder,
-      "long enough password\n",
-    );
-    expect(early).toMatchObject({
-      code: 1,
-      stderr: expect.stringMatching(/is not up to date: run npm run db:migrate first/),
-    });
+  it(
+    "db:migrate and user:create: migrate first, create from stdin, refuse duplicates and bad input",
+    () => {
+      const folder = join(mkdtempSync(join(tmpdir(), "gcc-console-cli-")), "console");
+      const early = run(
+        "user-create",
+        ["--email", "a@studio.example", "--role", "owner"],
+        folder,
+        "long enough password\n",
+      );
+      expect(early).toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(/is not up to date: run npm run db:migrate first/),
+      });
 
-    const migrations = readdirSync("lib/db/migrations").filter((name) => name.endsWith(".sql")).length;
-    expect(run("migrate", [], folder)).toMatchObject({
-      code: 0,
-      stdout: expect.stringMatching(
-        new RegExp(
-          `^The console database \\(PGlite .*\\) is up to date \\(${migrations} migrations?\\)\\.\\n$`,
+      const migrations = readdirSync("lib/db/migrations").filter((name) => name.endsWith(".sql")).length;
+      expect(run("migrate", [], folder)).toMatchObject({
+        code: 0,
+        stdout: expect.stringMatching(
+          new RegExp(
+            `^The console database \\(PGlite .*\\) is up to date \\(${migrations} migrations?\\)\\.\\n$`,
+          ),
         ),
-      ),
-    });
-    const created = run(
-      "user-create",
-      ["--email", "Owner@Studio.example", "--role", "owner"],
-      folder,
-      "long enough password\n",
-    );
-    expect(created).toMatchObject({
-      code: 0,
-      stdout: expect.stringMatching(/^Created owner owner@studio.example \(id 1\)/),
-    });
-    expect(created.stdout).not.toContain("long enough password");
+      });
+      const created = run(
+        "user-create",
+        ["--email", "Owner@Studio.example", "--role", "owner"],
+        folder,
+        "long enough password\n",
+      );
+      expect(created).toMatchObject({
+        code: 0,
+        stdout: expect.stringMatching(/^Created owner owner@studio.example \(id 1\)/),
+      });
+      expect(created.stdout).not.toContain("long enough password");
 
-    const again = run(
-      "user-create",
-      ["--email", "owner@studio.example", "--role", "manager"],
-      folder,
-      "long enough password\n",
-    );
-    expect(again).toMatchObject({
-      code: 1,
-      stderr: "Cannot create the user: email owner@studio.example already has an account.\n",
-    });
-    const bad = run("user-create", ["--email", "x@studio.example", "--role", "admin"], folder, "short\n");
-    expect(bad).toMatchObject({
-      code: 1,
-      stderr:
-        "Cannot create the user: role must be one of owner, manager, support; password must be at least 10 characters.\n",
-    });
-    expect(run("user-create", ["--role", "owner"], folder)).toMatchObject({
-      code: 2,
-      stderr: "--email is required. See: npm run user:create -- --help\n",
-    });
-  }, 120_000);
+      const again = run(
+        "user-create",
+        ["--email", "owner@studio.example", "--role", "manager"],
+        folder,
+        "long enough password\n",
+      );
+      expect(again).toMatchObject({
+        code: 1,
+        stderr: "Cannot create the user: email owner@studio.example already has an account.\n",
+      });
+      const bad = run("user-create", ["--email", "x@studio.example", "--role", "admin"], folder, "short\n");
+      expect(bad).toMatchObject({
+        code: 1,
+        stderr:
+          "Cannot create the user: role must be one of owner, manager, support; password must be at least 10 characters.\n",
+      });
+      expect(run("user-create", ["--role", "owner"], folder)).toMatchObject({
+        code: 2,
+        stderr: "--email is required. See: npm run user:create -- --help\n",
+      });
+    },
+    startsOf(6),
+  );
 });

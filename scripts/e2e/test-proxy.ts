@@ -9,13 +9,17 @@ import { createServer, request as forward, type IncomingMessage, type ServerResp
  *   FundWallet, Awards) answer 404 and AwardTokens answers without `Status` and `ErrorCode`;
  * - a service that answers too much: under `/oversized/…` every request is answered with 200 MB
  *   of JSON (what made an uncapped console run out of memory), streamed without a length and
- *   stopped when the console closes the connection. `GET /__oversized` tells what was served.
+ *   stopped when the console closes the connection. `GET /__oversized` tells what was served;
+ * - a slow service: under `/slow/…` every AwardTokens answer comes 500 ms late, so a bulk batch
+ *   is still sending while its page is watched.
  * E2E_PROXY_PORT is where it listens, E2E_SERVICE_PORT where the service is.
  */
 
 const port = Number(process.env.E2E_PROXY_PORT ?? 3202);
 const servicePort = Number(process.env.E2E_SERVICE_PORT ?? 3201);
 const SPEC_ONLY = "/spec-only";
+const SLOW = "/slow";
+const SLOW_AWARD_MS = 500;
 const EXTENSION_PATH = /^\/api\/public\/(Wallet|FundWallet|Awards)(\/|$|\?)/;
 let dropNext = 0;
 
@@ -99,7 +103,9 @@ const server = createServer((incoming, outgoing) => {
     return;
   }
   const spec = incoming.url?.startsWith(`${SPEC_ONLY}/`) ?? false;
-  const path = spec ? (incoming.url ?? "").slice(SPEC_ONLY.length) : (incoming.url ?? "/");
+  const slow = incoming.url?.startsWith(`${SLOW}/`) ?? false;
+  const prefix = spec ? SPEC_ONLY : slow ? SLOW : "";
+  const path = (incoming.url ?? "/").slice(prefix.length) || "/";
   if (spec && EXTENSION_PATH.test(path)) {
     incoming.resume();
     json(outgoing, 404, { isError: "1", Error: "Not found" });
@@ -117,6 +123,14 @@ const server = createServer((incoming, outgoing) => {
       }
       if (spec && award) {
         specOnly(answer, outgoing);
+        return;
+      }
+      if (slow && award) {
+        answer.pause();
+        setTimeout(() => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        }, SLOW_AWARD_MS);
         return;
       }
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
