@@ -108,6 +108,17 @@ test("support has no Award tokens action; a manager's opens the award form for t
     // The player's balances show while awarding: the first token line is GOLD.
     await expect(managerPage.getByTestId("player-check")).toContainText("1250 GOLD");
     await expect(managerPage.getByTestId("holds-0")).toHaveText("Player holds 1250 GOLD");
+
+    // Another ID typed and reviewed at once: nothing of player-1001 is shown for it.
+    await managerPage.getByLabel("Customer ID").fill("e2e-not-1001-yet");
+    await expect(managerPage.getByTestId("holds-0")).toHaveCount(0);
+    await managerPage.getByLabel("Amount", { exact: true }).fill("1");
+    await managerPage.getByLabel("Reason").fill("E2E: stale figures check");
+    await managerPage.getByRole("button", { name: "Review award" }).click();
+    const dialog = managerPage.getByRole("dialog");
+    await expect(dialog.getByTestId("review-player")).toHaveText("New player: no tokens or items yet.");
+    await expect(managerPage.getByTestId("award-summary")).not.toContainText("holds");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
   } finally {
     await manager.close();
   }

@@ -20,6 +20,13 @@ import {
 import { fieldPath } from "@/lib/contract/issues";
 import { queryKeys } from "@/lib/live/query-keys";
 import { checkCustomerId } from "@/lib/players/customer-id";
+import type { PlayerSummary } from "@/lib/players/player-summary";
+
+/** What the player holds of a token, once the service has said; null while unknown or for a new player. */
+function holdsOf(summary: PlayerSummary | undefined, token: string): string | null {
+  if (!summary || summary.isNew) return null;
+  return summary.tokens.find((t) => t.guid.toLowerCase() === token.toLowerCase())?.total ?? "0";
+}
 
 export interface TokenOption {
   guid: string;
@@ -116,10 +123,10 @@ export function AwardForm({
   const typedId = checkCustomerId(customerId);
   const settledId = useSettledValue(typedId.ok ? typedId.id : null);
   const player = usePlayerSummary(settledId);
-  const holds = (token: string) =>
-    player.data && !player.data.isNew
-      ? (player.data.tokens.find((t) => t.guid.toLowerCase() === token.toLowerCase())?.total ?? "0")
-      : null;
+  // Only what is known of the ID in the field now: never the last player's figures while typing.
+  const current = typedId.ok && settledId === typedId.id ? settledId : null;
+  const summary = current !== null && player.data?.customerId === current ? player.data : undefined;
+  const holds = (token: string) => holdsOf(summary, token);
 
   const tokenOf = (guid: string) => tokens.find((token) => token.guid === guid);
   const values = (requestId: string) => ({
@@ -162,7 +169,7 @@ export function AwardForm({
         amount: line.amount,
         symbol: tokenOf(line.token)?.symbol ?? "?",
         chain: line.chain,
-        holds: holds(line.token),
+        token: line.token,
       })),
       reason: award.reason,
       requestId: next.id,
@@ -171,7 +178,7 @@ export function AwardForm({
     // Asked again now, not from the cache: the review must say what the service knows at this moment.
     queryClient
       .fetchQuery({ ...playerSummaryQuery(award.customerId), staleTime: 0 })
-      .then((summary) => setCheck({ state: summary.isNew ? "new" : "known" }))
+      .then((fresh) => setCheck(fresh.isNew ? { state: "new" } : { state: "known", summary: fresh }))
       .catch((error: Error) => setCheck({ state: "failed", error: error.message }));
   };
 
@@ -277,10 +284,10 @@ export function AwardForm({
           />
           {errorFor("customerId")}
           <PlayerCheck
-            customerId={settledId}
-            summary={player.data}
-            loading={player.isFetching && !player.data}
-            error={player.error}
+            customerId={current}
+            summary={summary}
+            loading={current !== null && !summary && !player.error}
+            error={current !== null ? player.error : null}
           />
         </div>
 

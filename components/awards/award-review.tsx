@@ -1,12 +1,13 @@
 import type { AwardMode } from "@/lib/awards/award-input";
+import type { PlayerSummary } from "@/lib/players/player-summary";
 
 export interface ReviewLine {
   index: number;
   amount: string;
   symbol: string;
   chain: string;
-  /** What the player holds of this token now, when known. */
-  holds: string | null;
+  /** The token's GUID: what the player holds of it is shown once the review's check answered. */
+  token: string;
 }
 
 export interface AwardReviewProps {
@@ -19,7 +20,11 @@ export interface AwardReviewProps {
   lines: ReviewLine[];
   reason: string;
   requestId: string;
-  check: { state: "checking" } | { state: "new" } | { state: "known" } | { state: "failed"; error: string };
+  check:
+    | { state: "checking" }
+    | { state: "new" }
+    | { state: "known"; summary: PlayerSummary }
+    | { state: "failed"; error: string };
 }
 
 /** The confirmation's summary: the exact ID that will be sent, every amount, and what is known of the player. */
@@ -60,8 +65,14 @@ export function AwardReview(props: AwardReviewProps) {
                 <span className="font-mono">
                   {line.amount} {line.symbol} on {line.chain}
                 </span>
-                {line.holds !== null ? (
-                  <span className="text-xs text-zinc-600 dark:text-zinc-400"> (holds {line.holds} now)</span>
+                {check.state === "known" ? (
+                  <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                    {" "}
+                    (holds{" "}
+                    {check.summary.tokens.find((t) => t.guid.toLowerCase() === line.token.toLowerCase())
+                      ?.total ?? "0"}{" "}
+                    now)
+                  </span>
                 ) : null}
               </li>
             ))}
