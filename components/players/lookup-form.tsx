@@ -2,11 +2,11 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { PRIMARY_BUTTON } from "@/components/ui/styles";
-import { checkCustomerId } from "@/lib/players/customer-id";
+import { checkCustomerId } from "@/lib/contract/customer-id-rule";
 
 /**
  * "Customer ID" → the player's shareable page, `/players/<id>` (URL-encoded: any characters).
- * The ID is trimmed and checked with the console's one rule (lib/players/customer-id.ts) before
+ * The ID is trimmed and checked with the console's one rule (lib/contract/customer-id-rule.ts, no schema library in the browser) before
  * it is looked up, so "  player-1001 " finds player-1001; the page checks it again.
  */
 export function LookupForm({ initial = "", autoFocus = false }: { initial?: string; autoFocus?: boolean }) {

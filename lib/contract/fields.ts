@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { customerIdProblem } from "./customer-id-rule";
 import { decimalProblem, MAX_DECIMALS, MAX_INTEGER_DIGITS } from "./decimal";
 import { typeRule } from "./issues";
 import { NumberLiteral } from "./number-literal";
@@ -10,20 +11,11 @@ export const uuid = z
   .string(typeRule("must be a string"))
   .regex(UUID_PATTERN, { error: "must be a UUID (32 hexadecimal digits as 8-4-4-4-12)" });
 
-export const CUSTOMER_ID_MAX = 128;
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
-
 /** The game's own player identifier: 1–128 code points, no control characters, not `.`/`..`. */
-export const customerId = z
-  .string(typeRule("must be a string"))
-  .refine((value) => value.length > 0, { error: "must not be empty" })
-  .refine((value) => [...value].length <= CUSTOMER_ID_MAX, {
-    error: `must be at most ${CUSTOMER_ID_MAX} characters`,
-  })
-  .refine((value) => !CONTROL_CHARACTER.test(value), { error: "must not contain control characters" })
-  .refine((value) => value !== "." && value !== "..", { error: 'must not be "." or ".."' });
+export const customerId = z.string(typeRule("must be a string")).check((ctx) => {
+  const problem = customerIdProblem(ctx.value);
+  if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
+});
 
 /** An item's TokenID: a uint256 written in decimal digits. */
 export const tokenId = z
