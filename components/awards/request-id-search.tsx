@@ -21,7 +21,7 @@ export function RequestIdSearch() {
         }}
         className="flex flex-wrap items-end gap-2"
       >
-        <div className="flex flex-col gap-1">
+        <div className="flex w-full max-w-96 flex-col gap-1">
           <label htmlFor="requestId" className="text-sm font-medium">
             Request ID
           </label>
@@ -32,7 +32,7 @@ export function RequestIdSearch() {
             autoComplete="off"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "requestId-error" : undefined}
-            className="w-96 max-w-full rounded-md border border-zinc-300 bg-white px-3 py-1.5 font-mono text-sm dark:border-zinc-700 dark:bg-zinc-900"
+            className="w-full rounded-md border border-zinc-300 bg-white px-3 py-1.5 font-mono text-sm dark:border-zinc-700 dark:bg-zinc-900"
           />
         </div>
         <button
