@@ -72,3 +72,37 @@ test("a signed-out caller of a server action gets no data either", async ({ brow
   expect(body).not.toContain("Connected");
   await anonymous.close();
 });
+
+/** The live GET routes use the pages' guard: signed out is 401, a role without the permission 403. */
+test("the live data routes check the session and the role like pages", async ({ browser, playwright }) => {
+  const anonymous = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const support = await browser.newContext({ storageState: storageState("support") });
+  const manager = await browser.newContext({ storageState: storageState("manager") });
+  try {
+    const routes = [
+      "/api/wallet",
+      "/api/player?customer=player-1001",
+      "/api/awards/statuses?ids=",
+      "/api/batches/1",
+    ];
+    for (const route of routes) {
+      const response = await anonymous.get(route);
+      expect(response.status(), route).toBe(401);
+      expect(await response.json()).toEqual({ error: "Your session has ended: sign in again." });
+    }
+    // The wallet is for managers and owners (docs/console.md, roles).
+    const refused = await support.request.get("/api/wallet");
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toEqual({ error: "Your role does not allow this." });
+    expect((await manager.request.get("/api/wallet")).status()).toBe(200);
+    expect((await support.request.get("/api/player?customer=player-1001")).status()).toBe(200);
+    // Bad input names the field and the rule.
+    const bad = await support.request.get(`/api/player?customer=${encodeURIComponent("a\u200bb")}`);
+    expect(bad.status()).toBe(400);
+    expect((await bad.json()).error).toBe(
+      "Customer ID must not contain invisible characters (zero-width spaces or direction marks).",
+    );
+  } finally {
+    await Promise.all([anonymous.dispose(), support.close(), manager.close()]);
+  }
+});
