@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { serviceConnection } from "@/lib/connections/connections";
+import { sameConnection } from "@/lib/connections/connections";
 import { consoleDb } from "@/lib/db/console-db";
 import { awardBatches } from "@/lib/db/schema";
 import { consoleEnv } from "@/lib/env";
@@ -22,8 +22,8 @@ async function run(batchId: number): Promise<void> {
     const batch = await findBatch(db, batchId);
     if (!batch || batch.status === "done") return;
     const env = consoleEnv();
-    const connection = await serviceConnection(db, consoleSecrets(env).encryptionKey, env, batch.connection);
-    if (!connection || connection.baseUrl !== batch.baseUrl || connection.projectGuid !== batch.projectGuid) {
+    const connection = await sameConnection(db, consoleSecrets(env).encryptionKey, env, batch);
+    if (!connection) {
       // The rows stay pending: sending them elsewhere could pay another project.
       console.error(
         `[bulk] batch ${batchId} not sent: its connection (${batch.connection}) is gone or points elsewhere`,
