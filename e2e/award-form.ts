@@ -1,4 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { DEMO_API_KEY, DEMO_PROJECT_GUID, SERVICE_BASE_URL } from "./servers";
 
 /** The demo project's tokens and contracts the award specs use (service/db/fixtures/demo.json). */
 export const GOLD = "1b0e7a10-0001-4a11-8b21-0000000000a1";
@@ -54,3 +56,25 @@ export async function confirmIn(page: Page, button: string) {
 
 export const SHARD = "1b0e7a10-0003-4a11-8b21-0000000000a3";
 export const SHARD_POLYGON = "2c1f8b20-0004-4b22-9c32-0000000000b4";
+
+/**
+ * A player of this run that the service already knows (1 GOLD allowance, through the service's own
+ * API): for specs that need a known player without changing the demo players whose exact
+ * balances other specs check.
+ */
+export async function knownPlayer(request: APIRequestContext, name: string): Promise<string> {
+  const customerId = player(name);
+  const answer = await request.post(`${SERVICE_BASE_URL}/AwardTokens`, {
+    headers: { "content-type": "application/json" },
+    data: JSON.stringify({
+      ApiKey: DEMO_API_KEY,
+      RequestID: randomUUID(),
+      ProjectGuid: DEMO_PROJECT_GUID,
+      IsAllowance: true,
+      CustomerID: customerId,
+      Tokens: [{ Guid: GOLD, ContractGuid: GOLD_DB, Amount: 1 }],
+    }),
+  });
+  expect((await answer.json()).isError).toBe("0");
+  return customerId;
+}

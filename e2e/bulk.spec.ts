@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { fromUnits, toUnits } from "../lib/contract/decimal";
-import { GEM_DB, player } from "./award-form";
+import { GEM_DB, knownPlayer, player } from "./award-form";
 import { addConnection } from "./owner-connection";
 import { storageState } from "./roles";
 import { PROXIED_BASE_URL, PROXY_URL, SPEC_ONLY_BASE_URL } from "./servers";
@@ -232,17 +232,19 @@ test("a row whose answer was lost ends 'outcome unknown'; Retry failed rows pays
   }
 });
 
-test("a Customer ID with spaces around it is sent without them: the award goes to player-1001", async ({
+test("a Customer ID with spaces around it is sent without them: the award goes to the known player", async ({
   page,
+  request,
 }) => {
-  const before = await totalOf(page, "player-1001", "GOLD");
+  const known = await knownPlayer(request, "e2e-bulk-trim");
+  const before = await totalOf(page, known, "GOLD");
   // A unique amount makes a file of its own (another SHA-256) on every run.
   const amount = `0.${Date.now()}`;
   await page.goto("/awards/bulk");
-  await upload(page, "trim.csv", `customer_id,token,amount,mode\n" player-1001 ",GOLD,${amount},allowance\n`);
+  await upload(page, "trim.csv", `customer_id,token,amount,mode\n" ${known} ",GOLD,${amount},allowance\n`);
   await page.getByRole("button", { name: "Check file" }).click();
   await expect(page.getByTestId("dry-run-summary")).toHaveText("1 row, 1 player, 0 with errors.");
-  // player-1001 holds tokens: with the spaces it would have been a new player nobody logs in as.
+  // The player holds tokens: with the spaces it would have been a new player nobody logs in as.
   await expect(page.getByTestId("dry-run-new-players")).toHaveCount(0);
   await page.getByLabel("Reason").fill("E2E: pasted with spaces");
   await confirmSend(page, 1);
@@ -250,22 +252,24 @@ test("a Customer ID with spaces around it is sent without them: the award goes t
   await expect(page.getByTestId("count-completed")).toHaveText("1");
 
   const results = (await (await page.request.get(`${page.url()}/results.csv`)).text()).trim().split("\r\n");
-  expect(results[1]).toMatch(/^2,player-1001,/);
+  expect(results[1]?.startsWith(`2,${known},`)).toBe(true);
   const requestId = /,([0-9a-f-]{36}),completed,/.exec(results[1] ?? "")?.[1] ?? "";
   await page.goto(`/awards/${requestId}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Award to player-1001");
-  expect(await totalOf(page, "player-1001", "GOLD")).toBe(fromUnits(toUnits(before) + toUnits(amount)));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Award to ${known}`);
+  expect(await totalOf(page, known, "GOLD")).toBe(fromUnits(toUnits(before) + toUnits(amount)));
 });
 
 test("a file with a brand-new player says so, lists it in the warning file, and is sent only once that is confirmed", async ({
   page,
+  request,
 }) => {
+  const known = await knownPlayer(request, "e2e-bulk-known");
   const fresh = player("e2e-bulk-brand-new");
   await page.goto("/awards/bulk");
   await upload(
     page,
     "new-player.csv",
-    `customer_id,token,amount,mode\nplayer-1002,GOLD,1,allowance\n${fresh},GOLD,1,allowance\n`,
+    `customer_id,token,amount,mode\n${known},GOLD,1,allowance\n${fresh},GOLD,1,allowance\n`,
   );
   await page.getByRole("button", { name: "Check file" }).click();
   await expect(page.getByTestId("dry-run-summary")).toHaveText("2 rows, 2 players, 0 with errors.");

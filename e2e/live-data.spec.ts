@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { TEST_LIMITS } from "../common/test-limits";
 import { fromUnits, toUnits } from "../lib/contract/decimal";
-import { fillAward, GEM, GEM_DB, player, send } from "./award-form";
+import { fillAward, GEM, GEM_DB, knownPlayer, player, send } from "./award-form";
 import { addConnection } from "./owner-connection";
 import { storageState } from "./roles";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, SERVICE_BASE_URL, SLOW_BASE_URL } from "./servers";
@@ -77,6 +77,7 @@ test("a queued award funded elsewhere turns Completed on the open history page, 
 test("a batch's page follows its progress through GET reads, never a server action, and stops when done", async ({
   page,
   browser,
+  request,
 }) => {
   const name = "Starfall, slow awards (live)";
   const connection = await addConnection(browser, name, SLOW_BASE_URL);
@@ -86,10 +87,11 @@ test("a batch's page follows its progress through GET reads, never a server acti
     await page.goto("/awards/bulk");
     await page.getByLabel("Project", { exact: true }).selectOption({ label: name });
     await expect(page.getByLabel("Project", { exact: true })).toHaveValue(/^db:/);
-    // A known player, distinct amounts: nothing to confirm but the batch itself.
+    // A known player of this run, distinct amounts: nothing to confirm but the batch itself.
+    const known = await knownPlayer(request, "e2e-live-batch");
     const lines = Array.from(
       { length: rows },
-      (_, i) => `player-1001,GOLD,0.${run}${String(i).padStart(3, "0")},allowance`,
+      (_, i) => `${known},GOLD,0.${run}${String(i).padStart(3, "0")},allowance`,
     );
     await page.getByLabel("CSV file").setInputFiles({
       name: "live.csv",
