@@ -1,21 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { fillAward, GOLD, GOLD_DB, player } from "./award-form";
+import { seriousViolations } from "./axe";
 import { storageState } from "./roles";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
-    }));
-}
 
 test.describe("signed out", () => {
   test("the sign-in page has no serious accessibility violations", async ({ page }) => {

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { fromUnits, toUnits } from "../lib/contract/decimal";
 import { GEM_DB, knownPlayer, player } from "./award-form";
+import { seriousViolations } from "./axe";
 import { addConnection } from "./owner-connection";
 import { storageState } from "./roles";
 import { PROXIED_BASE_URL, PROXY_URL, SPEC_ONLY_BASE_URL } from "./servers";
@@ -24,19 +24,6 @@ async function confirmSend(page: Page, rows: number) {
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Send batch" }).click();
   return dialog;
-}
-
-/** Serious or critical WCAG 2.1 A/AA violations, as e2e/accessibility.spec.ts counts them. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      nodes: violation.nodes.map((node) => node.target.join(" ")),
-    }));
 }
 
 async function totalOf(page: Page, customerId: string, symbol: string) {
