@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { AWARD_STATUSES } from "@/lib/db/schema";
+import {
+  lastDays,
+  OUTCOME_OF,
+  OUTCOMES,
+  outcomeFigures,
+  type StatusCountRow,
+  type TokenDayRow,
+  tokenSeries,
+  utcDay,
+  utcDayStart,
+} from "./aggregate";
+
+// Just after midnight UTC: in UTC-5 it is still the day before, so a local-time slip shows.
+const NOW = new Date("2026-11-24T00:30:00Z");
+
+describe("UTC days", () => {
+  it("cuts days at midnight UTC", () => {
+    expect(utcDay(new Date("2026-11-23T23:59:59.999Z"))).toBe("2026-11-23");
+    expect(utcDay(new Date("2026-11-24T00:00:00Z"))).toBe("2026-11-24");
+    expect(utcDayStart(NOW).toISOString()).toBe("2026-11-24T00:00:00.000Z");
+    expect(utcDayStart(NOW, 29).toISOString()).toBe("2026-10-26T00:00:00.000Z");
+  });
+
+  it("lists the window oldest first across a month end", () => {
+    const days = lastDays(new Date("2026-03-02T12:00:00Z"), 4);
+    expect(days).toEqual(["2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"]);
+    expect(lastDays(NOW, 30)).toHaveLength(30);
+    expect(lastDays(NOW, 30)[0]).toBe("2026-10-26");
+  });
+});
+
+describe("outcomes", () => {
+  it("maps every trail status, and keeps accepted apart from completed and unknown", () => {
+    for (const status of AWARD_STATUSES) expect(OUTCOMES).toContain(OUTCOME_OF[status]);
+    expect(OUTCOME_OF.accepted).toBe("accepted");
+    expect(OUTCOME_OF.unknown).toBe("unknown");
+    expect(OUTCOME_OF.pending).toBe("in-progress");
+    expect(OUTCOME_OF.sending).toBe("in-progress");
+  });
+
+  it("counts today and the last 7 days, and nothing older", () => {
+    const rows: StatusCountRow[] = [
+      { day: "2026-11-24", status: "completed", count: 2 },
+      { day: "2026-11-24", status: "pending", count: 1 },
+      { day: "2026-11-24", status: "sending", count: 3 },
+      { day: "2026-11-23", status: "completed", count: 5 },
+      { day: "2026-11-18", status: "failed", count: 1 },
+      { day: "2026-11-17", status: "failed", count: 100 },
+      { day: "2026-11-20", status: "unknown", count: 4 },
+      { day: "2026-11-21", status: "queued", count: 6 },
+      { day: "2026-11-22", status: "accepted", count: 7 },
+    ];
+    const { today, week } = outcomeFigures(rows, NOW);
+    expect(today).toEqual({ completed: 2, accepted: 0, queued: 0, failed: 0, unknown: 0, "in-progress": 4 });
+    expect(week).toEqual({ completed: 7, accepted: 7, queued: 6, failed: 1, unknown: 4, "in-progress": 4 });
+  });
+});
+
+describe("tokens per day", () => {
+  const GOLD = "1B0E7A10-0001-4A11-8B21-0000000000A1";
+  const gold = GOLD.toLowerCase();
+  const gem = "1b0e7a10-0002-4a11-8b21-0000000000a2";
+  const symbols = new Map([
+    [gem, "GEM"],
+    [gold, "GOLD"],
+  ]);
+
+  it("sums exactly, canonically, only what was awarded, per UTC day", () => {
+    const rows: TokenDayRow[] = [
+      // Two statuses on one day, digits a double would lose.
+      { day: "2026-11-24", token: GOLD, status: "completed", amount: "1234567.000000000000000001" },
+      { day: "2026-11-24", token: gold, status: "accepted", amount: "0.100000000000000002" },
+      { day: "2026-11-24", token: gold, status: "queued", amount: "1000" },
+      { day: "2026-11-24", token: gold, status: "failed", amount: "1000" },
+      { day: "2026-11-24", token: gold, status: "unknown", amount: "1000" },
+      { day: "2026-11-23", token: gold, status: "completed", amount: "0.10" },
+      { day: "2026-11-23", token: gold, status: "completed", amount: "0.20" },
+      // Outside the 30 days.
+      { day: "2026-10-25", token: gold, status: "completed", amount: "9" },
+    ];
+    const [series, ...others] = tokenSeries(rows, symbols, NOW);
+    expect(others).toEqual([]);
+    expect(series?.symbol).toBe("GOLD");
+    expect(series?.token).toBe(gold);
+    expect(series?.days).toHaveLength(30);
+    expect(series?.days.at(-1)).toEqual({ day: "2026-11-24", amount: "1234567.100000000000000003" });
+    expect(series?.days.at(-2)).toEqual({ day: "2026-11-23", amount: "0.3" });
+    expect(series?.days[0]).toEqual({ day: "2026-10-26", amount: "0" });
+    expect(series?.total).toBe("1234567.400000000000000003");
+  });
+
+  it("orders series as the project lists its tokens, unknown tokens last", () => {
+    const rows: TokenDayRow[] = [
+      { day: "2026-11-20", token: "ffffffff-0000-0000-0000-000000000000", status: "completed", amount: "1" },
+      { day: "2026-11-20", token: gold, status: "completed", amount: "1" },
+      { day: "2026-11-21", token: gem, status: "accepted", amount: "2.5" },
+    ];
+    const series = tokenSeries(rows, symbols, NOW);
+    expect(series.map((s) => s.symbol)).toEqual(["GEM", "GOLD", "ffffffff"]);
+    expect(series[0]?.total).toBe("2.5");
+  });
+
+  it("has no series for a token with nothing awarded", () => {
+    expect(
+      tokenSeries([{ day: "2026-11-24", token: gold, status: "failed", amount: "5" }], symbols, NOW),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,156 @@
+import { sumDecimals } from "@/lib/contract/decimal";
+import type { AwardStatus } from "@/lib/db/schema";
+
+/**
+ * The overview's figures from the award trail (docs/console.md, "The overview"): plain functions
+ * over rows the database grouped, so that day boundaries, the status mapping and the exact sums
+ * are tested without a database. Days are UTC calendar days, as everywhere in the console.
+ */
+
+/** What happened to an award, as the overview counts it. */
+export type Outcome = "completed" | "accepted" | "queued" | "failed" | "unknown" | "in-progress";
+
+/**
+ * The trail's statuses (lib/db/schema.ts, docs/console.md "The trail") as outcomes. `accepted` is
+ * its own outcome: a service without our Status extension took the award without saying whether
+ * it paid or queued it, so it is neither "completed" nor "unknown". A bulk row not sent yet
+ * (`pending`) and a call without an answer yet (`sending`) are still in progress.
+ */
+export const OUTCOME_OF: Record<AwardStatus, Outcome> = {
+  completed: "completed",
+  accepted: "accepted",
+  queued: "queued",
+  failed: "failed",
+  unknown: "unknown",
+  pending: "in-progress",
+  sending: "in-progress",
+};
+
+export const OUTCOMES: readonly Outcome[] = [
+  "completed",
+  "queued",
+  "failed",
+  "unknown",
+  "accepted",
+  "in-progress",
+];
+
+/**
+ * Statuses whose tokens count as awarded in the chart: the service took the award. A queued award
+ * waits for funds (it counts once it settles), a failed one paid nothing, and an unknown one may
+ * or may not have paid, so it is not claimed as awarded.
+ */
+export const AWARDED_STATUSES: readonly AwardStatus[] = ["completed", "accepted"];
+
+export const DAY_MS = 86_400_000;
+
+/** `YYYY-MM-DD` of the UTC day a moment falls in. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** The first moment of the UTC day `days` days before the one `now` falls in (0: today's midnight). */
+export function utcDayStart(now: Date, daysBack = 0): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysBack));
+}
+
+/** The `count` UTC days ending with today, oldest first, as `YYYY-MM-DD`. */
+export function lastDays(now: Date, count: number): string[] {
+  return Array.from({ length: count }, (_, index) => utcDay(utcDayStart(now, count - 1 - index)));
+}
+
+/** Awards of one UTC day with one trail status (a row of `count(*) … group by day, status`). */
+export interface StatusCountRow {
+  day: string;
+  status: AwardStatus;
+  count: number;
+}
+
+export type OutcomeCounts = Record<Outcome, number>;
+
+export interface OutcomeFigures {
+  today: OutcomeCounts;
+  /** Today and the six days before it. */
+  week: OutcomeCounts;
+}
+
+const noCounts = (): OutcomeCounts => ({
+  completed: 0,
+  accepted: 0,
+  queued: 0,
+  failed: 0,
+  unknown: 0,
+  "in-progress": 0,
+});
+
+/** Awards today and over the last 7 UTC days, by outcome. Rows outside the 7 days are ignored. */
+export function outcomeFigures(rows: readonly StatusCountRow[], now: Date): OutcomeFigures {
+  const today = utcDay(now);
+  const week = new Set(lastDays(now, 7));
+  const figures: OutcomeFigures = { today: noCounts(), week: noCounts() };
+  for (const row of rows) {
+    if (!week.has(row.day)) continue;
+    const outcome = OUTCOME_OF[row.status];
+    figures.week[outcome] += row.count;
+    if (row.day === today) figures.today[outcome] += row.count;
+  }
+  return figures;
+}
+
+/** The sum of one token's amounts on one UTC day for one status (a row of `sum(…) group by …`). */
+export interface TokenDayRow {
+  day: string;
+  token: string;
+  status: AwardStatus;
+  /** Exact decimal text as the database summed it (e.g. "12.50"). */
+  amount: string;
+}
+
+export interface TokenSeries {
+  /** Token GUID, lower case. */
+  token: string;
+  symbol: string;
+  /** Every day of the window, oldest first, with its exact canonical total ("0" when none). */
+  days: { day: string; amount: string }[];
+  total: string;
+}
+
+/**
+ * Tokens awarded per token per UTC day over the last `dayCount` days, exact: only statuses in
+ * AWARDED_STATUSES count; one series per token that has any, in the order of `symbols` (the
+ * project's token list) and then by GUID; days without awards are "0".
+ */
+export function tokenSeries(
+  rows: readonly TokenDayRow[],
+  symbols: ReadonlyMap<string, string>,
+  now: Date,
+  dayCount = 30,
+): TokenSeries[] {
+  const days = lastDays(now, dayCount);
+  const inWindow = new Set(days);
+  const byToken = new Map<string, Map<string, string[]>>();
+  for (const row of rows) {
+    if (!AWARDED_STATUSES.includes(row.status) || !inWindow.has(row.day)) continue;
+    const token = row.token.toLowerCase();
+    const perDay = byToken.get(token) ?? new Map<string, string[]>();
+    byToken.set(token, perDay);
+    perDay.set(row.day, [...(perDay.get(row.day) ?? []), row.amount]);
+  }
+  const order = [...symbols.keys()];
+  const rank = (token: string) => {
+    const at = order.indexOf(token);
+    return at === -1 ? order.length : at;
+  };
+  return [...byToken.keys()]
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+    .map((token) => {
+      const perDay = byToken.get(token) ?? new Map<string, string[]>();
+      const series = days.map((day) => ({ day, amount: sumDecimals(perDay.get(day) ?? []) }));
+      return {
+        token,
+        symbol: symbols.get(token) ?? token.slice(0, 8),
+        days: series,
+        total: sumDecimals(series.map((point) => point.amount)),
+      };
+    });
+}
