@@ -1,6 +1,8 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Not allowed" };
 
 export default function NotAllowedPage() {
   return (

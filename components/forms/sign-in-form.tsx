@@ -6,11 +6,13 @@ import { TextField } from "./text-field";
 
 const initial: SignInState = { error: null, email: "" };
 
-export function SignInForm() {
+/** `next` is the page to return to, already checked by the server (lib/auth/return-path.ts). */
+export function SignInForm({ next }: { next: string }) {
   const [state, action, pending] = useActionState(signInAction, initial);
   const errorId = state.error ? "sign-in-error" : null;
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
+      <input type="hidden" name="next" value={next} />
       <TextField
         name="email"
         label="Email"

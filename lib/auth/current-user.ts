@@ -1,8 +1,10 @@
 import "server-only";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { consoleDb } from "@/lib/db/console-db";
 import { auth } from "./auth";
 import { can, type Permission } from "./permissions";
+import { REQUESTED_PATH_HEADER, signInPath } from "./return-path";
 import { type ConsoleUser, findUser } from "./users";
 
 /**
@@ -34,10 +36,13 @@ export async function authorize(permission?: Permission): Promise<Access> {
   return { ok: true, user };
 }
 
-/** For pages: the user, or a redirect to sign-in (or to the "not allowed" page for the role). */
+/**
+ * For pages: the user, or a redirect to sign-in that remembers the link asked for (set by
+ * proxy.ts), or to the "not allowed" page for the role.
+ */
 export async function requirePageUser(permission?: Permission): Promise<ConsoleUser> {
   const access = await authorize(permission);
   if (access.ok) return access.user;
-  if (access.reason === "signed-out") redirect("/sign-in");
+  if (access.reason === "signed-out") redirect(signInPath((await headers()).get(REQUESTED_PATH_HEADER)));
   redirect(`/not-allowed?need=${encodeURIComponent(permission ?? "")}`);
 }

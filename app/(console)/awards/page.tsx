@@ -1,9 +1,14 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { AWARD_STATUS_LOOK } from "@/components/awards/award-status-badge";
 import { AwardTable } from "@/components/awards/award-table";
 import { RequestIdSearch } from "@/components/awards/request-id-search";
+import { PAGE_SIZE, readTableView } from "@/components/data-table/url-state";
 import { PageHeader } from "@/components/layout/page-header";
-import { PRIMARY_BUTTON } from "@/components/ui/styles";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { tokenSymbols } from "@/lib/awards/token-symbols";
@@ -13,8 +18,8 @@ import { AWARD_STATUSES, type AwardStatus } from "@/lib/db/schema";
 import { projectContext } from "@/lib/project/current-project";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "History · Awards" };
 
-const PAGE_SIZE = 25;
 const one = (value: string | string[] | undefined) => (typeof value === "string" ? value.trim() : "");
 const day = (text: string, plusDays = 0) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
@@ -23,9 +28,6 @@ const day = (text: string, plusDays = 0) => {
   date.setUTCDate(date.getUTCDate() + plusDays);
   return date;
 };
-
-const input =
-  "rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
 /** The award trail: every award this console sent, filterable, newest first. */
 export default async function AwardsPage({ searchParams }: PageProps<"/awards">) {
@@ -39,13 +41,14 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
     from: day(one(params.from)),
     to: day(one(params.to), 1),
   };
-  const page = Math.max(1, Number.parseInt(one(params.page), 10) || 1);
-  // `sort=player` or `sort=-sent` (descending); newest first when absent or unknown.
-  const sortParam = one(params.sort);
-  const sortColumn = sortParam.replace(/^-/, "");
+  // Sorting and paging as the table writes them (`sort=player.desc`, `page=2`): the server does both.
+  const view = readTableView(
+    new URLSearchParams(Object.entries(params).flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : []))),
+  );
+  const [sorted] = view.sorting;
   const sort: AwardSort | undefined =
-    sortColumn in AWARD_SORTS
-      ? { column: sortColumn as AwardSort["column"], descending: sortParam.startsWith("-") }
+    sorted && sorted.id in AWARD_SORTS
+      ? { column: sorted.id as AwardSort["column"], descending: sorted.desc }
       : undefined;
   const db = await consoleDb();
   const { connection } = await projectContext(user.id);
@@ -53,120 +56,57 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
   const { rows, total } = await listAwards(
     db,
     { ...filters, projectGuid: connection?.projectGuid },
-    { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, sort },
+    { offset: view.pageIndex * PAGE_SIZE, limit: PAGE_SIZE, sort },
   );
   const symbols = await tokenSymbols(connection);
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const link = (n: number, sortText = sortParam) => {
-    const next = new URLSearchParams();
-    for (const key of ["customer", "actor", "status", "from", "to"])
-      if (one(params[key])) next.set(key, one(params[key]));
-    if (sortText) next.set("sort", sortText);
-    if (n > 1) next.set("page", String(n));
-    return `/awards?${next.toString()}`;
-  };
-  const pageLink = (n: number) => link(n);
-  const sortHref = (column: AwardSort["column"], descending: boolean) =>
-    link(1, `${descending ? "-" : ""}${column}`);
+  const filtered = Object.values(filters).some((value) => value !== undefined);
   return (
-    <main className="flex flex-col gap-6 px-6 py-6">
+    <main className="flex min-w-0 flex-col gap-6 px-4 py-6 sm:px-6">
       <PageHeader
         title="Awards"
         description="Every award sent from this console: who sent what to whom, why, and what happened."
       >
         {can(user.role, "awards:send") ? (
-          <div className="flex gap-2">
-            <Link
-              href="/awards/bulk"
-              className="rounded-md border border-zinc-300 px-4 py-2 font-medium dark:border-zinc-700"
-            >
-              Bulk awards
-            </Link>
-            <Link href="/awards/new" className={PRIMARY_BUTTON}>
-              New award
-            </Link>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <Link href="/awards/bulk">Bulk awards</Link>
+            </Button>
+            <Button asChild>
+              <Link href="/awards/new">New award</Link>
+            </Button>
           </div>
         ) : null}
       </PageHeader>
       <RequestIdSearch />
-      <form method="get" action="/awards" className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-customer" className="text-sm font-medium">
-            Player
-          </label>
-          <input
-            id="filter-customer"
-            name="customer"
-            defaultValue={one(params.customer)}
-            placeholder="Part of an ID"
-            className={input}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-actor" className="text-sm font-medium">
-            Sent by
-          </label>
-          <input
-            id="filter-actor"
-            name="actor"
-            type="email"
-            defaultValue={one(params.actor)}
-            className={input}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-status" className="text-sm font-medium">
-            Status
-          </label>
-          <select id="filter-status" name="status" defaultValue={filters.status ?? ""} className={input}>
+      <form method="get" action="/awards" className="grid gap-3 sm:flex sm:flex-wrap sm:items-end">
+        <Field label="Player" id="filter-customer" className="sm:w-48">
+          <Input name="customer" defaultValue={one(params.customer)} placeholder="Part of an ID" />
+        </Field>
+        <Field label="Sent by" id="filter-actor" className="sm:w-56">
+          <Input name="actor" type="email" defaultValue={one(params.actor)} />
+        </Field>
+        <Field label="Status" id="filter-status" className="sm:w-44">
+          <Select name="status" defaultValue={filters.status ?? ""}>
             <option value="">Any</option>
             {AWARD_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {AWARD_STATUS_LOOK[s].label}
               </option>
             ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-from" className="text-sm font-medium">
-            From
-          </label>
-          <input id="filter-from" name="from" type="date" defaultValue={one(params.from)} className={input} />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-to" className="text-sm font-medium">
-            To
-          </label>
-          <input id="filter-to" name="to" type="date" defaultValue={one(params.to)} className={input} />
-        </div>
-        {sortParam ? <input type="hidden" name="sort" value={sortParam} /> : null}
-        <button
-          type="submit"
-          className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700"
-        >
+          </Select>
+        </Field>
+        <Field label="From" id="filter-from" className="sm:w-40">
+          <Input name="from" type="date" defaultValue={one(params.from)} />
+        </Field>
+        <Field label="To" id="filter-to" className="sm:w-40">
+          <Input name="to" type="date" defaultValue={one(params.to)} />
+        </Field>
+        {one(params.sort) ? <input type="hidden" name="sort" value={one(params.sort)} /> : null}
+        <Button type="submit" variant="outline">
           Filter
-        </button>
+        </Button>
       </form>
-      <AwardTable
-        rows={rows}
-        symbols={symbols}
-        sort={sort ?? { column: "sent", descending: true }}
-        sortHref={sortHref}
-      />
-      <div className="flex items-center justify-between text-sm text-zinc-600 dark:text-zinc-400">
-        <span data-testid="awards-count">
-          {total} award{total === 1 ? "" : "s"}
-        </span>
-        {pages > 1 ? (
-          <span className="flex items-center gap-3">
-            {page > 1 ? <Link href={pageLink(page - 1)}>Previous page</Link> : null}
-            <span>
-              Page {page} of {pages}
-            </span>
-            {page < pages ? <Link href={pageLink(page + 1)}>Next page</Link> : null}
-          </span>
-        ) : null}
-      </div>
+      <AwardTable rows={rows} symbols={symbols} total={total} filtered={filtered} />
     </main>
   );
 }

@@ -1,8 +1,10 @@
+import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
 import { LookupForm } from "@/components/players/lookup-form";
 import { requirePageUser } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Players" };
 
 export default async function PlayersPage() {
   await requirePageUser("players:read");

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { LiveWallet } from "@/components/awards/live-wallet";
 import { PageHeader } from "@/components/layout/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
@@ -7,6 +8,7 @@ import { readWalletView } from "@/lib/awards/wallet-view";
 import { readProject } from "@/lib/project/read-project";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Wallet" };
 
 /** The project wallet (our extension): what it holds, what waits for it, and funding it. */
 export default async function WalletPage() {

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { LiveAwardStatus } from "@/components/awards/live-award-status";
 import { RetryButton } from "@/components/awards/retry-button";
@@ -8,9 +9,14 @@ import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
 import { tokenSymbols } from "@/lib/awards/token-symbols";
 import { awardTimeline, canRetry, findAward } from "@/lib/awards/trail";
 import { consoleDb } from "@/lib/db/console-db";
+import { recordTitle } from "@/lib/pages/page-title";
 import { projectContext } from "@/lib/project/current-project";
 
 export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: PageProps<"/awards/[requestId]">): Promise<Metadata> {
+  return recordTitle((await params).requestId, "Awards");
+}
 
 const when = (date: Date) =>
   date

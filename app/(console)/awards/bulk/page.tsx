@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { BulkUpload } from "@/components/bulk/bulk-upload";
 import { PageHeader } from "@/components/layout/page-header";
@@ -8,6 +9,7 @@ import { consoleDb } from "@/lib/db/console-db";
 import { projectContext } from "@/lib/project/current-project";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Bulk awards · Awards" };
 
 /** Bulk awards: upload a CSV file, check it, send it; the project's latest batches. */
 export default async function BulkAwardsPage() {

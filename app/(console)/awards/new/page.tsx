@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Metadata } from "next";
 import Link from "next/link";
 import { AwardForm } from "@/components/awards/award-form";
 import { PageHeader } from "@/components/layout/page-header";
@@ -7,6 +8,7 @@ import { listProjectTokens } from "@/lib/client/catalogue";
 import { readProject } from "@/lib/project/read-project";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "New award · Awards" };
 
 export default async function NewAwardPage({ searchParams }: PageProps<"/awards/new">) {
   const { read } = await readProject("awards:send", listProjectTokens);

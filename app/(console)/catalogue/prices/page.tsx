@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { LanguageSwitcher } from "@/components/catalogue/language-switcher";
 import { PriceFilters } from "@/components/catalogue/price-filters";
 import { PricesTable } from "@/components/catalogue/prices-table";
@@ -9,6 +10,7 @@ import { listPrices, listProjectTokens } from "@/lib/client/catalogue";
 import { readProject } from "@/lib/project/read-project";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Prices" };
 
 const one = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
 

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { LanguageSwitcher } from "@/components/catalogue/language-switcher";
 import { ProductsTable } from "@/components/catalogue/products-table";
 import { PageHeader } from "@/components/layout/page-header";
@@ -8,6 +9,7 @@ import { listProducts } from "@/lib/client/catalogue";
 import { readProject } from "@/lib/project/read-project";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Products" };
 
 export default async function ProductsPage({ searchParams }: PageProps<"/catalogue/products">) {
   const { read } = await readProject("catalogue:read", listProducts);

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { TokensTable } from "@/components/catalogue/tokens-table";
 import { PageHeader } from "@/components/layout/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
@@ -5,6 +6,7 @@ import { listProjectTokens } from "@/lib/client/catalogue";
 import { readProject } from "@/lib/project/read-project";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Tokens" };
 
 export default async function TokensPage() {
   const { read } = await readProject("catalogue:read", listProjectTokens);

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { TranslationsTable } from "@/components/catalogue/translations-table";
 import { PageHeader } from "@/components/layout/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
@@ -7,6 +8,7 @@ import { listProducts } from "@/lib/client/catalogue";
 import { readProject } from "@/lib/project/read-project";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Translations" };
 
 export default async function TranslationsPage() {
   const { read } = await readProject("catalogue:read", listProducts);

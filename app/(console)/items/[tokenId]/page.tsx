@@ -1,12 +1,18 @@
+import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
 import { ItemList } from "@/components/players/item-list";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { getItem } from "@/lib/client/holdings";
 import { tokenId as tokenIdRule } from "@/lib/contract/fields";
+import { recordTitle } from "@/lib/pages/page-title";
 import { readProject } from "@/lib/project/read-project";
 
 export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: PageProps<"/items/[tokenId]">): Promise<Metadata> {
+  return recordTitle(`Item ${(await params).tokenId}`, "Items");
+}
 
 /** Every item with one TokenID: TokenIDs are unique per contract, so one may exist on several chains. */
 export default async function ItemPage({ params }: PageProps<"/items/[tokenId]">) {

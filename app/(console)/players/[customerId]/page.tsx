@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AwardTable } from "@/components/awards/award-table";
@@ -13,11 +14,16 @@ import { tokenSymbols } from "@/lib/awards/token-symbols";
 import { listAwards } from "@/lib/awards/trail";
 import { getCustomerItems, getCustomerTokens } from "@/lib/client/holdings";
 import { consoleDb } from "@/lib/db/console-db";
+import { recordTitle } from "@/lib/pages/page-title";
 import { checkCustomerId } from "@/lib/players/customer-id";
 import { playerTokens } from "@/lib/players/holdings";
 import { readProject } from "@/lib/project/read-project";
 
 export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: PageProps<"/players/[customerId]">): Promise<Metadata> {
+  return recordTitle((await params).customerId, "Players");
+}
 
 export default async function PlayerPage({ params }: PageProps<"/players/[customerId]">) {
   const user = await requirePageUser("players:read");

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
 import { ConnectionForm } from "@/components/settings/connection-form";
 import { ConnectionRowActions } from "@/components/settings/connection-row-actions";
@@ -8,6 +9,7 @@ import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Connections · Settings" };
 
 export default async function ConnectionsPage() {
   await requirePageUser("connections:manage");

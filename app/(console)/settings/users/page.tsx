@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
 import { UserCreateForm } from "@/components/settings/user-create-form";
 import { UserRowActions } from "@/components/settings/user-row-actions";
@@ -7,6 +8,7 @@ import { listUsers } from "@/lib/auth/user-admin";
 import { consoleDb } from "@/lib/db/console-db";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Users · Settings" };
 
 export default async function UsersPage() {
   const me = await requirePageUser("users:manage");

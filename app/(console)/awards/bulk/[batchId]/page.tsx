@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BatchProgress } from "@/components/bulk/batch-progress";
@@ -6,8 +7,13 @@ import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { batchCounts, findBatch } from "@/lib/bulk/batch-store";
 import { consoleDb } from "@/lib/db/console-db";
+import { recordTitle } from "@/lib/pages/page-title";
 
 export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: PageProps<"/awards/bulk/[batchId]">): Promise<Metadata> {
+  return recordTitle(`Batch ${(await params).batchId}`, "Bulk awards");
+}
 
 /** One batch: who sent which file and why, its live progress, its results file. */
 export default async function BatchPage({ params }: PageProps<"/awards/bulk/[batchId]">) {
