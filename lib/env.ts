@@ -2,6 +2,7 @@ import "server-only";
 import { resolve } from "node:path";
 import { z } from "zod";
 import type { DatabaseTarget } from "@/common/database";
+import { CONNECTION_ENVIRONMENTS, ENVIRONMENT_RULE } from "@/lib/connections/environment";
 import { describeIssues } from "@/lib/contract/issues";
 
 const secret = (name: string) =>
@@ -17,6 +18,8 @@ const schema = z.object({
   COMMERCE_API_KEY: z.string().optional(),
   /** What the project switcher calls the connection from the environment. */
   COMMERCE_PROJECT_NAME: z.string().trim().max(80, { error: "must be at most 80 characters" }).optional(),
+  /** Its environment badge in the switcher: "test" or "live" (docs/console.md, "Project connections"). */
+  COMMERCE_PROJECT_ENVIRONMENT: z.enum(CONNECTION_ENVIRONMENTS, { error: ENVIRONMENT_RULE }).default("test"),
   CONSOLE_DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: "must be a postgres:// or postgresql:// URL" })

@@ -12,6 +12,7 @@ import {
   deleteConnection,
   listConnections,
   serviceConnection,
+  setConnectionEnvironment,
 } from "./connections";
 
 const SECRET = "s".repeat(43);
@@ -46,6 +47,7 @@ describe("project connections", () => {
       baseUrl: "http://127.0.0.1:3001/api/public",
       projectGuid: PROJECT,
       keyHint: "••••last",
+      environment: "test",
       readOnly: false,
     });
     const everything = JSON.stringify(
@@ -127,5 +129,47 @@ describe("project connections", () => {
     expect(await serviceConnection(database.db, SECRET, withEnv, "env")).toMatchObject({
       apiKey: "env-key-abcdefgh-9999",
     });
+  });
+
+  it("keeps each connection's environment: test unless the owner says live; the environment's own from COMMERCE_PROJECT_ENVIRONMENT", async () => {
+    const input = { name: "Live game", baseUrl: "http://x.test", projectGuid: PROJECT, apiKey: KEY };
+    await createConnection(database.db, SECRET, { ...input, environment: "live" }, null);
+    await createConnection(database.db, SECRET, { ...input, name: "Sandbox" }, null);
+    const liveEnv = parseConsoleEnv({
+      COMMERCE_BASE_URL: "http://127.0.0.1:3001/api/public",
+      COMMERCE_PROJECT_GUID: PROJECT,
+      COMMERCE_API_KEY: "env-key-abcdefgh-9999",
+      COMMERCE_PROJECT_ENVIRONMENT: "live",
+    });
+    const environments = async (env = withEnv) =>
+      (await listConnections(database.db, env)).map((c) => [c.name, c.environment]);
+    expect(await environments()).toEqual([
+      ["From the environment", "test"],
+      ["Live game", "live"],
+      ["Sandbox", "test"],
+    ]);
+    expect((await environments(liveEnv))[0]).toEqual(["From the environment", "live"]);
+
+    await setConnectionEnvironment(database.db, "db:2", "live");
+    await setConnectionEnvironment(database.db, "db:1", "test");
+    expect(await environments()).toEqual([
+      ["From the environment", "test"],
+      ["Live game", "test"],
+      ["Sandbox", "live"],
+    ]);
+    await expect(setConnectionEnvironment(database.db, "env", "live")).rejects.toThrow(
+      /set by COMMERCE_PROJECT_ENVIRONMENT/,
+    );
+    await expect(setConnectionEnvironment(database.db, "db:99", "live")).rejects.toThrow(ConnectionError);
+    await expect(
+      createConnection(database.db, SECRET, { ...input, name: "Odd", environment: "prod" as "live" }, null),
+    ).rejects.toThrow(/^environment must be "test" or "live"/);
+    // The database refuses anything else too, whatever path writes it.
+    await expect(
+      database.db.execute(sql`update console.connections set environment = 'prod' where id = 1`),
+    ).rejects.toThrow();
+    expect(() => parseConsoleEnv({ COMMERCE_PROJECT_ENVIRONMENT: "prod" })).toThrow(
+      /COMMERCE_PROJECT_ENVIRONMENT must be "test" or "live"/,
+    );
   });
 });

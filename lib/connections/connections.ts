@@ -8,12 +8,15 @@ import { maskSecret, openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { connections, userSettings } from "@/lib/db/schema";
 import type { ConsoleEnv } from "@/lib/env";
+import { CONNECTION_ENVIRONMENTS, type ConnectionEnvironment, ENVIRONMENT_RULE } from "./environment";
 
 /**
  * Project connections (DESIGN §7): a name, a service base URL, a ProjectGuid and an API key that
  * is encrypted at rest and never leaves the server. A connection may also come from the
  * environment (COMMERCE_*), shown read-only. References are `db:<id>` or `env`.
  */
+
+export const ConnectionEnvironmentInput = z.enum(CONNECTION_ENVIRONMENTS, { error: ENVIRONMENT_RULE });
 
 export const ConnectionInput = z.object({
   name: z
@@ -33,6 +36,7 @@ export const ConnectionInput = z.object({
     .trim()
     .min(8, { error: "must be at least 8 characters" })
     .max(512, { error: "must be at most 512 characters" }),
+  environment: ConnectionEnvironmentInput.default("test"),
 });
 export type ConnectionInput = z.input<typeof ConnectionInput>;
 
@@ -45,11 +49,18 @@ export interface ConnectionSummary {
   baseUrl: string;
   projectGuid: string;
   keyHint: string;
+  environment: ConnectionEnvironment;
   /** From the environment: shown, not editable. */
   readOnly: boolean;
 }
 
 const context = (id: number) => `connection:${id}`;
+
+/** The row id of a stored connection's reference (`db:<id>`); null for `env` or anything else. */
+const storedId = (ref: string): number | null => {
+  const id = /^db:(\d{1,9})$/.exec(ref)?.[1];
+  return id ? Number(id) : null;
+};
 
 export async function createConnection(
   db: ConsoleDb,
@@ -59,7 +70,7 @@ export async function createConnection(
 ): Promise<ConnectionSummary> {
   const parsed = ConnectionInput.safeParse(input);
   if (!parsed.success) throw new ConnectionError(describeIssues(parsed.error.issues));
-  const { name, baseUrl, projectGuid, apiKey } = parsed.data;
+  const { name, baseUrl, projectGuid, apiKey, environment } = parsed.data;
   return db.transaction(async (tx) => {
     const taken = await tx
       .select({ id: connections.id })
@@ -68,7 +79,15 @@ export async function createConnection(
     if (taken.length > 0) throw new ConnectionError(`name "${name}" is already used by another connection.`);
     const [row] = await tx
       .insert(connections)
-      .values({ name, baseUrl, projectGuid, apiKeyCiphertext: "", apiKeyLast4: apiKey.slice(-4), createdBy })
+      .values({
+        name,
+        baseUrl,
+        projectGuid,
+        environment,
+        apiKeyCiphertext: "",
+        apiKeyLast4: apiKey.slice(-4),
+        createdBy,
+      })
       .returning({ id: connections.id });
     if (!row) throw new Error("The connection was not stored.");
     // The row id is bound into the ciphertext, so a key copied onto another row does not open.
@@ -82,6 +101,7 @@ export async function createConnection(
       baseUrl,
       projectGuid,
       keyHint: maskSecret(apiKey.slice(-4)),
+      environment,
       readOnly: false,
     };
   });
@@ -106,6 +126,7 @@ export async function listConnections(db: ConsoleDb, env: ConsoleEnv): Promise<C
       baseUrl: connections.baseUrl,
       projectGuid: connections.projectGuid,
       last4: connections.apiKeyLast4,
+      environment: connections.environment,
     })
     .from(connections)
     .orderBy(asc(sql`lower(${connections.name})`));
@@ -118,6 +139,7 @@ export async function listConnections(db: ConsoleDb, env: ConsoleEnv): Promise<C
             baseUrl: fromEnv.baseUrl,
             projectGuid: fromEnv.projectGuid,
             keyHint: maskSecret(fromEnv.apiKey.slice(-4)),
+            environment: env.COMMERCE_PROJECT_ENVIRONMENT,
             readOnly: true,
           },
         ]
@@ -128,6 +150,7 @@ export async function listConnections(db: ConsoleDb, env: ConsoleEnv): Promise<C
       baseUrl: c.baseUrl,
       projectGuid: c.projectGuid,
       keyHint: maskSecret(c.last4),
+      environment: c.environment,
       readOnly: false,
     })),
   ];
@@ -141,12 +164,9 @@ export async function serviceConnection(
   ref: string,
 ): Promise<ServiceConnection | null> {
   if (ref === "env") return environmentConnection(env);
-  const id = /^db:(\d{1,9})$/.exec(ref)?.[1];
+  const id = storedId(ref);
   if (!id) return null;
-  const [row] = await db
-    .select()
-    .from(connections)
-    .where(eq(connections.id, Number(id)));
+  const [row] = await db.select().from(connections).where(eq(connections.id, id));
   if (!row) return null;
   return {
     baseUrl: row.baseUrl,
@@ -155,13 +175,32 @@ export async function serviceConnection(
   };
 }
 
+/** The owner marks a stored connection "test" or "live"; the environment's own is set by COMMERCE_PROJECT_ENVIRONMENT. */
+export async function setConnectionEnvironment(
+  db: ConsoleDb,
+  ref: string,
+  environment: ConnectionEnvironment,
+): Promise<void> {
+  const id = storedId(ref);
+  if (!id)
+    throw new ConnectionError(
+      "the connection from the environment is set by COMMERCE_PROJECT_ENVIRONMENT, not here.",
+    );
+  const changed = await db
+    .update(connections)
+    .set({ environment })
+    .where(eq(connections.id, id))
+    .returning({ id: connections.id });
+  if (changed.length === 0) throw new ConnectionError("does not exist (any more).");
+}
+
 export async function deleteConnection(db: ConsoleDb, ref: string): Promise<void> {
-  const id = /^db:(\d{1,9})$/.exec(ref)?.[1];
+  const id = storedId(ref);
   if (!id)
     throw new ConnectionError(
       "the connection from the environment cannot be deleted here: change COMMERCE_* instead.",
     );
-  await db.delete(connections).where(eq(connections.id, Number(id)));
+  await db.delete(connections).where(eq(connections.id, id));
 }
 
 /** The project a user works on: the one they chose last, else the first available. */

@@ -11,6 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+// Relative and type-only: drizzle-kit loads this file without the project's path aliases.
+import type { ConnectionEnvironment } from "../connections/environment";
 
 /**
  * The console's own tables, in the schema `console` so that it may share a PostgreSQL server with
@@ -68,8 +70,13 @@ export const connections = consoleSchema.table(
     apiKeyLast4: text("api_key_last4").notNull(),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** Set by the owner, shown beside the connection's name wherever a project is chosen. */
+    environment: text("environment").$type<ConnectionEnvironment>().notNull().default("test"),
   },
-  (t) => [uniqueIndex("connections_name_idx").on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex("connections_name_idx").on(sql`lower(${t.name})`),
+    check("connections_environment_check", sql`${t.environment} in ('test', 'live')`),
+  ],
 );
 
 /** Per-user choices, e.g. the project (connection) last chosen in the switcher. */

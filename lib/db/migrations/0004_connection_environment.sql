@@ -1,0 +1,2 @@
+ALTER TABLE "console"."connections" ADD COLUMN "environment" text DEFAULT 'test' NOT NULL;--> statement-breakpoint
+ALTER TABLE "console"."connections" ADD CONSTRAINT "connections_environment_check" CHECK ("console"."connections"."environment" in ('test', 'live'));
