@@ -1,7 +1,7 @@
 "use client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { Toaster } from "sonner";
+import { Toaster } from "@/components/ui/toaster";
 
 /**
  * The console shell's client data layer (docs/console.md, "Live data"): one QueryClient per
@@ -25,7 +25,7 @@ export function LiveProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster richColors closeButton position="bottom-right" theme="system" />
+      <Toaster />
     </QueryClientProvider>
   );
 }

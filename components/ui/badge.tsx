@@ -1,22 +1,36 @@
 import type { ReactNode } from "react";
+import { cn } from "@/components/ui/cn";
 
 const TONES = {
-  neutral: "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200",
-  good: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100",
-  info: "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100",
-  warn: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
-  bad: "bg-rose-100 text-rose-900 dark:bg-rose-900 dark:text-rose-100",
+  neutral: "border-border bg-muted text-foreground",
+  success: "border-success/30 bg-success/10 text-success",
+  warning: "border-warning/30 bg-warning/10 text-warning",
+  danger: "border-destructive/30 bg-destructive/10 text-destructive",
+  info: "border-info/30 bg-info/10 text-info",
 } as const;
 
+// The tone names before the kit; kept so pages not yet moved keep compiling. Prefer the new names.
+const LEGACY = { good: "success", warn: "warning", bad: "danger" } as const;
+
+export type BadgeTone = keyof typeof TONES;
+
 export interface BadgeProps {
-  tone?: keyof typeof TONES;
+  tone?: BadgeTone | keyof typeof LEGACY;
+  className?: string;
   children: ReactNode;
 }
 
 /** A short status word; its text carries the meaning, the colour only repeats it. */
-export function Badge({ tone = "neutral", children }: BadgeProps) {
+export function Badge({ tone = "neutral", className, children }: BadgeProps) {
+  const name: BadgeTone = tone in LEGACY ? LEGACY[tone as keyof typeof LEGACY] : (tone as BadgeTone);
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${TONES[tone]}`}>
+    <span
+      className={cn(
+        "inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium",
+        TONES[name],
+        className,
+      )}
+    >
       {children}
     </span>
   );

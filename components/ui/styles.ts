@@ -1,11 +1,10 @@
-/** The console's primary action (a button, or a link that acts like one). */
-export const PRIMARY_BUTTON =
-  "rounded-md bg-zinc-900 px-4 py-2 font-medium text-white disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900";
+import { buttonClass } from "@/components/ui/button";
 
-/** A secondary action beside a primary one (Cancel, Award again). */
-export const SECONDARY_BUTTON =
-  "rounded-md border border-zinc-300 px-4 py-2 disabled:opacity-60 dark:border-zinc-700";
-
-/** An act that takes something away (deactivate, delete). */
-export const DANGER_BUTTON =
-  "rounded-md bg-rose-700 px-4 py-2 font-medium text-white disabled:opacity-60 dark:bg-rose-600";
+// Superseded by <Button variant=…> (components/ui/button.tsx); these remain only until the last
+// importers move onto the kit, then this file goes.
+/** @deprecated Use `<Button>` or `buttonClass()`. */
+export const PRIMARY_BUTTON = buttonClass({ variant: "primary" });
+/** @deprecated Use `<Button variant="outline">` or `buttonClass({ variant: "outline" })`. */
+export const SECONDARY_BUTTON = buttonClass({ variant: "outline" });
+/** @deprecated Use `<Button variant="destructive">` or `buttonClass({ variant: "destructive" })`. */
+export const DANGER_BUTTON = buttonClass({ variant: "destructive" });

@@ -1,0 +1,83 @@
+"use client";
+import { createContext, type ReactNode, useContext, useId } from "react";
+import { cn } from "@/components/ui/cn";
+
+interface FieldContextValue {
+  id: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+}
+
+const FieldContext = createContext<FieldContextValue | null>(null);
+
+export interface FieldProps {
+  label: ReactNode;
+  /** One line on what to enter, shown under the control and read with it. */
+  hint?: ReactNode;
+  /** The field's error (from the server action's fieldErrors or the client schema). */
+  error?: string | readonly string[] | null;
+  /** Set when the control needs a known id (a test, a label elsewhere); generated otherwise. */
+  id?: string;
+  /** Adds "(optional)" after the label. */
+  optional?: boolean;
+  className?: string;
+  /** The one control: Input, Textarea, Select, Checkbox… from the kit (they read the field). */
+  children: ReactNode;
+}
+
+/**
+ * One field anatomy for every form (docs/console.md, "UI kit"): a visible label, the control, a
+ * hint and an error. The kit's controls inside read the field's id, `aria-describedby` (hint then
+ * error) and `aria-invalid` from context, so no form wires them by hand.
+ */
+export function Field({ label, hint, error, id, optional, className, children }: FieldProps) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const message = Array.isArray(error) ? error.join(" ") : (error as string | null | undefined);
+  const errorId = message ? `${controlId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <FieldContext value={{ id: controlId, describedBy, invalid: Boolean(message) }}>
+      <div className={cn("grid gap-1.5", className)}>
+        <label htmlFor={controlId} className="text-sm font-medium text-foreground">
+          {label}
+          {optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}
+        </label>
+        {children}
+        {hint ? (
+          <p id={hintId} className="text-sm text-muted-foreground">
+            {hint}
+          </p>
+        ) : null}
+        {message ? (
+          <p id={errorId} className="text-sm font-medium text-destructive">
+            {message}
+          </p>
+        ) : null}
+      </div>
+    </FieldContext>
+  );
+}
+
+interface ControlProps {
+  id?: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: boolean | "true" | "false" | "grammar" | "spelling";
+}
+
+/**
+ * The id, description and validity a control gets from its Field; props passed to the control
+ * win (a control outside any Field keeps exactly its own props).
+ */
+export function useFieldControl<P extends ControlProps>(props: P): P {
+  const field = useContext(FieldContext);
+  if (!field) return props;
+  const describedBy = [field.describedBy, props["aria-describedby"]].filter(Boolean).join(" ") || undefined;
+  return {
+    ...props,
+    id: props.id ?? field.id,
+    "aria-describedby": describedBy,
+    "aria-invalid": props["aria-invalid"] ?? (field.invalid || undefined),
+  };
+}
