@@ -13,4 +13,6 @@ export const queryKeys = {
   allAwardStatuses: ["award-statuses"] as const,
   /** The project wallet: balances and queue. */
   wallet: ["wallet"] as const,
+  /** The overview's figures (trail, wallet, batches, latest awards) of one chosen connection. */
+  overview: (project: string) => ["overview", project] as const,
 };

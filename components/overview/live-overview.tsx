@@ -1,0 +1,57 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { getJson } from "@/lib/live/get-json";
+import { queryKeys } from "@/lib/live/query-keys";
+import type { OverviewData } from "@/lib/overview/read-overview";
+import { FundingGaps } from "./funding-gaps";
+import { LatestAwards } from "./latest-awards";
+import { OutcomeCards } from "./outcome-cards";
+import { RecentBatches } from "./recent-batches";
+import { TokensAwarded } from "./tokens-awarded";
+import { utcMinute } from "./when";
+
+/** How often an open overview asks again (TanStack Query pauses while the tab is hidden). */
+const REFRESH_MS = 15_000;
+
+export interface LiveOverviewProps {
+  initial: OverviewData;
+  /** The chosen connection: the cache holds one overview per project, so a switch never shows another's. */
+  project: string;
+  canSend: boolean;
+  chartDays: number;
+}
+
+/**
+ * The overview's live part (docs/console.md, "Live data"): first painted from the server's read,
+ * then kept current from GET /api/overview, so there is no loading flash and no action polling.
+ */
+export function LiveOverview({ initial, project, canSend, chartDays }: LiveOverviewProps) {
+  const { data, error } = useQuery({
+    queryKey: queryKeys.overview(project),
+    queryFn: ({ signal }) => getJson<OverviewData>("/api/overview", signal),
+    initialData: initial,
+    refetchInterval: REFRESH_MS,
+  });
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="text-xs text-muted-foreground" data-testid="overview-read-at">
+        Updated {utcMinute(data.readAt)}
+        {error ? (
+          <span data-testid="overview-stale" className="text-warning">
+            {" "}
+            · showing the last figures read: {error.message}
+          </span>
+        ) : null}
+      </p>
+      <OutcomeCards figures={data.outcomes} specOnly={data.extensions === false} />
+      <TokensAwarded tokens={data.tokens} days={chartDays} />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <LatestAwards awards={data.latest} canSend={canSend} />
+        <div className="flex flex-col gap-6">
+          {data.funding.kind === "not-allowed" ? null : <FundingGaps funding={data.funding} />}
+          <RecentBatches batches={data.batches} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import type { LucideIcon } from "lucide-react";
+import { CircleCheck, CircleHelp, CircleX, Clock, Loader, Send } from "lucide-react";
+import { AWARD_STATUS_LOOK } from "@/components/awards/award-status-badge";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import type { Outcome, OutcomeFigures } from "@/lib/overview/aggregate";
+
+const LOOK: Record<Outcome, { label: string; icon: LucideIcon; tone: string; hint: string }> = {
+  completed: {
+    label: AWARD_STATUS_LOOK.completed.label,
+    icon: CircleCheck,
+    tone: "text-success",
+    hint: "Paid, or recorded as an allowance.",
+  },
+  queued: {
+    label: AWARD_STATUS_LOOK.queued.label,
+    icon: Clock,
+    tone: "text-info",
+    hint: "Waiting in the wallet's queue for funds.",
+  },
+  failed: {
+    label: AWARD_STATUS_LOOK.failed.label,
+    icon: CircleX,
+    tone: "text-destructive",
+    hint: "Refused, or never reached the service: nothing was paid.",
+  },
+  unknown: {
+    label: AWARD_STATUS_LOOK.unknown.label,
+    icon: CircleHelp,
+    tone: "text-warning",
+    hint: "The answer was lost: retry with the same RequestID to settle it.",
+  },
+  accepted: {
+    label: AWARD_STATUS_LOOK.accepted.label,
+    icon: Send,
+    tone: "text-muted-foreground",
+    hint: "Taken by a service that does not say whether it paid or queued.",
+  },
+  "in-progress": {
+    label: "In progress",
+    icon: Loader,
+    tone: "text-muted-foreground",
+    hint: "Being sent, or a bulk row waiting for its turn.",
+  },
+};
+
+/** Always shown: what a person asks first. The other two appear when they have something to say. */
+const MAIN: Outcome[] = ["completed", "queued", "failed", "unknown"];
+
+export interface OutcomeCardsProps {
+  figures: OutcomeFigures;
+  /** A spec-only service: every award it takes is "accepted", so that card is always shown. */
+  specOnly: boolean;
+}
+
+/** Awards today and over the last 7 days (UTC), one card per outcome. */
+export function OutcomeCards({ figures, specOnly }: OutcomeCardsProps) {
+  const shown = [
+    ...MAIN,
+    ...(specOnly || figures.week.accepted > 0 ? (["accepted"] as const) : []),
+    ...(figures.week["in-progress"] > 0 ? (["in-progress"] as const) : []),
+  ];
+  return (
+    <section aria-labelledby="outcomes-heading" className="flex flex-col gap-3">
+      <h2 id="outcomes-heading" className="text-lg font-semibold">
+        Awards by outcome
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4 xl:grid-cols-6">
+        {shown.map((outcome) => {
+          const { label, icon: Icon, tone, hint } = LOOK[outcome];
+          return (
+            <li key={outcome} data-testid={`outcome-${outcome}`}>
+              <Card className="flex h-full flex-col gap-1 p-4">
+                <p className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
+                  <Icon aria-hidden="true" className={cn("size-4 shrink-0", tone)} />
+                  {label}
+                </p>
+                <p className="text-3xl font-semibold tabular-nums">
+                  <span data-testid="today">{figures.today[outcome]}</span>
+                  <span className="sr-only"> today</span>
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  <span className="font-medium tabular-nums text-foreground" data-testid="week">
+                    {figures.week[outcome]}
+                  </span>{" "}
+                  in 7 days
+                </p>
+                <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="text-xs text-muted-foreground">
+        Today and the 7 days up to today, in UTC, from this console's award trail.
+        {specOnly
+          ? " This project's service implements the public spec only: it does not say whether an award was paid or queued, so the awards it takes count as accepted."
+          : ""}
+      </p>
+    </section>
+  );
+}

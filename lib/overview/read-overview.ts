@@ -1,0 +1,89 @@
+import "server-only";
+
+import { can } from "@/lib/auth/permissions";
+import type { ConsoleUser } from "@/lib/auth/users";
+import { tokenSymbols } from "@/lib/awards/token-symbols";
+import { listAwards } from "@/lib/awards/trail";
+import type { ContractFunding } from "@/lib/awards/wallet";
+import { readWalletView } from "@/lib/awards/wallet-view";
+import type { ServiceConnection } from "@/lib/client/call-service";
+import { ServiceCallError } from "@/lib/client/call-service";
+import { consoleDb } from "@/lib/db/console-db";
+import { offersExtensions } from "@/lib/project/extensions";
+import { type OutcomeFigures, outcomeFigures, type TokenSeries, tokenSeries, utcDayStart } from "./aggregate";
+import { type AwardSummary, awardSummary } from "./latest-awards";
+import { type BatchSummary, recentBatches, statusCounts, tokenDayAmounts } from "./trail-figures";
+
+export const CHART_DAYS = 30;
+const LATEST_AWARDS = 8;
+const RECENT_BATCHES = 5;
+
+/** The queue and funding gaps, or why the overview cannot show them. */
+export type FundingView =
+  | { kind: "shown"; contracts: ContractFunding[]; waiting: number; canFund: boolean }
+  /** The role may not see the project wallet (support). */
+  | { kind: "not-allowed" }
+  /** The service implements the spec only: it has no project wallet. */
+  | { kind: "spec-only" }
+  /** The service did not answer; its words. */
+  | { kind: "failed"; message: string };
+
+/** Everything the overview shows, plain and safe for the browser: the first paint and its live query. */
+export interface OverviewData {
+  /** When the figures were read (ISO); "today" is this moment's UTC day. */
+  readAt: string;
+  /** Whether the service offers our extensions (false: awards end as accepted, no wallet); null: cannot tell now. */
+  extensions: boolean | null;
+  outcomes: OutcomeFigures;
+  tokens: TokenSeries[];
+  funding: FundingView;
+  batches: BatchSummary[];
+  latest: AwardSummary[];
+}
+
+async function readFunding(user: ConsoleUser, connection: ServiceConnection): Promise<FundingView> {
+  if (!can(user.role, "wallet:read")) return { kind: "not-allowed" };
+  try {
+    const wallet = await readWalletView(connection);
+    if (!wallet) return { kind: "spec-only" };
+    return {
+      kind: "shown",
+      contracts: wallet.contracts,
+      waiting: wallet.queue.length,
+      canFund: can(user.role, "wallet:fund"),
+    };
+  } catch (error) {
+    if (error instanceof ServiceCallError) return { kind: "failed", message: error.message };
+    throw error;
+  }
+}
+
+/**
+ * The overview of the user's chosen project: figures from the console's award trail (grouped in
+ * the database, summed exactly) and, for roles that may see it, the project wallet from the
+ * service's extension. The trail's figures need no service, so they show while it is away. Reads
+ * only: nothing here writes to a database.
+ */
+export async function readOverview(user: ConsoleUser, connection: ServiceConnection): Promise<OverviewData> {
+  const now = new Date();
+  const db = await consoleDb();
+  const { projectGuid } = connection;
+  const [counts, amounts, batches, latest, symbols, funding, extensions] = await Promise.all([
+    statusCounts(db, projectGuid, utcDayStart(now, 6)),
+    tokenDayAmounts(db, projectGuid, utcDayStart(now, CHART_DAYS - 1)),
+    recentBatches(db, projectGuid, RECENT_BATCHES),
+    listAwards(db, { projectGuid }, { offset: 0, limit: LATEST_AWARDS }),
+    tokenSymbols(connection),
+    readFunding(user, connection),
+    offersExtensions(connection),
+  ]);
+  return {
+    readAt: now.toISOString(),
+    extensions: funding.kind === "spec-only" ? false : extensions,
+    outcomes: outcomeFigures(counts, now),
+    tokens: tokenSeries(amounts, symbols, now, CHART_DAYS),
+    funding,
+    batches,
+    latest: latest.rows.map((award) => awardSummary(award, symbols)),
+  };
+}
