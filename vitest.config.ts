@@ -33,6 +33,7 @@ export default defineConfig({
           name: "unit",
           include: [
             "lib/**/*.test.ts",
+            "components/**/*.test.ts",
             "common/**/*.test.ts",
             "service/**/*.test.ts",
             "scripts/**/*.test.ts",

@@ -1,7 +1,6 @@
-import Link from "next/link";
-import { LiveAwardStatus } from "@/components/awards/live-award-status";
+import { AwardDataTable, type AwardRow } from "@/components/awards/award-columns";
 import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
-import type { AwardRecord, AwardSort } from "@/lib/awards/trail";
+import type { AwardRecord } from "@/lib/awards/trail";
 
 const when = (date: Date) =>
   date
@@ -9,125 +8,48 @@ const when = (date: Date) =>
     .replace("T", " ")
     .replace(/\.\d+Z$/, " UTC");
 
-const COLUMNS: { name: string; sort?: AwardSort["column"] }[] = [
-  { name: "Sent", sort: "sent" },
-  { name: "Player", sort: "player" },
-  { name: "By", sort: "by" },
-  { name: "Mode" },
-  { name: "Tokens" },
-  { name: "Reason" },
-  { name: "Batch" },
-  { name: "Status", sort: "status" },
-  { name: "Request ID" },
-];
+/** What the table shows of an award: token GUIDs by symbol where the project knows them. */
+function awardRow(award: AwardRecord, symbols: Map<string, string>): AwardRow {
+  return {
+    id: award.id,
+    requestId: award.requestId,
+    sent: when(award.createdAt),
+    customerId: award.customerId,
+    actorEmail: award.actorEmail,
+    mode: award.isAllowance ? "Allowance" : "Direct",
+    tokens: award.lines.map(
+      (line) => `${line.Amount} ${symbols.get(line.Guid.toLowerCase()) ?? line.Guid.slice(0, 8)}`,
+    ),
+    reason: award.reason,
+    batchId: award.batchId,
+    batchLine: award.batchLine,
+    status: award.status,
+  };
+}
 
 export interface AwardTableProps {
   rows: AwardRecord[];
   symbols: Map<string, string>;
-  /** The sort in force and the link that sorts by a column (the history page); none: not sortable. */
-  sort?: AwardSort;
-  sortHref?: (column: AwardSort["column"], descending: boolean) => string;
+  /** The history page: these rows are one page of this many, sorted and paged by the server. */
+  total?: number;
+  /** Whether the history is filtered (nothing matching is then not "no awards yet"). */
+  filtered?: boolean;
+  /** A page with other tables names this one's URL parameters. */
+  urlKey?: string;
 }
 
 /**
- * Awards from the trail; token GUIDs shown by symbol where the project knows them. Statuses that
- * still move (queued, sending) are kept current after the first paint.
+ * Awards from the trail, on the console's one table. Statuses that still move (queued, sending)
+ * are kept current after the first paint; only what the table shows goes to the browser.
  */
-export function AwardTable({ rows, symbols, sort, sortHref }: AwardTableProps) {
-  const watch = rows
-    .filter((award) => MOVING_STATUSES.includes(award.status))
-    .map((award) => award.requestId);
+export function AwardTable({ rows, symbols, total, filtered, urlKey }: AwardTableProps) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Awards sent from this console</caption>
-        <thead className="bg-zinc-50 text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-          <tr>
-            {COLUMNS.map(({ name, sort: column }) => {
-              const active = column !== undefined && sort?.column === column;
-              return (
-                <th
-                  key={name}
-                  scope="col"
-                  aria-sort={active ? (sort?.descending ? "descending" : "ascending") : undefined}
-                  className="px-3 py-2 font-medium whitespace-nowrap"
-                >
-                  {column && sortHref ? (
-                    <Link
-                      href={sortHref(column, active ? !sort?.descending : column === "sent")}
-                      className="underline-offset-2 hover:underline"
-                    >
-                      {name}
-                      {active ? (sort?.descending ? " ↓" : " ↑") : ""}
-                    </Link>
-                  ) : (
-                    name
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={COLUMNS.length} className="px-3 py-8 text-center text-zinc-600 dark:text-zinc-400">
-                No awards match.
-              </td>
-            </tr>
-          ) : null}
-          {rows.map((award) => (
-            <tr
-              key={award.id}
-              data-testid={`award-${award.requestId}`}
-              className="border-t border-zinc-200 align-top dark:border-zinc-800"
-            >
-              <td className="px-3 py-2 whitespace-nowrap">{when(award.createdAt)}</td>
-              <td className="px-3 py-2">
-                <Link
-                  href={`/players/${encodeURIComponent(award.customerId)}`}
-                  className="underline underline-offset-2"
-                >
-                  {award.customerId}
-                </Link>
-              </td>
-              <td className="px-3 py-2">{award.actorEmail}</td>
-              <td className="px-3 py-2">{award.isAllowance ? "Allowance" : "Direct"}</td>
-              <td className="px-3 py-2 font-mono whitespace-nowrap">
-                {award.lines.map((line) => (
-                  <span key={`${line.Guid}|${line.ContractGuid}`} className="block">
-                    {line.Amount} {symbols.get(line.Guid.toLowerCase()) ?? line.Guid.slice(0, 8)}
-                  </span>
-                ))}
-              </td>
-              <td className="max-w-56 px-3 py-2 break-words" data-testid="award-reason">
-                {award.reason}
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">
-                {award.batchId ? (
-                  <Link href={`/awards/bulk/${award.batchId}`} className="underline underline-offset-2">
-                    Batch {award.batchId}
-                    {award.batchLine ? `, line ${award.batchLine}` : ""}
-                  </Link>
-                ) : (
-                  <span className="text-zinc-500">Single</span>
-                )}
-              </td>
-              <td className="px-3 py-2">
-                <LiveAwardStatus requestId={award.requestId} initial={award.status} watch={watch} />
-              </td>
-              <td className="px-3 py-2">
-                <Link
-                  href={`/awards/${award.requestId}`}
-                  className="font-mono text-xs underline underline-offset-2"
-                >
-                  {award.requestId}
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AwardDataTable
+      rows={rows.map((award) => awardRow(award, symbols))}
+      watch={rows.filter((award) => MOVING_STATUSES.includes(award.status)).map((award) => award.requestId)}
+      server={total === undefined ? undefined : { rowCount: total }}
+      filtered={filtered}
+      urlKey={urlKey}
+    />
   );
 }

@@ -33,7 +33,7 @@ export function LiveWallet({
   return (
     <>
       {error ? (
-        <p data-testid="wallet-stale" className="text-sm text-amber-800 dark:text-amber-300">
+        <p data-testid="wallet-stale" className="text-sm text-warning">
           Showing the last figures read: {error.message}
         </p>
       ) : null}
@@ -47,7 +47,7 @@ export function LiveWallet({
         <h2 id="queue-heading" className="text-lg font-semibold">
           Waiting for funds ({queue.length})
         </h2>
-        <WalletQueue queue={queue} now={new Date()} />
+        <WalletQueue queue={queue} />
       </section>
       {canFund && contracts.length > 0 ? (
         <section aria-labelledby="fund-heading" className="flex flex-col gap-3">

@@ -1,66 +1,80 @@
+"use client";
+import { DataTable } from "@/components/data-table/data-table";
+import { columnHelper } from "@/components/data-table/features";
+import { IdCell } from "@/components/data-table/id-cell";
 import { Badge } from "@/components/ui/badge";
 import type { ContractFunding } from "@/lib/awards/wallet";
+import { compareDecimals } from "@/lib/contract/decimal";
 
-const cell = "px-3 py-2";
+const column = columnHelper<ContractFunding>();
+
+/** Exact decimals (amounts are strings end to end), never floats. */
+const byDecimal =
+  (key: "balance" | "queued" | "gap") =>
+  (a: { original: ContractFunding }, b: { original: ContractFunding }) =>
+    compareDecimals(a.original[key], b.original[key]);
+
+const columns = column.columns([
+  column.accessor("symbol", {
+    id: "token",
+    header: "Token",
+    sortFn: "text",
+    cell: ({ row }) => (
+      <span className="flex flex-col gap-0.5">
+        <span className="font-semibold">{row.original.symbol}</span>
+        <IdCell
+          value={row.original.contractGuid}
+          what={`contract GUID of ${row.original.symbol} on ${row.original.chain}`}
+          className="text-muted-foreground"
+        />
+      </span>
+    ),
+  }),
+  column.accessor("chain", { header: "Chain", sortFn: "text" }),
+  column.accessor("balance", {
+    header: "Balance",
+    sortFn: byDecimal("balance"),
+    meta: { numeric: true },
+    cell: ({ row }) => <span data-testid="wallet-balance">{row.original.balance}</span>,
+  }),
+  column.accessor("queued", { header: "Queued", sortFn: byDecimal("queued"), meta: { numeric: true } }),
+  column.accessor("waiting", { header: "Awards waiting", meta: { numeric: true } }),
+  column.accessor("gap", {
+    header: "Funding gap",
+    sortFn: byDecimal("gap"),
+    meta: { cellClassName: "min-w-48" },
+    cell: ({ row: { original: c } }) => (
+      <span data-testid="wallet-gap">
+        {c.gap === "0" ? (
+          <Badge tone="success">Covered</Badge>
+        ) : (
+          <>
+            <Badge tone="warning">Short</Badge>{" "}
+            <span className="font-mono tabular-nums">
+              top up {c.gap} {c.symbol}
+            </span>{" "}
+            to clear the queue
+          </>
+        )}
+      </span>
+    ),
+  }),
+]);
 
 /** The project wallet per token contract: balance, what the queue waits for, and the gap. */
 export function WalletFunding({ contracts }: { contracts: ContractFunding[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Project wallet balances and funding gaps per contract</caption>
-        <thead className="bg-zinc-50 text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-          <tr>
-            {["Token", "Chain", "Balance", "Queued", "Awards waiting", "Funding gap"].map((name) => (
-              <th key={name} scope="col" className={`${cell} font-medium`}>
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {contracts.length === 0 ? (
-            <tr>
-              <td colSpan={6} className="px-3 py-8 text-center text-zinc-600 dark:text-zinc-400">
-                The project has no token contracts.
-              </td>
-            </tr>
-          ) : null}
-          {contracts.map((c) => (
-            <tr
-              key={c.contractGuid}
-              data-testid={`wallet-${c.symbol}-${c.chain}`}
-              className="border-t border-zinc-200 dark:border-zinc-800"
-            >
-              <td className={cell}>
-                <span className="font-semibold">{c.symbol}</span>
-                <span className="block font-mono text-xs text-zinc-600 dark:text-zinc-400">
-                  {c.contractGuid}
-                </span>
-              </td>
-              <td className={cell}>{c.chain}</td>
-              <td className={`${cell} font-mono tabular-nums`} data-testid="wallet-balance">
-                {c.balance}
-              </td>
-              <td className={`${cell} font-mono tabular-nums`}>{c.queued}</td>
-              <td className={`${cell} tabular-nums`}>{c.waiting}</td>
-              <td className={cell} data-testid="wallet-gap">
-                {c.gap === "0" ? (
-                  <Badge tone="good">Covered</Badge>
-                ) : (
-                  <span>
-                    <Badge tone="warn">Short</Badge>{" "}
-                    <span className="font-mono tabular-nums">
-                      top up {c.gap} {c.symbol}
-                    </span>{" "}
-                    to clear the queue
-                  </span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      noun="contracts"
+      caption="Project wallet balances and funding gaps per contract"
+      rows={contracts}
+      columns={columns}
+      getRowId={(c) => c.contractGuid}
+      rowTestId={(c) => `wallet-${c.symbol}-${c.chain}`}
+      urlKey="funding"
+      filter={contracts.length > 10}
+      count={false}
+      empty={{ title: "The project has no token contracts." }}
+    />
   );
 }

@@ -1,71 +1,96 @@
+"use client";
 import Link from "next/link";
+import { DataTable } from "@/components/data-table/data-table";
+import { columnHelper } from "@/components/data-table/features";
+import { IdCell } from "@/components/data-table/id-cell";
 import { age } from "@/lib/awards/wallet";
 import type { QueuedAwardView } from "@/lib/awards/wallet-view";
 
-const cell = "px-3 py-2";
+const column = columnHelper<QueuedAwardView>();
+
+const columns = column.columns([
+  // ISO 8601 UTC sorts as text in time order.
+  column.accessor("queuedAt", {
+    id: "waiting",
+    header: "Waiting",
+    sortFn: "text",
+    sortDescFirst: false,
+    meta: { cellClassName: "whitespace-nowrap" },
+    cell: ({ row }) => (
+      <time dateTime={row.original.queuedAt} title={row.original.queuedAt}>
+        {age(row.original.queuedAt, new Date())}
+      </time>
+    ),
+  }),
+  column.accessor("customerId", {
+    id: "player",
+    header: "Player",
+    sortFn: "text",
+    meta: { cellClassName: "max-w-48 break-words" },
+    cell: ({ row }) => (
+      <Link
+        href={`/players/${encodeURIComponent(row.original.customerId)}`}
+        className="underline underline-offset-2"
+      >
+        {row.original.customerId}
+      </Link>
+    ),
+  }),
+  column.accessor("wallet", {
+    header: "Wallet",
+    enableSorting: false,
+    cell: ({ row }) => (
+      <IdCell value={row.original.wallet} what={`wallet ${row.original.wallet}`} chars={10} />
+    ),
+  }),
+  column.accessor((row) => row.lines.map((line) => `${line.amount} ${line.symbol}`).join(" "), {
+    id: "tokens",
+    header: "Tokens",
+    enableSorting: false,
+    meta: { numeric: true },
+    cell: ({ row }) =>
+      row.original.lines.map((line) => (
+        <span key={`${line.guid}|${line.contract}`} className="block">
+          {line.amount} {line.symbol}
+        </span>
+      )),
+  }),
+  column.accessor("requestId", {
+    header: "Request ID",
+    enableSorting: false,
+    cell: ({ row }) => (
+      <IdCell
+        value={row.original.requestId}
+        what={`RequestID ${row.original.requestId}`}
+        href={row.original.inTrail ? `/awards/${row.original.requestId}` : undefined}
+      />
+    ),
+  }),
+]);
+
+/** The queue arrives oldest first: the order it settles in. */
+const OLDEST_FIRST = [{ id: "waiting", desc: false }];
 
 /**
  * Direct distributions waiting for project funds, oldest first (the order they settle in).
  * Awards this console sent link to their timeline.
  */
-export function WalletQueue({ queue, now }: { queue: QueuedAwardView[]; now: Date }) {
-  if (queue.length === 0) {
-    return <p className="text-sm text-zinc-600 dark:text-zinc-400">No award is waiting for funds.</p>;
-  }
+export function WalletQueue({ queue }: { queue: QueuedAwardView[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Awards waiting for project funds, oldest first</caption>
-        <thead className="bg-zinc-50 text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-          <tr>
-            {["Waiting", "Player", "Wallet", "Tokens", "Request ID"].map((name) => (
-              <th key={name} scope="col" className={`${cell} font-medium`}>
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {queue.map((award) => (
-            <tr
-              key={award.requestId}
-              data-testid={`queued-${award.requestId}`}
-              className="border-t border-zinc-200 align-top dark:border-zinc-800"
-            >
-              <td className={`${cell} whitespace-nowrap`}>
-                <time dateTime={award.queuedAt} title={award.queuedAt}>
-                  {age(award.queuedAt, now)}
-                </time>
-              </td>
-              <td className={cell}>
-                <Link
-                  href={`/players/${encodeURIComponent(award.customerId)}`}
-                  className="underline underline-offset-2"
-                >
-                  {award.customerId}
-                </Link>
-              </td>
-              <td className={`${cell} font-mono text-xs break-all`}>{award.wallet}</td>
-              <td className={`${cell} font-mono`}>
-                {award.lines.map((line) => (
-                  <span key={`${line.guid}|${line.contract}`} className="block">
-                    {line.amount} {line.symbol}
-                  </span>
-                ))}
-              </td>
-              <td className={`${cell} font-mono text-xs`}>
-                {award.inTrail ? (
-                  <Link href={`/awards/${award.requestId}`} className="underline underline-offset-2">
-                    {award.requestId}
-                  </Link>
-                ) : (
-                  award.requestId
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      noun="queued awards"
+      caption="Awards waiting for project funds, oldest first"
+      rows={queue}
+      columns={columns}
+      getRowId={(award) => award.requestId}
+      rowTestId={(award) => `queued-${award.requestId}`}
+      rowHref={(award) => (award.inTrail ? `/awards/${award.requestId}` : undefined)}
+      urlKey="queue"
+      pageSize={50}
+      defaultSorting={OLDEST_FIRST}
+      filter={queue.length > 10}
+      count={queue.length > 10}
+      empty={{ title: "No award is waiting for funds." }}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { sendBulkFileAction } from "@/lib/actions/send-bulk-file";
 import type { DryRunReport } from "@/lib/bulk/bulk-award";
 import { COLUMNS, MAX_FILE_BYTES } from "@/lib/bulk/csv";
 import { problemFile } from "@/lib/bulk/problem-file";
+import { FundsTable, TotalsTable } from "./dry-run-tables";
 
 const field = "rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900";
 const warningBox =
@@ -31,37 +32,6 @@ function downloadProblems(report: DryRunReport) {
 /** "12 players are new: no tokens or items yet" — the count the dry run and the confirmation name. */
 function newPlayersText(count: number): string {
   return `${count === 1 ? "1 player is" : `${count} players are`} new: no tokens or items yet`;
-}
-
-function TotalsTable({ totals }: { totals: DryRunReport["summary"]["totals"] }) {
-  return (
-    <table className="w-full max-w-2xl text-left text-sm">
-      <caption className="sr-only">Totals per token, contract and mode</caption>
-      <thead className="text-xs uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
-        <tr>
-          {["Token", "Chain", "Mode", "Rows", "Total"].map((name) => (
-            <th key={name} scope="col" className="py-1 pr-4 font-medium">
-              {name}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {totals.map((total) => (
-          <tr
-            key={`${total.symbol}|${total.chain}|${total.mode}`}
-            className="border-t border-zinc-200 dark:border-zinc-800"
-          >
-            <td className="py-1 pr-4 font-semibold">{total.symbol}</td>
-            <td className="py-1 pr-4">{total.chain}</td>
-            <td className="py-1 pr-4">{total.mode === "allowance" ? "Allowance" : "Direct"}</td>
-            <td className="py-1 pr-4 tabular-nums">{total.rows}</td>
-            <td className="py-1 pr-4 font-mono tabular-nums">{total.amount}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }
 
 /** One sentence on the project funds, for the dry run and the confirmation. */
@@ -91,56 +61,7 @@ function FundsCheck({ funds }: { funds: DryRunReport["funds"] }) {
       <p>{fundsText(funds)}</p>
       {funds.kind === "checked" && funds.waitingRows > 0 ? (
         <>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Project wallet per contract against this file's direct rows</caption>
-            <thead className="text-xs uppercase tracking-wide">
-              <tr>
-                {[
-                  "Token",
-                  "Chain",
-                  "Balance",
-                  "Already queued",
-                  "This file (direct)",
-                  "Rows waiting",
-                  "Top-up",
-                ].map((name) => (
-                  <th key={name} scope="col" className="py-1 pr-4 font-medium">
-                    {name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {funds.contracts.map((c) => (
-                <tr
-                  key={c.contractGuid}
-                  data-testid={`funds-${c.symbol}-${c.chain}`}
-                  className="border-t border-amber-200 dark:border-amber-800"
-                >
-                  <td className="py-1 pr-4 font-semibold">{c.symbol}</td>
-                  <td className="py-1 pr-4">{c.chain}</td>
-                  <td className="py-1 pr-4 font-mono tabular-nums">{c.balance}</td>
-                  <td className="py-1 pr-4 font-mono tabular-nums">
-                    {c.queued}
-                    {c.queuedAwards > 0 ? ` (${plural(c.queuedAwards, "award", "awards")})` : ""}
-                  </td>
-                  <td className="py-1 pr-4 font-mono tabular-nums">
-                    {c.direct} ({plural(c.directRows, "row", "rows")})
-                  </td>
-                  <td className="py-1 pr-4 tabular-nums">{c.waitingRows}</td>
-                  <td className="py-1 pr-4" data-testid="funds-top-up">
-                    {c.topUp === "0" ? (
-                      "none"
-                    ) : (
-                      <span className="font-mono tabular-nums">
-                        top up {c.topUp} {c.symbol}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FundsTable contracts={funds.contracts} />
           <p>
             The rows are sent all the same: a row the wallet cannot cover waits in the queue, is never partly
             paid, and settles in order once the project wallet is funded by the top-ups above. Rows are

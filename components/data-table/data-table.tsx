@@ -1,7 +1,21 @@
 "use client";
-import { type ColumnDef, FlexRender, type RowData, useTable } from "@tanstack/react-table";
-import type { ReactNode } from "react";
+import {
+  type ColumnDef,
+  FlexRender,
+  type Header,
+  type RowData,
+  type SortingState,
+  useTable,
+} from "@tanstack/react-table";
+import { Inbox } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import type { MouseEvent, ReactNode } from "react";
+import { cn } from "@/components/ui/cn";
+import { EmptyState } from "@/components/ui/empty-state";
 import { type Features, features } from "./features";
+import { TablePager } from "./table-pager";
+import { TableToolbar } from "./table-toolbar";
 import { useUrlTableState } from "./use-url-table-state";
 
 /** A select above the table that filters one column by exact value (e.g. a product's type). */
@@ -12,32 +26,88 @@ export interface ColumnFacet {
 }
 
 export interface DataTableProps<Row extends RowData> {
-  /** What the table lists, for its caption and its filter box ("products"). */
+  /** What the table lists, for its caption, filter box, count and empty state ("products"). */
   noun: string;
+  /** What the table shows, for screen readers; "<Noun>, N shown" when absent. */
+  caption?: string;
   rows: Row[];
   // biome-ignore lint/suspicious/noExplicitAny: columns of any value type, as TanStack declares them
   columns: readonly ColumnDef<Features, Row, any>[];
   getRowId: (row: Row) => string;
+  /** A test id per row (tests find a row by what it stands for). */
+  rowTestId?: (row: Row) => string;
+  /** Where a click on the row goes (its first link says the same for keyboards). */
+  rowHref?: (row: Row) => string | undefined;
   facets?: readonly ColumnFacet[];
   /** Controls that belong to the page rather than the table (e.g. a language switcher). */
   toolbar?: ReactNode;
+  /** The table's namespace in the URL when a page has several tables (url-state.ts). */
+  urlKey?: string;
+  /** The text filter box; off for short tables. */
+  filter?: boolean;
+  pageSize?: number;
+  /** The order the rows arrive in, shown as the sort when the URL names none. */
+  defaultSorting?: SortingState;
+  /** What to say when there is nothing to list at all. */
+  empty?: { title: string; description?: ReactNode };
+  /** The rows are one page the server sorted and paged: sorting and paging become links. */
+  server?: { rowCount: number };
+  /** The count line under the table; off where the page says it elsewhere. */
+  count?: boolean;
+  /** The noun for one row ("award"), for the count. */
+  one?: string;
+  countTestId?: string;
 }
 
 const NO_FACETS: readonly ColumnFacet[] = [];
+const capital = (text: string) => `${text[0]?.toUpperCase() ?? ""}${text.slice(1)}`;
+
+/** A click on a link, button or field inside the row does its own thing, not the row's. */
+const ownClick = (event: MouseEvent) =>
+  event.target instanceof Element &&
+  event.target.closest("a, button, input, select, summary, label") !== null;
+
+function SortIcon({ sorted }: { sorted: false | "asc" | "desc" }) {
+  return (
+    <span aria-hidden="true" className={cn("text-[0.65rem]", sorted ? "opacity-100" : "opacity-40")}>
+      {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
+    </span>
+  );
+}
 
 /**
  * The console's one table (STYLE): sortable headers, a text filter across columns, optional
- * column facets, paging — all of it in the URL. Columns come from each feature's columns file.
+ * column facets, paging — all of it in the URL, per table when a page has several. The header
+ * stays in view and the table scrolls sideways inside its own frame, so the page never does.
+ * Columns come from each feature's columns; `meta.numeric` right-aligns amounts.
  */
 export function DataTable<Row extends RowData>({
   noun,
+  caption,
   rows,
   columns,
   getRowId,
+  rowTestId,
+  rowHref,
   facets = NO_FACETS,
   toolbar,
+  urlKey,
+  filter = true,
+  pageSize,
+  defaultSorting,
+  empty,
+  server,
+  count = true,
+  one,
+  countTestId = "table-count",
 }: DataTableProps<Row>) {
-  const urlState = useUrlTableState(facets.map((facet) => facet.columnId));
+  const router = useRouter();
+  const { href, ...urlState } = useUrlTableState({
+    key: urlKey,
+    filterIds: facets.map((facet) => facet.columnId),
+    pageSize,
+    defaultSorting,
+  });
   const table = useTable({
     features,
     columns,
@@ -46,142 +116,178 @@ export function DataTable<Row extends RowData>({
     ...urlState,
     globalFilterFn: "includesString",
     autoResetPageIndex: false,
+    manualSorting: server !== undefined,
+    manualFiltering: server !== undefined,
+    manualPagination: server !== undefined,
+    rowCount: server?.rowCount,
   });
-  const shown = table.getPrePaginatedRowModel().rows.length;
+  const total = server?.rowCount ?? rows.length;
+  const shown = server ? total : table.getPrePaginatedRowModel().rows.length;
   const pageCount = Math.max(1, table.getPageCount());
   const page = Math.min(urlState.state.pagination.pageIndex + 1, pageCount);
+  const visibleRows = table.getRowModel().rows;
+  const idPrefix = urlKey ? `${urlKey}-` : "";
+
+  const sortControl = (header: Header<Features, Row, unknown>) => {
+    const sorted = header.column.getIsSorted();
+    const label = (
+      <>
+        <FlexRender header={header} />
+        <SortIcon sorted={sorted} />
+      </>
+    );
+    const className =
+      "inline-flex min-h-8 items-center gap-1 uppercase tracking-wide hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring";
+    if (server) {
+      const next = header.column.getNextSortingOrder();
+      return (
+        <Link
+          href={href({ sorting: next ? [{ id: header.column.id, desc: next === "desc" }] : [] })}
+          className={className}
+        >
+          {label}
+        </Link>
+      );
+    }
+    return (
+      <button type="button" onClick={header.column.getToggleSortingHandler()} className={className}>
+        {label}
+      </button>
+    );
+  };
+
   return (
-    <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="table-filter" className="text-sm font-medium">
-            Filter {noun}
-          </label>
-          <input
-            id="table-filter"
-            type="search"
-            value={urlState.state.globalFilter}
-            onChange={(event) => table.setGlobalFilter(event.target.value)}
-            className="w-64 rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-          />
-        </div>
-        {facets.map((facet) => {
-          const column = table.getColumn(facet.columnId);
-          const value = urlState.state.columnFilters.find((f) => f.id === facet.columnId)?.value;
-          return (
-            <div key={facet.columnId} className="flex flex-col gap-1">
-              <label htmlFor={`facet-${facet.columnId}`} className="text-sm font-medium">
-                {facet.label}
-              </label>
-              <select
-                id={`facet-${facet.columnId}`}
-                value={typeof value === "string" ? value : ""}
-                onChange={(event) => column?.setFilterValue(event.target.value || undefined)}
-                className="rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-              >
-                <option value="">All</option>
-                {facet.options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-          );
-        })}
-        {toolbar}
-      </div>
-      <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">
-            {noun[0]?.toUpperCase()}
-            {noun.slice(1)}, {shown} shown
-          </caption>
-          <thead className="bg-zinc-50 text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={
-                        sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined
-                      }
-                      className="px-3 py-2 font-medium"
-                    >
-                      {header.isPlaceholder ? null : header.column.getCanSort() ? (
-                        <button
-                          type="button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          className="inline-flex items-center gap-1 uppercase hover:text-zinc-900 dark:hover:text-zinc-100"
-                        >
+    <div className="flex min-w-0 flex-col gap-3">
+      {filter && !server ? (
+        <TableToolbar
+          noun={noun}
+          idPrefix={idPrefix}
+          value={urlState.state.globalFilter}
+          onChange={(value) => table.setGlobalFilter(value)}
+          facets={facets.map((facet) => ({
+            ...facet,
+            value: String(urlState.state.columnFilters.find((f) => f.id === facet.columnId)?.value ?? ""),
+            onChange: (value: string) => table.getColumn(facet.columnId)?.setFilterValue(value || undefined),
+          }))}
+        >
+          {toolbar}
+        </TableToolbar>
+      ) : toolbar ? (
+        <div className="flex flex-wrap items-end gap-3">{toolbar}</div>
+      ) : null}
+      {rows.length === 0 && empty ? (
+        <EmptyState icon={Inbox} title={empty.title} description={empty.description} />
+      ) : (
+        <section
+          // Scrolls on its own (sideways on a phone, down past ~70% of the screen): focusable so a
+          // keyboard can scroll it too, named for screen readers.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+          tabIndex={0}
+          aria-label={caption ?? capital(noun)}
+          data-testid="table-scroll"
+          className="max-h-[70vh] max-w-full overflow-auto rounded-lg border border-border bg-card focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <table className="w-full border-separate border-spacing-0 text-left text-sm">
+            <caption className="sr-only">{caption ?? `${capital(noun)}, ${shown} shown`}</caption>
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    const numeric = header.column.columnDef.meta?.numeric;
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        aria-sort={
+                          sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined
+                        }
+                        className={cn(
+                          "sticky top-0 z-10 border-b border-border bg-muted px-3 py-2 text-xs font-medium whitespace-nowrap uppercase tracking-wide text-muted-foreground",
+                          numeric && "text-right",
+                        )}
+                      >
+                        {header.isPlaceholder ? null : header.column.getCanSort() ? (
+                          sortControl(header)
+                        ) : (
                           <FlexRender header={header} />
-                          <span aria-hidden="true">
-                            {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
-                          </span>
-                        </button>
-                      ) : (
-                        <FlexRender header={header} />
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="border-t border-zinc-200 align-top dark:border-zinc-800">
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2">
-                    <FlexRender cell={cell} />
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {visibleRows.map((row) => {
+                const target = rowHref?.(row.original);
+                return (
+                  <tr
+                    key={row.id}
+                    data-testid={rowTestId?.(row.original)}
+                    onClick={
+                      target
+                        ? (event) => {
+                            if (!ownClick(event) && !window.getSelection()?.toString()) router.push(target);
+                          }
+                        : undefined
+                    }
+                    className={cn("align-top", target && "cursor-pointer hover:bg-muted/60")}
+                  >
+                    {row.getAllCells().map((cell) => {
+                      const meta = cell.column.columnDef.meta;
+                      return (
+                        <td
+                          key={cell.id}
+                          className={cn(
+                            "border-b border-border px-3 py-2",
+                            meta?.numeric && "text-right font-mono whitespace-nowrap tabular-nums",
+                            meta?.cellClassName,
+                          )}
+                        >
+                          <FlexRender cell={cell} />
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })}
+              {visibleRows.length === 0 ? (
+                <tr>
+                  <td colSpan={columns.length} className="px-3 py-8 text-center text-muted-foreground">
+                    {rows.length === 0 && !server ? `No ${noun} yet.` : `No ${noun} match the filter.`}
                   </td>
-                ))}
-              </tr>
-            ))}
-            {shown === 0 ? (
-              <tr>
-                <td
-                  colSpan={columns.length}
-                  className="px-3 py-8 text-center text-zinc-600 dark:text-zinc-400"
-                >
-                  {rows.length === 0 ? `This project has no ${noun}.` : `No ${noun} match the filter.`}
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
-      <div className="flex items-center justify-between text-sm text-zinc-600 dark:text-zinc-400">
-        <span data-testid="table-count">
-          {shown} of {rows.length} {noun}
-        </span>
-        {pageCount > 1 ? (
-          <div className="flex items-center gap-2">
-            <button
-              type="button"
-              onClick={() => table.previousPage()}
-              disabled={!table.getCanPreviousPage()}
-              className="rounded-md border border-zinc-300 px-2 py-1 disabled:opacity-50 dark:border-zinc-700"
-            >
-              Previous page
-            </button>
-            <span>
-              Page {page} of {pageCount}
-            </span>
-            <button
-              type="button"
-              onClick={() => table.nextPage()}
-              disabled={!table.getCanNextPage()}
-              className="rounded-md border border-zinc-300 px-2 py-1 disabled:opacity-50 dark:border-zinc-700"
-            >
-              Next page
-            </button>
-          </div>
-        ) : null}
-      </div>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </section>
+      )}
+      {count || pageCount > 1 ? (
+        <TablePager
+          noun={noun}
+          countTestId={countTestId}
+          countText={
+            count
+              ? server
+                ? `${total} ${total === 1 ? (one ?? noun) : noun}`
+                : `${shown} of ${rows.length} ${noun}`
+              : undefined
+          }
+          page={page}
+          pageCount={pageCount}
+          previous={
+            server
+              ? { href: page > 1 ? href({ pageIndex: page - 2 }) : undefined }
+              : { onClick: table.getCanPreviousPage() ? () => table.previousPage() : undefined }
+          }
+          next={
+            server
+              ? { href: page < pageCount ? href({ pageIndex: page }) : undefined }
+              : { onClick: table.getCanNextPage() ? () => table.nextPage() : undefined }
+          }
+        />
+      ) : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
   filterFn_equalsString,
   filterFn_includesString,
   globalFilteringFeature,
+  metaHelper,
   type RowData,
   rowPaginationFeature,
   rowSortingFeature,
@@ -15,11 +16,20 @@ import {
   tableFeatures,
 } from "@tanstack/react-table";
 
+/** How a column's cells sit: amounts right-aligned in tabular figures so their digits line up. */
+export interface DataTableColumnMeta {
+  /** Right-aligned tabular numbers (amounts, counts); the header follows. */
+  numeric?: boolean;
+  /** Extra classes for the column's cells (e.g. a width cap for long text). */
+  cellClassName?: string;
+}
+
 /**
  * What every console table can do: sort, filter (one text box across columns, plus per-column
  * filters such as a type) and page. Registered once so all tables share one bundle entry.
  */
 export const features = tableFeatures({
+  columnMeta: metaHelper<DataTableColumnMeta>(),
   rowSortingFeature,
   sortedRowModel: createSortedRowModel(),
   sortFns: { alphanumeric: sortFn_alphanumeric, text: sortFn_text },

@@ -1,90 +1,69 @@
 "use client";
 import type { ColumnFiltersState, PaginationState, SortingState, Updater } from "@tanstack/react-table";
 import { functionalUpdate } from "@tanstack/react-table";
-import { useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
+import { PAGE_SIZE, readTableView, search, type TableUrl, type TableView, writeTableView } from "./url-state";
 
-export const PAGE_SIZE = 25;
+export interface UrlTableOptions extends TableUrl {
+  pageSize?: number;
+  /** The sort shown when the URL names none (the order the rows arrive in). */
+  defaultSorting?: SortingState;
+}
+
+const NO_SORTING: SortingState = [];
 
 /**
- * A table's sorting, text filter, column filters and page, kept in the URL (`sort=title.desc`,
- * `q=blade`, `type=2`, `page=2`), so a view can be shared and survives a reload. Written with
- * history.replaceState: Next updates useSearchParams without a server round trip, since these
- * only reorder and filter rows already on the page.
+ * A table's sorting, text filter, column filters and page, kept in the URL (url-state.ts), so a
+ * view can be shared and survives a reload. Written with history.replaceState: Next updates
+ * useSearchParams without a server round trip, since these only reorder and filter rows already on
+ * the page. `href` gives the link to a changed view, for tables the server sorts and pages.
  */
-export function useUrlTableState(filterParams: readonly string[]) {
+export function useUrlTableState({
+  key,
+  filterIds,
+  pageSize = PAGE_SIZE,
+  defaultSorting = NO_SORTING,
+}: UrlTableOptions) {
   const params = useSearchParams();
+  const pathname = usePathname();
+  // Callers pass filterIds inline; their content, not their identity, decides the view.
+  const filterKey = (filterIds ?? []).join("\n");
+  const url = useMemo<TableUrl>(
+    () => ({ key, filterIds: filterKey ? filterKey.split("\n") : [] }),
+    [key, filterKey],
+  );
+  const view = useMemo(() => readTableView(new URLSearchParams(params.toString()), url), [params, url]);
+  const sorting = view.sorting.length > 0 ? view.sorting : defaultSorting;
 
-  const write = useCallback((change: (next: URLSearchParams) => void) => {
-    const next = new URLSearchParams(window.location.search);
-    change(next);
-    const query = next.toString();
-    window.history.replaceState(null, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
-  }, []);
+  const write = useCallback(
+    (change: Partial<TableView>) => {
+      const next = writeTableView(new URLSearchParams(window.location.search), change, url);
+      window.history.replaceState(null, "", `${window.location.pathname}${search(next)}`);
+    },
+    [url],
+  );
+  const href = useCallback(
+    (change: Partial<TableView>) =>
+      `${pathname}${search(writeTableView(new URLSearchParams(params.toString()), change, url))}`,
+    [pathname, params, url],
+  );
 
-  const sorting = useMemo<SortingState>(() => {
-    const [id, direction] = (params.get("sort") ?? "").split(".");
-    return id ? [{ id, desc: direction === "desc" }] : [];
-  }, [params]);
-  const globalFilter = params.get("q") ?? "";
-  const columnFilters = useMemo<ColumnFiltersState>(
-    () =>
-      filterParams.flatMap((id) => {
-        const value = params.get(id);
-        return value ? [{ id, value }] : [];
-      }),
-    [params, filterParams],
-  );
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const pagination = useMemo<PaginationState>(() => ({ pageIndex: page - 1, pageSize: PAGE_SIZE }), [page]);
-
-  const setSorting = useCallback(
-    (updater: Updater<SortingState>) =>
-      write((next) => {
-        const [first] = functionalUpdate(updater, sorting);
-        if (first) next.set("sort", `${first.id}${first.desc ? ".desc" : ""}`);
-        else next.delete("sort");
-      }),
-    [write, sorting],
-  );
-  const setGlobalFilter = useCallback(
-    (updater: Updater<string>) =>
-      write((next) => {
-        const value = String(functionalUpdate(updater, globalFilter) ?? "");
-        if (value) next.set("q", value);
-        else next.delete("q");
-        next.delete("page");
-      }),
-    [write, globalFilter],
-  );
-  const setColumnFilters = useCallback(
-    (updater: Updater<ColumnFiltersState>) =>
-      write((next) => {
-        const filters = functionalUpdate(updater, columnFilters);
-        for (const id of filterParams) {
-          const value = filters.find((filter) => filter.id === id)?.value;
-          if (typeof value === "string" && value) next.set(id, value);
-          else next.delete(id);
-        }
-        next.delete("page");
-      }),
-    [write, columnFilters, filterParams],
-  );
-  const setPagination = useCallback(
-    (updater: Updater<PaginationState>) =>
-      write((next) => {
-        const { pageIndex } = functionalUpdate(updater, pagination);
-        if (pageIndex > 0) next.set("page", String(pageIndex + 1));
-        else next.delete("page");
-      }),
-    [write, pagination],
+  const pagination = useMemo<PaginationState>(
+    () => ({ pageIndex: view.pageIndex, pageSize }),
+    [view.pageIndex, pageSize],
   );
 
   return {
-    state: { sorting, globalFilter, columnFilters, pagination },
-    onSortingChange: setSorting,
-    onGlobalFilterChange: setGlobalFilter,
-    onColumnFiltersChange: setColumnFilters,
-    onPaginationChange: setPagination,
+    href,
+    state: { sorting, globalFilter: view.globalFilter, columnFilters: view.columnFilters, pagination },
+    onSortingChange: (updater: Updater<SortingState>) =>
+      write({ sorting: functionalUpdate(updater, sorting) }),
+    onGlobalFilterChange: (updater: Updater<string>) =>
+      write({ globalFilter: String(functionalUpdate(updater, view.globalFilter) ?? "") }),
+    onColumnFiltersChange: (updater: Updater<ColumnFiltersState>) =>
+      write({ columnFilters: functionalUpdate(updater, view.columnFilters) }),
+    onPaginationChange: (updater: Updater<PaginationState>) =>
+      write({ pageIndex: functionalUpdate(updater, pagination).pageIndex }),
   };
 }

@@ -10,18 +10,21 @@ export function ItemList({ items, linkTokenIds = true }: { items: Item[]; linkTo
         <li
           key={`${item.Chain}|${item.Guid}|${item.TokenID}`}
           data-testid={`item-${item.TokenID}`}
-          className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+          className="min-w-0 rounded-lg border border-border bg-card p-4"
         >
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-            <span className="font-semibold">{item.Name}</span>
-            <span className="text-sm text-zinc-600 dark:text-zinc-400">
+            <span className="min-w-0 font-semibold break-words">{item.Name}</span>
+            <span className="text-sm text-muted-foreground">
               {item.Chain}
               {item.ChainSymbol && item.ChainSymbol !== item.Chain ? ` (${item.ChainSymbol})` : ""}
             </span>
-            <span className="ml-auto text-sm">
+            <span className="ml-auto min-w-0 text-sm break-all">
               TokenID{" "}
               {linkTokenIds ? (
-                <Link href={`/items/${item.TokenID}`} className="font-mono underline underline-offset-2">
+                <Link
+                  href={`/items/${item.TokenID}`}
+                  className="inline-flex min-h-10 items-center font-mono underline underline-offset-2"
+                >
                   {item.TokenID}
                 </Link>
               ) : (
@@ -30,15 +33,15 @@ export function ItemList({ items, linkTokenIds = true }: { items: Item[]; linkTo
             </span>
           </div>
           {item.Attributes.length > 0 ? (
-            <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+            <dl className="mt-2 grid grid-cols-[minmax(0,max-content)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
               {item.Attributes.map((attribute) => (
                 <div key={attribute.Name} className="contents">
-                  <dt className="text-zinc-600 dark:text-zinc-400">{attribute.Name}</dt>
-                  <dd>
+                  <dt className="break-words text-muted-foreground">{attribute.Name}</dt>
+                  <dd className="break-words">
                     {attribute.Value}
                     {attribute.IsDynamic ? (
                       <span className="ml-2">
-                        <Badge tone="warn">Dynamic</Badge>
+                        <Badge tone="warning">Dynamic</Badge>
                       </span>
                     ) : null}
                   </dd>
@@ -46,7 +49,7 @@ export function ItemList({ items, linkTokenIds = true }: { items: Item[]; linkTo
               ))}
             </dl>
           ) : (
-            <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No attributes.</p>
+            <p className="mt-2 text-sm text-muted-foreground">No attributes.</p>
           )}
         </li>
       ))}

@@ -1,6 +1,55 @@
+"use client";
+import { DataTable } from "@/components/data-table/data-table";
+import { columnHelper } from "@/components/data-table/features";
+import { IdCell } from "@/components/data-table/id-cell";
 import { Badge } from "@/components/ui/badge";
-import { CopyButton } from "@/components/ui/copy-button";
+import { compareDecimals } from "@/lib/contract/decimal";
+import type { TokenDetail } from "@/lib/contract/holdings";
 import type { PlayerToken } from "@/lib/players/holdings";
+
+const column = columnHelper<TokenDetail>();
+
+const columns = column.columns([
+  column.accessor((detail) => (detail.IsAllowance ? "Allowance" : "Distributed"), {
+    id: "kind",
+    header: "Kind",
+    cell: ({ row }) =>
+      row.original.IsAllowance ? (
+        <Badge tone="info">Allowance</Badge>
+      ) : (
+        <Badge tone="success">Distributed</Badge>
+      ),
+  }),
+  column.accessor("Amount", {
+    id: "amount",
+    header: "Amount",
+    // Exact decimals, never floats.
+    sortFn: (a, b) => compareDecimals(a.original.Amount, b.original.Amount),
+    meta: { numeric: true },
+  }),
+  column.accessor("ChainName", { id: "chain", header: "Chain", sortFn: "text" }),
+  column.accessor("Wallet", {
+    id: "wallet",
+    header: "Wallet",
+    enableSorting: false,
+    cell: ({ row }) =>
+      row.original.Wallet ? (
+        <IdCell value={row.original.Wallet} what={`wallet ${row.original.Wallet}`} chars={10} />
+      ) : (
+        <span className="text-muted-foreground">—</span>
+      ),
+  }),
+  column.accessor("ContractGuid", {
+    id: "contract",
+    header: "Contract",
+    enableSorting: false,
+    cell: ({ row }) => (
+      <IdCell value={row.original.ContractGuid} what={`contract GUID ${row.original.ContractGuid}`} />
+    ),
+  }),
+]);
+
+const detailId = (detail: TokenDetail) => `${detail.ContractGuid}|${detail.Wallet}|${detail.IsAllowance}`;
 
 /** A player's tokens: the total per token, checked against its details, and where each part is. */
 export function PlayerTokens({ tokens }: { tokens: PlayerToken[] }) {
@@ -10,88 +59,40 @@ export function PlayerTokens({ tokens }: { tokens: PlayerToken[] }) {
         <li
           key={token.guid}
           data-testid={`token-${token.symbol}`}
-          className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+          className="min-w-0 rounded-lg border border-border bg-card p-4"
         >
-          <div className="flex flex-wrap items-center gap-3">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             {token.image ? (
               // biome-ignore lint/performance/noImgElement: token images live on any host the studio uses
-              <img
-                src={token.image}
-                alt=""
-                width={32}
-                height={32}
-                className="size-8 rounded-full bg-zinc-100"
-              />
+              <img src={token.image} alt="" width={32} height={32} className="size-8 rounded-full bg-muted" />
             ) : null}
             <span className="font-semibold">{token.symbol}</span>
-            <span className="text-zinc-600 dark:text-zinc-400">{token.name}</span>
-            <span className="ml-auto font-mono text-lg tabular-nums" data-testid="token-total">
+            <span className="min-w-0 break-words text-muted-foreground">{token.name}</span>
+            <span className="ml-auto font-mono text-lg tabular-nums break-all" data-testid="token-total">
               {token.total}
             </span>
           </div>
           {token.check.matches ? null : (
-            <p role="alert" className="mt-2 text-sm font-medium text-rose-800 dark:text-rose-300">
+            <p role="alert" className="mt-2 text-sm font-medium text-destructive">
               The service's total ({token.total}) differs from the sum of the details (
               {token.check.sum ?? "not a number"}).
             </p>
           )}
           <details className="mt-2" open={token.details.length <= 3}>
-            <summary className="cursor-pointer text-sm">
+            <summary className="flex min-h-10 cursor-pointer items-center text-sm">
               {token.details.length} holding{token.details.length === 1 ? "" : "s"}
             </summary>
-            <table className="mt-2 w-full text-left text-sm">
-              <caption className="sr-only">Where the {token.symbol} of this player are</caption>
-              <thead className="text-xs uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
-                <tr>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    Kind
-                  </th>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    Amount
-                  </th>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    Chain
-                  </th>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    Wallet
-                  </th>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    Contract
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {token.details.map((detail) => (
-                  <tr
-                    key={`${detail.ContractGuid}|${detail.Wallet}|${detail.IsAllowance}`}
-                    className="border-t border-zinc-200 dark:border-zinc-800"
-                  >
-                    <td className="py-1 pr-3">
-                      {detail.IsAllowance ? (
-                        <Badge tone="info">Allowance</Badge>
-                      ) : (
-                        <Badge tone="good">Distributed</Badge>
-                      )}
-                    </td>
-                    <td className="py-1 pr-3 font-mono tabular-nums">{detail.Amount}</td>
-                    <td className="py-1 pr-3">{detail.ChainName}</td>
-                    <td className="py-1 pr-3">
-                      {detail.Wallet ? (
-                        <span className="flex items-center gap-2">
-                          <code className="font-mono text-xs break-all">{detail.Wallet}</code>
-                          <CopyButton value={detail.Wallet} what={`wallet ${detail.Wallet}`} />
-                        </span>
-                      ) : (
-                        <span className="text-zinc-600 dark:text-zinc-400">—</span>
-                      )}
-                    </td>
-                    <td className="py-1 pr-3">
-                      <code className="font-mono text-xs whitespace-nowrap">{detail.ContractGuid}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              noun="holdings"
+              caption={`Where the ${token.symbol} of this player are`}
+              rows={token.details}
+              columns={columns}
+              getRowId={detailId}
+              // Each token's table keeps its own sort and page in the URL (`gold.sort`).
+              urlKey={token.symbol.toLowerCase()}
+              filter={token.details.length > 10}
+              count={token.details.length > 10}
+            />
           </details>
         </li>
       ))}

@@ -43,7 +43,9 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
   };
   // Sorting and paging as the table writes them (`sort=player.desc`, `page=2`): the server does both.
   const view = readTableView(
-    new URLSearchParams(Object.entries(params).flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : []))),
+    new URLSearchParams(
+      Object.entries(params).flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : [])),
+    ),
   );
   const [sorted] = view.sorting;
   const sort: AwardSort | undefined =

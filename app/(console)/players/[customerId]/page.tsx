@@ -6,8 +6,8 @@ import { PageHeader } from "@/components/layout/page-header";
 import { ItemList } from "@/components/players/item-list";
 import { LookupForm } from "@/components/players/lookup-form";
 import { PlayerTokens } from "@/components/players/player-tokens";
+import { Button } from "@/components/ui/button";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
-import { PRIMARY_BUTTON } from "@/components/ui/styles";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { tokenSymbols } from "@/lib/awards/token-symbols";
@@ -34,21 +34,21 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
   const customerId = checked.ok ? checked.id : typed;
   const header = (
     <PageHeader title={`Player ${customerId}`} description="Token balances, where they are held, and items.">
-      <div className="flex flex-wrap items-end gap-3">
+      <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:flex-wrap sm:items-end">
         <LookupForm initial={customerId} />
         {checked.ok && can(user.role, "awards:send") ? (
-          <Link href={`/awards/new?customer=${encodeURIComponent(customerId)}`} className={PRIMARY_BUTTON}>
-            Award tokens
-          </Link>
+          <Button asChild size="lg">
+            <Link href={`/awards/new?customer=${encodeURIComponent(customerId)}`}>Award tokens</Link>
+          </Button>
         ) : null}
       </div>
     </PageHeader>
   );
   if (!checked.ok) {
     return (
-      <main className="flex flex-col gap-6 px-6 py-6">
+      <main className="flex min-w-0 flex-col gap-6 px-4 py-6 sm:px-6">
         {header}
-        <p role="alert" className="text-red-700 dark:text-red-400">
+        <p role="alert" className="text-destructive">
           Not a Customer ID: it {checked.problem}.
         </p>
       </main>
@@ -72,7 +72,7 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
   });
   if (!read.ok) {
     return (
-      <main className="flex flex-col gap-6 px-6 py-6">
+      <main className="flex min-w-0 flex-col gap-6 px-4 py-6 sm:px-6">
         {header}
         <ServiceFailurePanel failure={read.failure} />
       </main>
@@ -86,28 +86,28 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
       </h2>
       {awards.length > 0 ? (
         <>
-          <AwardTable rows={awards} symbols={symbols} />
+          <AwardTable rows={awards} symbols={symbols} urlKey="awards" />
           {awardCount > awards.length ? (
             <Link
               href={`/awards?customer=${encodeURIComponent(customerId)}`}
-              className="text-sm underline underline-offset-2"
+              className="inline-flex min-h-10 items-center text-sm underline underline-offset-2"
             >
               All {awardCount} awards to this player
             </Link>
           ) : null}
         </>
       ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">None.</p>
+        <p className="text-sm text-muted-foreground">None.</p>
       )}
     </section>
   );
   return (
-    <main className="flex flex-col gap-8 px-6 py-6">
+    <main className="flex min-w-0 flex-col gap-8 px-4 py-6 sm:px-6">
       {header}
       {tokens.length === 0 && items.length === 0 ? (
         <p
           data-testid="player-empty"
-          className="rounded-lg border border-zinc-200 p-6 text-center dark:border-zinc-800"
+          className="rounded-lg border border-dashed border-border p-6 text-center"
         >
           This player has no tokens or items in this project.
         </p>
@@ -120,7 +120,7 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
             {tokens.length > 0 ? (
               <PlayerTokens tokens={tokens} />
             ) : (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">No tokens.</p>
+              <p className="text-sm text-muted-foreground">No tokens.</p>
             )}
           </section>
           <section aria-labelledby="items-heading" className="flex flex-col gap-3">
@@ -130,7 +130,7 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
             {items.length > 0 ? (
               <ItemList items={items} />
             ) : (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">No items.</p>
+              <p className="text-sm text-muted-foreground">No items.</p>
             )}
           </section>
         </>

@@ -1,0 +1,102 @@
+"use client";
+import { DataTable } from "@/components/data-table/data-table";
+import { columnHelper } from "@/components/data-table/features";
+import type { ContractForecast } from "@/lib/bulk/funds";
+import type { Total } from "@/lib/bulk/validate";
+import { compareDecimals } from "@/lib/contract/decimal";
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const total = columnHelper<Total>();
+
+const totalColumns = total.columns([
+  total.accessor("symbol", {
+    header: "Token",
+    sortFn: "text",
+    cell: ({ row }) => <span className="font-semibold">{row.original.symbol}</span>,
+  }),
+  total.accessor("chain", { header: "Chain", sortFn: "text" }),
+  total.accessor((row) => (row.mode === "allowance" ? "Allowance" : "Direct"), {
+    id: "mode",
+    header: "Mode",
+  }),
+  total.accessor("rows", { header: "Rows", meta: { numeric: true } }),
+  total.accessor("amount", {
+    header: "Total",
+    // Exact decimals, never floats.
+    sortFn: (a, b) => compareDecimals(a.original.amount, b.original.amount),
+    meta: { numeric: true },
+  }),
+]);
+
+/** A dry run's totals per token, contract and mode (shown again in the send confirmation). */
+export function TotalsTable({ totals }: { totals: Total[] }) {
+  return (
+    <DataTable
+      noun="totals"
+      caption="Totals per token, contract and mode"
+      rows={totals}
+      columns={totalColumns}
+      getRowId={(row) => `${row.symbol}|${row.chain}|${row.mode}`}
+      urlKey="totals"
+      filter={false}
+      count={false}
+    />
+  );
+}
+
+const forecast = columnHelper<ContractForecast>();
+
+const byDecimal =
+  (key: "balance" | "queued" | "direct" | "topUp") =>
+  (a: { original: ContractForecast }, b: { original: ContractForecast }) =>
+    compareDecimals(a.original[key], b.original[key]);
+
+const fundsColumns = forecast.columns([
+  forecast.accessor("symbol", {
+    header: "Token",
+    sortFn: "text",
+    cell: ({ row }) => <span className="font-semibold">{row.original.symbol}</span>,
+  }),
+  forecast.accessor("chain", { header: "Chain", sortFn: "text" }),
+  forecast.accessor("balance", { header: "Balance", sortFn: byDecimal("balance"), meta: { numeric: true } }),
+  forecast.accessor("queued", {
+    header: "Already queued",
+    sortFn: byDecimal("queued"),
+    meta: { numeric: true },
+    cell: ({ row: { original: c } }) =>
+      `${c.queued}${c.queuedAwards > 0 ? ` (${plural(c.queuedAwards, "award", "awards")})` : ""}`,
+  }),
+  forecast.accessor("direct", {
+    header: "This file (direct)",
+    sortFn: byDecimal("direct"),
+    meta: { numeric: true },
+    cell: ({ row: { original: c } }) => `${c.direct} (${plural(c.directRows, "row", "rows")})`,
+  }),
+  forecast.accessor("waitingRows", { header: "Rows waiting", meta: { numeric: true } }),
+  forecast.accessor("topUp", {
+    header: "Top-up",
+    sortFn: byDecimal("topUp"),
+    meta: { numeric: true },
+    cell: ({ row: { original: c } }) => (
+      <span data-testid="funds-top-up">{c.topUp === "0" ? "none" : `top up ${c.topUp} ${c.symbol}`}</span>
+    ),
+  }),
+]);
+
+/** The project wallet per contract against the file's direct rows, and the top-up that clears them. */
+export function FundsTable({ contracts }: { contracts: ContractForecast[] }) {
+  return (
+    <DataTable
+      noun="contracts"
+      caption="Project wallet per contract against this file's direct rows"
+      rows={contracts}
+      columns={fundsColumns}
+      getRowId={(c) => c.contractGuid}
+      rowTestId={(c) => `funds-${c.symbol}-${c.chain}`}
+      urlKey="funds"
+      filter={false}
+      count={false}
+    />
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+import { DataTable } from "@/components/data-table/data-table";
+import { columnHelper } from "@/components/data-table/features";
+import { UserRowActions } from "@/components/settings/user-row-actions";
+import { Badge } from "@/components/ui/badge";
+import type { ConsoleUser } from "@/lib/auth/users";
+
+/** A console user as the table shows them; `you` marks the owner looking at the page. */
+export type UserRow = ConsoleUser & { you: boolean };
+
+const column = columnHelper<UserRow>();
+
+const columns = column.columns([
+  column.accessor("email", {
+    header: "Email",
+    sortFn: "text",
+    meta: { cellClassName: "break-all" },
+    cell: ({ row }) => (
+      <>
+        {row.original.email}
+        {row.original.you ? <span className="ml-2 text-xs text-muted-foreground">(you)</span> : null}
+      </>
+    ),
+  }),
+  column.accessor("name", { header: "Name", sortFn: "text" }),
+  column.accessor((user) => (user.active ? "Active" : "Deactivated"), {
+    id: "status",
+    header: "Status",
+    cell: ({ row }) =>
+      row.original.active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Deactivated</Badge>,
+  }),
+  column.accessor("role", {
+    header: "Role and access",
+    enableGlobalFilter: false,
+    cell: ({ row: { original: user } }) => (
+      <UserRowActions userId={user.id} email={user.email} role={user.role} active={user.active} />
+    ),
+  }),
+]);
+
+/** Who may sign in, with which role; each row changes its user at once. */
+export function UsersTable({ users }: { users: UserRow[] }) {
+  return (
+    <DataTable
+      noun="users"
+      caption="Console users"
+      rows={users}
+      columns={columns}
+      getRowId={(user) => String(user.id)}
+      rowTestId={(user) => `user-${user.email}`}
+      pageSize={50}
+      filter={users.length > 10}
+    />
+  );
+}
