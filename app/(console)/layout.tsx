@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
-import { NavLinks } from "@/components/layout/nav-links";
-import { ProjectSwitcher } from "@/components/layout/project-switcher";
-import { SignOutButton } from "@/components/layout/sign-out-button";
+import { consoleNav } from "@/components/layout/console-nav";
+import { Sidebar } from "@/components/layout/sidebar";
+import { TopBar } from "@/components/layout/top-bar";
 import { LiveProviders } from "@/components/live/live-providers";
-import { LookupShortcut } from "@/components/players/lookup-shortcut";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { projectContext } from "@/lib/project/current-project";
@@ -11,45 +10,42 @@ import { offersExtensions } from "@/lib/project/extensions";
 
 export const dynamic = "force-dynamic";
 
-/** The signed-in shell. Every page below checks the session on the server through this layout and its own guard. */
+/**
+ * The signed-in shell (docs/console.md, "The shell"): the sidebar beside the page from `lg`, a
+ * menu sheet below it; the top bar with the palette and the user menu. Every page below checks
+ * the session on the server through this layout and its own guard; the links are chosen here,
+ * on the server, by role.
+ */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const user = await requirePageUser();
   const { available, chosen, connection } = await projectContext(user.id);
   // The wallet is our extension: hidden for a service that answers that it has none.
   const wallet = can(user.role, "wallet:read") && (await offersExtensions(connection)) !== false;
-  const links = [
-    { href: "/catalogue/products", label: "Products" },
-    { href: "/catalogue/prices", label: "Prices" },
-    { href: "/catalogue/tokens", label: "Tokens" },
-    { href: "/catalogue/translations", label: "Translations" },
-    { href: "/players", label: "Players" },
-    { href: "/awards", label: "Awards" },
-    ...(wallet ? [{ href: "/wallet", label: "Wallet" }] : []),
-    ...(can(user.role, "users:manage") ? [{ href: "/settings", label: "Settings" }] : []),
-  ];
+  const groups = consoleNav(user.role, { wallet });
+  // Summaries only: no key, nothing a browser should not hold.
+  const projects = available.map(({ ref, name, projectGuid, environment }) => ({
+    ref,
+    name,
+    projectGuid,
+    environment,
+  }));
+  const chosenRef = chosen?.ref ?? null;
   return (
     <LiveProviders>
-      <div className="min-h-screen">
-        <header className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-6 py-3 dark:border-zinc-800">
-          <div className="flex flex-wrap items-center gap-6">
-            <span className="font-semibold">Game Commerce Console</span>
-            <ProjectSwitcher
-              projects={available.map(({ ref, name, projectGuid }) => ({ ref, name, projectGuid }))}
-              chosen={chosen?.ref ?? null}
-            />
-          </div>
-          <div className="flex items-center gap-3 text-sm">
-            <LookupShortcut />
-            <span data-testid="current-user">
-              {user.email} · {user.role}
-            </span>
-            <SignOutButton />
-          </div>
-        </header>
-        <nav aria-label="Console" className="border-b border-zinc-200 px-6 py-2 dark:border-zinc-800">
-          <NavLinks links={links} />
-        </nav>
-        {children}
+      <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <aside className="sticky top-0 hidden h-dvh overflow-y-auto border-r border-border bg-sidebar text-sidebar-foreground lg:block">
+          <Sidebar groups={groups} projects={projects} chosen={chosenRef} />
+        </aside>
+        <div className="flex min-w-0 flex-col">
+          <TopBar
+            groups={groups}
+            projects={projects}
+            chosen={chosenRef}
+            palette={{ pages: consoleNav(user.role, { wallet, palette: true }), projects, chosen: chosenRef }}
+            user={{ email: user.email, role: user.role }}
+          />
+          {children}
+        </div>
       </div>
     </LiveProviders>
   );

@@ -1,29 +1,59 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useOptimistic, useState, useTransition } from "react";
+import { useId, useOptimistic, useState, useTransition } from "react";
+import { Select } from "@/components/ui/select";
 import { chooseProjectAction } from "@/lib/actions/choose-project";
+import { CONNECTION_ENVIRONMENTS, type ConnectionEnvironment } from "@/lib/connections/environment";
+import { EnvironmentBadge } from "./environment-badge";
+
+export interface SwitcherProject {
+  ref: string;
+  name: string;
+  projectGuid: string;
+  environment: ConnectionEnvironment;
+}
 
 export interface ProjectSwitcherProps {
-  projects: { ref: string; name: string; projectGuid: string }[];
+  projects: SwitcherProject[];
   chosen: string | null;
 }
 
-/** Switches the project every page reads; the choice is remembered per user on the server. */
+const GROUP_LABELS: Record<ConnectionEnvironment, string> = { live: "Live", test: "Test" };
+
+/**
+ * Switches the project every page reads; the choice is remembered per user on the server. A
+ * native select (phones get their own picker; tests choose by option label): the options are
+ * grouped by environment, and the chosen project's environment shows as a badge.
+ */
 export function ProjectSwitcher({ projects, chosen }: ProjectSwitcherProps) {
   const router = useRouter();
+  const id = useId();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useOptimistic(chosen);
+  const current = projects.find((project) => project.ref === shown);
+  // Live first: the projects where an award is real.
+  const groups = [...CONNECTION_ENVIRONMENTS]
+    .reverse()
+    .map((environment) => ({ environment, projects: projects.filter((p) => p.environment === environment) }))
+    .filter((group) => group.projects.length > 0);
   return (
-    <div className="flex items-center gap-2 text-sm">
-      <label htmlFor="project-switcher" className="font-medium">
-        Project
-      </label>
-      <select
-        id="project-switcher"
+    <div className="grid gap-1.5">
+      <div className="flex items-center justify-between gap-2 px-1">
+        <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
+          Project
+        </label>
+        {current ? (
+          <span data-testid="project-environment">
+            <EnvironmentBadge environment={current.environment} />
+          </span>
+        ) : null}
+      </div>
+      <Select
+        id={id}
         value={shown ?? ""}
         disabled={pending || projects.length === 0}
-        aria-describedby={error ? "project-switcher-error" : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => {
           const ref = event.target.value;
           startTransition(async () => {
@@ -33,19 +63,22 @@ export function ProjectSwitcher({ projects, chosen }: ProjectSwitcherProps) {
             router.refresh();
           });
         }}
-        className="max-w-56 rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
       >
         {projects.length === 0 ? <option value="">No project connection yet</option> : null}
-        {projects.map((project) => (
-          <option key={project.ref} value={project.ref} title={project.projectGuid}>
-            {project.name}
-          </option>
+        {groups.map((group) => (
+          <optgroup key={group.environment} label={GROUP_LABELS[group.environment]}>
+            {group.projects.map((project) => (
+              <option key={project.ref} value={project.ref} title={project.projectGuid}>
+                {project.name}
+              </option>
+            ))}
+          </optgroup>
         ))}
-      </select>
+      </Select>
       {error ? (
-        <span id="project-switcher-error" role="status" className="text-red-700 dark:text-red-400">
+        <p id={`${id}-error`} role="status" className="px-1 text-xs text-destructive">
           {error}
-        </span>
+        </p>
       ) : null}
     </div>
   );

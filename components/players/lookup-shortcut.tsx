@@ -18,10 +18,6 @@ export function LookupShortcut() {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [router]);
-  return (
-    <span className="hidden text-xs text-zinc-600 md:inline dark:text-zinc-400">
-      Press <kbd className="rounded border border-zinc-300 px-1 font-mono dark:border-zinc-700">/</kbd> to
-      look up a player
-    </span>
-  );
+  // The hint lives in the command palette's footer; the shortcut needs no element of its own.
+  return null;
 }

@@ -3,9 +3,9 @@ import { customerIdProblem } from "./customer-id-rule";
 import { decimalProblem, MAX_DECIMALS, MAX_INTEGER_DIGITS } from "./decimal";
 import { typeRule } from "./issues";
 import { NumberLiteral } from "./number-literal";
+import { UUID_PATTERN } from "./uuid-pattern";
 
-/** UUID form in any case (DESIGN §3 rule 3); compared case-insensitively by the service. */
-export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+export { UUID_PATTERN };
 
 export const uuid = z
   .string(typeRule("must be a string"))

@@ -1,0 +1,155 @@
+"use client";
+import { ArrowRightLeft, Check, FileSearch, UserSearch } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { toast } from "sonner";
+import {
+  Command,
+  CommandDialog,
+  CommandEmpty,
+  CommandGroup,
+  CommandInput,
+  CommandItem,
+  CommandList,
+} from "@/components/ui/command";
+import { chooseProjectAction } from "@/lib/actions/choose-project";
+import type { NavGroup } from "./console-nav";
+import { EnvironmentBadge } from "./environment-badge";
+import { NAV_ICONS } from "./nav-icons";
+import { matchesTyped, paletteTargets } from "./palette-targets";
+import type { SwitcherProject } from "./project-switcher";
+
+export interface CommandPaletteDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The pages the role may see (filtered on the server). */
+  pages: NavGroup[];
+  projects: SwitcherProject[];
+  chosen: string | null;
+}
+
+/**
+ * The palette's dialog (loaded on first open, with cmdk). Its own matching keeps a fixed order —
+ * pages, then the typed player or award, then projects — so Enter on "prod" opens Products, and
+ * Enter on an ID that names no page looks the player up.
+ */
+export default function CommandPaletteDialog({
+  open,
+  onOpenChange,
+  pages,
+  projects,
+  chosen,
+}: CommandPaletteDialogProps) {
+  const router = useRouter();
+  const [typed, setTyped] = useState("");
+  const [, startTransition] = useTransition();
+  const { player, award } = paletteTargets(typed);
+
+  const close = () => {
+    onOpenChange(false);
+    setTyped("");
+  };
+  const go = (href: string) => {
+    close();
+    router.push(href);
+  };
+  const switchTo = (project: SwitcherProject) => {
+    close();
+    startTransition(async () => {
+      const result = await chooseProjectAction({ ref: project.ref });
+      if (result.ok) toast.success(`Switched to ${project.name} (${project.environment}).`);
+      else toast.error(result.error);
+      router.refresh();
+    });
+  };
+
+  const pageGroups = pages
+    .map((group) => ({
+      ...group,
+      items: group.items.filter((item) =>
+        matchesTyped(typed, [group.heading ?? "", item.label, ...(item.keywords ?? [])]),
+      ),
+    }))
+    .filter((group) => group.items.length > 0);
+  const pageItems = pageGroups.flatMap((group) => group.items);
+  const shownProjects = projects.filter((project) =>
+    matchesTyped(typed, ["project", "switch", project.name, project.environment]),
+  );
+
+  return (
+    <CommandDialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="Command palette"
+      description="Go to a page, look up a player, open an award by RequestID or switch project."
+    >
+      <Command shouldFilter={false} loop label="Command palette">
+        <CommandInput
+          value={typed}
+          onValueChange={setTyped}
+          placeholder="A page, a player ID or a RequestID…"
+        />
+        <CommandList>
+          <CommandEmpty>Nothing matches “{typed.trim()}”.</CommandEmpty>
+          {pageItems.length > 0 ? (
+            <CommandGroup heading="Pages">
+              {pageItems.map(({ href, label, paletteLabel, icon }) => {
+                const Icon = NAV_ICONS[icon];
+                return (
+                  <CommandItem key={href} value={`page ${href}`} onSelect={() => go(href)}>
+                    <Icon aria-hidden="true" />
+                    {paletteLabel ?? label}
+                  </CommandItem>
+                );
+              })}
+            </CommandGroup>
+          ) : null}
+          {award || player ? (
+            <CommandGroup heading="Find">
+              {award ? (
+                <CommandItem value={`award ${award.id}`} onSelect={() => go(award.href)}>
+                  <FileSearch aria-hidden="true" />
+                  <span className="min-w-0 truncate">Open award {award.id}</span>
+                </CommandItem>
+              ) : null}
+              {player ? (
+                <CommandItem value={`player ${player.id}`} onSelect={() => go(player.href)}>
+                  <UserSearch aria-hidden="true" />
+                  <span className="min-w-0 truncate">Look up player {player.id}</span>
+                </CommandItem>
+              ) : null}
+            </CommandGroup>
+          ) : null}
+          {shownProjects.length > 1 || (shownProjects.length === 1 && shownProjects[0]?.ref !== chosen) ? (
+            <CommandGroup heading="Projects">
+              {shownProjects.map((project) => {
+                const current = project.ref === chosen;
+                return (
+                  <CommandItem
+                    key={project.ref}
+                    value={`project ${project.ref}`}
+                    disabled={current}
+                    onSelect={() => switchTo(project)}
+                  >
+                    {current ? <Check aria-hidden="true" /> : <ArrowRightLeft aria-hidden="true" />}
+                    <span className="min-w-0 truncate">
+                      {current ? `${project.name} (current)` : `Switch to ${project.name}`}
+                    </span>
+                    <span className="ml-auto">
+                      <EnvironmentBadge environment={project.environment} />
+                    </span>
+                  </CommandItem>
+                );
+              })}
+            </CommandGroup>
+          ) : null}
+        </CommandList>
+        <p className="border-t border-border px-3 py-2 text-xs text-muted-foreground">
+          <kbd className="font-mono">↑</kbd> <kbd className="font-mono">↓</kbd> to move,{" "}
+          <kbd className="font-mono">Enter</kbd> to open · <kbd className="font-mono">/</kbd> anywhere looks
+          up a player
+        </p>
+      </Command>
+    </CommandDialog>
+  );
+}

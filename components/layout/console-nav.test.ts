@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { consoleNav, currentHref } from "./console-nav";
+
+const labels = (groups: ReturnType<typeof consoleNav>) =>
+  groups.map((group) => [group.heading, group.items.map((item) => item.label)]);
+
+describe("consoleNav", () => {
+  it("offers support the pages they may read: no award sending, wallet or settings", () => {
+    expect(labels(consoleNav("support", { wallet: true }))).toEqual([
+      [null, ["Overview"]],
+      ["Catalogue", ["Products", "Prices", "Tokens", "Translations"]],
+      [null, ["Players"]],
+      ["Awards", ["History"]],
+    ]);
+  });
+
+  it("offers a manager sending and the wallet, not settings", () => {
+    expect(labels(consoleNav("manager", { wallet: true })).slice(3)).toEqual([
+      ["Awards", ["History", "New award", "Bulk awards"]],
+      [null, ["Wallet"]],
+    ]);
+  });
+
+  it("offers an owner settings; the wallet only when the service offers it", () => {
+    expect(labels(consoleNav("owner", { wallet: true })).at(-1)).toEqual([null, ["Wallet", "Settings"]]);
+    expect(labels(consoleNav("owner", { wallet: false })).at(-1)).toEqual([null, ["Settings"]]);
+  });
+
+  it("adds the pages inside a section for the palette only, by permission", () => {
+    const hrefs = (role: "owner" | "manager") =>
+      consoleNav(role, { wallet: false, palette: true }).flatMap((group) =>
+        group.items.map((item) => item.href),
+      );
+    expect(hrefs("owner")).toEqual(expect.arrayContaining(["/settings/users", "/settings/connections"]));
+    expect(hrefs("manager")).not.toContain("/settings/users");
+    expect(consoleNav("owner", { wallet: false }).flatMap((g) => g.items.map((i) => i.href))).not.toContain(
+      "/settings/users",
+    );
+  });
+});
+
+describe("currentHref", () => {
+  const hrefs = ["/", "/players", "/awards", "/awards/new", "/awards/bulk", "/settings"];
+  it.each([
+    ["/", "/"],
+    ["/players", "/players"],
+    ["/players/player-1001", "/players"],
+    ["/awards", "/awards"],
+    ["/awards/0e0c9f1e-0000-4000-8000-000000000000", "/awards"],
+    ["/awards/new", "/awards/new"],
+    ["/awards/bulk/12", "/awards/bulk"],
+    ["/awardsx", null],
+    ["/settings/connections", "/settings"],
+    ["/items/77", null],
+  ])("%s marks %s", (pathname, expected) => {
+    expect(currentHref(pathname, hrefs)).toBe(expected);
+  });
+});

@@ -1,0 +1,161 @@
+import { can, type Permission } from "@/lib/auth/permissions";
+import type { Role } from "@/lib/db/schema";
+
+/** The icon of a page, by name: the client maps names to lucide icons (a server cannot pass components). */
+export type NavIcon =
+  | "overview"
+  | "products"
+  | "prices"
+  | "tokens"
+  | "translations"
+  | "players"
+  | "history"
+  | "new-award"
+  | "bulk"
+  | "wallet"
+  | "settings"
+  | "users"
+  | "connections";
+
+export interface NavItem {
+  href: string;
+  label: string;
+  icon: NavIcon;
+  /** More words the palette matches (the sidebar shows the label only). */
+  keywords?: string[];
+  /** The palette's name when the label needs its group to be understood ("History"). */
+  paletteLabel?: string;
+}
+
+export interface NavGroup {
+  /** Shown above the group's links; null for a group of one top-level page. */
+  heading: string | null;
+  items: NavItem[];
+}
+
+interface Page extends NavItem {
+  permission: Permission;
+  /** Shown only when the chosen project's service offers our extensions. */
+  needsWallet?: boolean;
+  /** Reached through its section (Settings), so offered in the palette, not the sidebar. */
+  paletteOnly?: boolean;
+}
+
+// The console's pages in sidebar order (docs/console.md, "The shell"). Each page checks the same
+// permission on the server; this list only decides what is offered.
+const PAGES: { heading: string | null; pages: Page[] }[] = [
+  {
+    heading: null,
+    pages: [{ href: "/", label: "Overview", icon: "overview", permission: "catalogue:read" }],
+  },
+  {
+    heading: "Catalogue",
+    pages: [
+      { href: "/catalogue/products", label: "Products", icon: "products", permission: "catalogue:read" },
+      { href: "/catalogue/prices", label: "Prices", icon: "prices", permission: "catalogue:read" },
+      { href: "/catalogue/tokens", label: "Tokens", icon: "tokens", permission: "catalogue:read" },
+      {
+        href: "/catalogue/translations",
+        label: "Translations",
+        icon: "translations",
+        permission: "catalogue:read",
+        keywords: ["languages"],
+      },
+    ],
+  },
+  {
+    heading: null,
+    pages: [
+      {
+        href: "/players",
+        label: "Players",
+        icon: "players",
+        permission: "players:read",
+        keywords: ["customer", "lookup", "balances"],
+      },
+    ],
+  },
+  {
+    heading: "Awards",
+    pages: [
+      {
+        href: "/awards",
+        label: "History",
+        paletteLabel: "Award history",
+        icon: "history",
+        permission: "awards:read",
+        keywords: ["awards", "sent"],
+      },
+      { href: "/awards/new", label: "New award", icon: "new-award", permission: "awards:send" },
+      {
+        href: "/awards/bulk",
+        label: "Bulk awards",
+        icon: "bulk",
+        permission: "awards:send",
+        keywords: ["csv", "batch"],
+      },
+    ],
+  },
+  {
+    heading: null,
+    pages: [
+      {
+        href: "/wallet",
+        label: "Wallet",
+        icon: "wallet",
+        permission: "wallet:read",
+        needsWallet: true,
+        keywords: ["fund", "queue"],
+      },
+      { href: "/settings", label: "Settings", icon: "settings", permission: "users:manage" },
+      {
+        href: "/settings/users",
+        label: "Users",
+        icon: "users",
+        permission: "users:manage",
+        paletteOnly: true,
+        keywords: ["settings", "roles"],
+      },
+      {
+        href: "/settings/connections",
+        label: "Connections",
+        icon: "connections",
+        permission: "connections:manage",
+        paletteOnly: true,
+        keywords: ["settings", "projects", "api key"],
+      },
+    ],
+  },
+];
+
+export interface NavOptions {
+  /** The chosen project's service offers the wallet extension (and the role may read it). */
+  wallet: boolean;
+  /** Include the pages reached through a section (for the palette). */
+  palette?: boolean;
+}
+
+/** The groups and pages a role is offered; empty groups are dropped. Runs on the server. */
+export function consoleNav(role: Role, { wallet, palette = false }: NavOptions): NavGroup[] {
+  return PAGES.map(({ heading, pages }) => ({
+    heading,
+    items: pages
+      .filter((page) => can(role, page.permission))
+      .filter((page) => wallet || !page.needsWallet)
+      .filter((page) => palette || !page.paletteOnly)
+      .map(({ permission: _permission, needsWallet: _wallet, paletteOnly: _palette, ...item }) => item),
+  })).filter((group) => group.items.length > 0);
+}
+
+/**
+ * The link that marks the page someone is on: the longest href the path is or lies below
+ * ("/awards/new" for the form, "/awards" for one award's page); "/" only for itself.
+ */
+export function currentHref(pathname: string, hrefs: readonly string[]): string | null {
+  let best: string | null = null;
+  for (const href of hrefs) {
+    const matches = href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
+    if (matches && (best === null || href.length > best.length)) best = href;
+  }
+  return best;
+}

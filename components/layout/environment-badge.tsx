@@ -1,0 +1,12 @@
+import { Badge } from "@/components/ui/badge";
+import { type ConnectionEnvironment, environmentTone } from "@/lib/connections/environment";
+
+/** "test" or "live" beside a project's name; read as "Environment: live". */
+export function EnvironmentBadge({ environment }: { environment: ConnectionEnvironment }) {
+  return (
+    <Badge tone={environmentTone(environment)}>
+      <span className="sr-only">Environment: </span>
+      {environment}
+    </Badge>
+  );
+}
