@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import { buttonClass } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { PRIMARY_BUTTON } from "@/components/ui/styles";
 import { retryBatchAction } from "@/lib/actions/retry-batch";
 import type { BatchCounts } from "@/lib/bulk/batch-store";
 import { getJson } from "@/lib/live/get-json";
@@ -78,9 +78,9 @@ export function BatchProgress({
         aria-valuemax={counts.total}
         aria-valuenow={answered}
         aria-valuetext={`${answered} of ${counts.total} answered`}
-        className="h-3 w-full max-w-3xl overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
+        className="h-3 w-full max-w-3xl overflow-hidden rounded-full bg-muted"
       >
-        <div className="h-full bg-emerald-600 transition-[width]" style={{ width: `${percent}%` }} />
+        <div className="h-full bg-success transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm" data-testid="batch-counts">
         {figures.map(([label, value, id]) =>
@@ -101,11 +101,11 @@ export function BatchProgress({
         </div>
       </dl>
       {progress.error ? (
-        <p role="alert" className="text-red-700 dark:text-red-400">
+        <p role="alert" className="text-destructive">
           {progress.error}
         </p>
       ) : null}
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="text-sm text-muted-foreground">
         The server sends the batch: you can close this page and come back.
       </p>
       {canRetry && failed > 0 && progress.status === "done" ? (
@@ -113,7 +113,7 @@ export function BatchProgress({
           <div>
             <ConfirmButton
               label={`Retry failed rows (${failed})`}
-              className={PRIMARY_BUTTON}
+              className={buttonClass()}
               title={`Retry ${failed} row${failed === 1 ? "" : "s"} of batch ${batchId}?`}
               confirmLabel="Retry rows"
               pendingLabel="Retrying…"
@@ -136,7 +136,7 @@ export function BatchProgress({
             </ConfirmButton>
           </div>
           {message ? (
-            <p role="status" className="text-sm text-red-700 dark:text-red-400">
+            <p role="status" className="text-sm text-destructive">
               {message}
             </p>
           ) : null}

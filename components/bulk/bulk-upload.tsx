@@ -2,8 +2,9 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { PRIMARY_BUTTON } from "@/components/ui/styles";
+import { Input } from "@/components/ui/input";
 import { checkBulkFileAction } from "@/lib/actions/check-bulk-file";
 import { sendBulkFileAction } from "@/lib/actions/send-bulk-file";
 import type { DryRunReport } from "@/lib/bulk/bulk-award";
@@ -11,9 +12,8 @@ import { COLUMNS, MAX_FILE_BYTES } from "@/lib/bulk/csv";
 import { problemFile } from "@/lib/bulk/problem-file";
 import { FundsTable, TotalsTable } from "./dry-run-tables";
 
-const field = "rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900";
 const warningBox =
-  "flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950";
+  "flex min-w-0 flex-col gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm";
 const SHOWN_ERRORS = 200;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -52,9 +52,7 @@ function FundsCheck({ funds }: { funds: DryRunReport["funds"] }) {
     <div
       data-testid="dry-run-funds"
       className={
-        short
-          ? warningBox
-          : "flex flex-col gap-2 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800"
+        short ? warningBox : "flex min-w-0 flex-col gap-2 rounded-lg border border-border p-3 text-sm"
       }
     >
       <h3 className="font-semibold">Project funds</h3>
@@ -153,12 +151,12 @@ export function BulkUpload() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+        <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor="bulk-file" className="text-sm font-medium">
             CSV file
           </label>
-          <input
+          <Input
             ref={input}
             id="bulk-file"
             type="file"
@@ -168,21 +166,21 @@ export function BulkUpload() {
               setReport(null);
               setError(null);
             }}
-            className={field}
+            className="h-auto py-1.5 file:mr-3 file:h-8 file:rounded file:border-0 file:bg-secondary file:px-3 file:text-secondary-foreground"
           />
         </div>
-        <button type="button" onClick={check} disabled={pending} className={PRIMARY_BUTTON}>
+        <Button onClick={check} disabled={pending}>
           {pending && !report ? "Checking…" : "Check file"}
-        </button>
+        </Button>
       </div>
-      <p id="bulk-file-help" className="-mt-4 text-sm text-zinc-600 dark:text-zinc-400">
+      <p id="bulk-file-help" className="-mt-4 text-sm text-muted-foreground">
         UTF-8, comma or semicolon separated, a header row naming the columns{" "}
         <code className="font-mono">{COLUMNS.join(", ")}</code>; up to 10,000 rows and 5 MB. Amounts use a
         point (1.5); white space around a Customer ID is dropped. Nothing is sent until you check the file and
         send it.
       </p>
       {error ? (
-        <p role="alert" className="text-red-700 dark:text-red-400" data-testid="bulk-error">
+        <p role="alert" className="text-destructive" data-testid="bulk-error">
           {error}
         </p>
       ) : null}
@@ -195,7 +193,7 @@ export function BulkUpload() {
           <p data-testid="dry-run-summary">
             {report.summary.rows} row{report.summary.rows === 1 ? "" : "s"}, {report.summary.players} player
             {report.summary.players === 1 ? "" : "s"},{" "}
-            <span className={report.summary.errors > 0 ? "font-semibold text-red-700 dark:text-red-400" : ""}>
+            <span className={report.summary.errors > 0 ? "font-semibold text-destructive" : ""}>
               {report.summary.errors} with errors
             </span>
             .
@@ -203,7 +201,7 @@ export function BulkUpload() {
           {report.summary.totals.length > 0 ? <TotalsTable totals={report.summary.totals} /> : null}
 
           {report.previous ? (
-            <p className="rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm dark:border-sky-800 dark:bg-sky-950">
+            <p className="rounded-lg border border-info/40 bg-info/10 p-3 text-sm">
               This exact file was sent before, as{" "}
               <Link href={`/awards/bulk/${report.previous.batchId}`} className="underline underline-offset-2">
                 batch {report.previous.batchId}
@@ -221,13 +219,9 @@ export function BulkUpload() {
                 {plural(report.warnings.length, "row has warnings", "rows have warnings")}: the file lists
                 each with a column saying which.
               </p>
-              <button
-                type="button"
-                onClick={() => downloadProblems(report)}
-                className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700"
-              >
+              <Button variant="outline" onClick={() => downloadProblems(report)}>
                 Download error and warning rows
-              </button>
+              </Button>
             </div>
           ) : null}
 
@@ -257,7 +251,7 @@ export function BulkUpload() {
                   </li>
                 ))}
               </ul>
-              <label className="flex items-center gap-2">
+              <label className="flex min-h-10 items-center gap-2">
                 <input
                   type="checkbox"
                   checked={confirmRepeats}
@@ -285,7 +279,7 @@ export function BulkUpload() {
                   </li>
                 ))}
               </ul>
-              <label className="flex items-center gap-2">
+              <label className="flex min-h-10 items-center gap-2">
                 <input
                   type="checkbox"
                   checked={confirmRecent}
@@ -308,7 +302,7 @@ export function BulkUpload() {
                   </p>
                   <ul className="flex flex-wrap gap-2" aria-label="New players">
                     {report.newPlayers.players.slice(0, SHOWN_ERRORS).map((id) => (
-                      <li key={id} className="rounded bg-white px-1.5 py-0.5 font-mono dark:bg-zinc-900">
+                      <li key={id} className="max-w-full rounded bg-card px-1.5 py-0.5 font-mono break-all">
                         {id}
                       </li>
                     ))}
@@ -324,7 +318,7 @@ export function BulkUpload() {
                   service could not be asked ({report.newPlayers.unchecked.message}). They may be new.
                 </p>
               ) : null}
-              <label className="flex items-center gap-2">
+              <label className="flex min-h-10 items-center gap-2">
                 <input
                   type="checkbox"
                   checked={confirmNewPlayers}
@@ -345,32 +339,25 @@ export function BulkUpload() {
                 <label htmlFor="bulk-reason" className="text-sm font-medium">
                   Reason
                 </label>
-                <input
+                <Input
                   id="bulk-reason"
                   value={reason}
                   onChange={(e) => setReason(e.target.value)}
                   aria-invalid={reasonError ? true : undefined}
                   aria-describedby={reasonError ? "bulk-reason-error" : undefined}
-                  className={field}
                 />
                 {reasonError ? (
-                  <p id="bulk-reason-error" className="text-sm text-red-700 dark:text-red-400">
+                  <p id="bulk-reason-error" className="text-sm text-destructive">
                     {reasonError}
                   </p>
                 ) : null}
               </div>
               <div>
-                <button
-                  type="button"
-                  onClick={review}
-                  disabled={pending || blocked}
-                  aria-haspopup="dialog"
-                  className={PRIMARY_BUTTON}
-                >
+                <Button onClick={review} disabled={pending || blocked} aria-haspopup="dialog">
                   {pending
                     ? "Sending…"
                     : `Send batch (${report.summary.rows} award${report.summary.rows === 1 ? "" : "s"})`}
-                </button>
+                </Button>
               </div>
               <ConfirmDialog
                 open={reviewing}
@@ -382,20 +369,20 @@ export function BulkUpload() {
                 onCancel={() => setReviewing(false)}
                 testId="send-batch-dialog"
               >
-                <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
-                  <dt className="text-zinc-600 dark:text-zinc-400">File</dt>
+                <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1">
+                  <dt className="text-muted-foreground">File</dt>
                   <dd className="break-all font-mono" data-testid="confirm-file">
                     {report.fileName}
                   </dd>
-                  <dt className="text-zinc-600 dark:text-zinc-400">Rows</dt>
+                  <dt className="text-muted-foreground">Rows</dt>
                   <dd data-testid="confirm-rows">{plural(report.summary.rows, "award", "awards")}</dd>
-                  <dt className="text-zinc-600 dark:text-zinc-400">Players</dt>
+                  <dt className="text-muted-foreground">Players</dt>
                   <dd data-testid="confirm-players">
                     {report.summary.players}
                     {newPlayers > 0 ? ` (${newPlayersText(newPlayers)})` : ", none new"}
                     {uncheckedPlayers > 0 ? `; ${uncheckedPlayers} not checked` : ""}
                   </dd>
-                  <dt className="text-zinc-600 dark:text-zinc-400">Reason</dt>
+                  <dt className="text-muted-foreground">Reason</dt>
                   <dd className="break-words">{reason.trim()}</dd>
                 </dl>
                 <div className="mt-3">
@@ -419,7 +406,7 @@ export function BulkUpload() {
                     .
                   </p>
                 ) : null}
-                <p className="mt-3 text-zinc-600 dark:text-zinc-400">
+                <p className="mt-3 text-muted-foreground">
                   Each row keeps its own RequestID: sending this file again pays nobody twice.
                 </p>
               </ConfirmDialog>

@@ -2,13 +2,14 @@
 import type { ReactNode } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
+import { IdCell } from "@/components/data-table/id-cell";
 import { Badge } from "@/components/ui/badge";
 import type { PriceRow } from "@/lib/catalogue/price-rows";
 import { ShownTextView } from "./shown-text";
 
 const column = columnHelper<PriceRow>();
 
-const VALIDITY_TONE = { active: "good", scheduled: "info", expired: "neutral" } as const;
+const VALIDITY_TONE = { active: "success", scheduled: "info", expired: "neutral" } as const;
 
 /** A UTC date as the service sends it, shown without the seconds nobody reads. */
 const day = (iso: string) => (iso ? iso.replace("T", " ").replace(/:\d{2}Z$/, " UTC") : "");
@@ -18,13 +19,14 @@ const columns = column.columns([
   column.accessor("amount", {
     header: "Amount",
     enableSorting: false,
-    cell: ({ row }) => <span className="font-mono tabular-nums">{row.original.amount}</span>,
+    meta: { numeric: true },
   }),
-  column.accessor("discount", { header: "Discount", enableSorting: false }),
+  column.accessor("discount", { header: "Discount", enableSorting: false, meta: { numeric: true } }),
   column.accessor("effective", {
     header: "Effective price",
     enableSorting: false,
-    cell: ({ row }) => <span className="font-mono font-medium tabular-nums">{row.original.effective}</span>,
+    meta: { numeric: true },
+    cell: ({ row }) => <span className="font-medium">{row.original.effective}</span>,
   }),
   column.accessor((row) => (row.taxIncluded ? "Included" : "Not included"), { id: "tax", header: "Tax" }),
   column.accessor("chain", { header: "Chain", sortFn: "text" }),
@@ -37,7 +39,7 @@ const columns = column.columns([
           <span>
             <Badge tone={VALIDITY_TONE[validity]}>{validity[0]?.toUpperCase() + validity.slice(1)}</Badge>
           </span>
-          <span className="text-xs text-zinc-600 dark:text-zinc-400">
+          <span className="text-xs whitespace-nowrap text-muted-foreground">
             {fromDate || toDate ? `${day(fromDate) || "…"} → ${day(toDate) || "…"}` : "Always"}
           </span>
         </span>
@@ -70,7 +72,7 @@ const columns = column.columns([
   column.accessor("guid", {
     header: "Price GUID",
     enableSorting: false,
-    cell: ({ row }) => <code className="font-mono text-xs whitespace-nowrap">{row.original.guid}</code>,
+    cell: ({ row }) => <IdCell value={row.original.guid} what={`price GUID ${row.original.guid}`} />,
   }),
 ]);
 

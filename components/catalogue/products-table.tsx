@@ -1,7 +1,7 @@
 "use client";
 import { type ColumnFacet, DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
-import { CopyButton } from "@/components/ui/copy-button";
+import { IdCell } from "@/components/data-table/id-cell";
 import type { ProductRow } from "@/lib/catalogue/product-rows";
 import { compareDecimals } from "@/lib/contract/decimal";
 import { ShownTextView } from "./shown-text";
@@ -23,10 +23,10 @@ const columns = column.columns([
           width={48}
           height={48}
           loading="lazy"
-          className="size-12 rounded bg-zinc-100 object-cover dark:bg-zinc-800"
+          className="size-12 rounded bg-muted object-cover"
         />
       ) : (
-        <span className="text-xs text-zinc-500 dark:text-zinc-400">None</span>
+        <span className="text-xs text-muted-foreground">None</span>
       ),
   }),
   column.accessor((row) => row.title?.value ?? "", {
@@ -39,6 +39,7 @@ const columns = column.columns([
     id: "description",
     header: "Description",
     enableSorting: false,
+    meta: { cellClassName: "min-w-56 max-w-96" },
     cell: ({ row }) => <ShownTextView text={row.original.description} what="description" />,
   }),
   column.accessor("type", {
@@ -52,6 +53,7 @@ const columns = column.columns([
     id: "amount",
     header: "Amount",
     enableGlobalFilter: false,
+    meta: { numeric: true },
     // Exact decimals, unlimited above every amount.
     sortFn: (a, b) => {
       if (a.original.unlimited || b.original.unlimited)
@@ -63,10 +65,7 @@ const columns = column.columns([
     header: "GUID",
     enableSorting: false,
     cell: ({ row }) => (
-      <span className="flex items-center gap-2">
-        <code className="font-mono text-xs">{row.original.guid}</code>
-        <CopyButton value={row.original.guid} what={`GUID of ${row.original.title?.value ?? "product"}`} />
-      </span>
+      <IdCell value={row.original.guid} what={`GUID of ${row.original.title?.value ?? "product"}`} />
     ),
   }),
 ]);

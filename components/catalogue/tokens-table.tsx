@@ -26,7 +26,7 @@ const columns = column.columns([
     cell: ({ row }) => (
       <ul className="flex flex-col gap-1">
         {row.original.Contracts.map((contract) => (
-          <li key={contract.ContractGuid} className="flex flex-wrap items-center gap-2">
+          <li key={contract.ContractGuid} className="flex items-center gap-2 whitespace-nowrap">
             <span className="min-w-20 font-medium">{contract.ChainName}</span>
             <code className="font-mono text-xs">{contract.ContractGuid}</code>
             <CopyButton

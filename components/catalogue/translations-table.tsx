@@ -14,10 +14,9 @@ function languageColumn(language: string) {
     enableGlobalFilter: false,
     cell: ({ row }) => {
       const missing = row.original.missing[language] ?? [];
-      if (missing.length === 0)
-        return <span className="text-emerald-800 dark:text-emerald-300">Complete</span>;
+      if (missing.length === 0) return <span className="text-success">Complete</span>;
       return (
-        <span className="font-medium text-rose-800 dark:text-rose-300">
+        <span className="font-medium text-destructive">
           Missing {missing.map((type) => type.toLowerCase()).join(" and ")}
         </span>
       );
@@ -31,7 +30,7 @@ export function TranslationsTable({ rows, languages }: { rows: TranslationRow[];
     () =>
       column.columns([
         column.accessor("name", { header: "Product", sortFn: "text" }),
-        column.accessor("gaps", { header: "Gaps", enableGlobalFilter: false }),
+        column.accessor("gaps", { header: "Gaps", enableGlobalFilter: false, meta: { numeric: true } }),
         ...languages.map(languageColumn),
       ]),
     [languages],

@@ -116,6 +116,8 @@ export function DataTable<Row extends RowData>({
     ...urlState,
     globalFilterFn: "includesString",
     autoResetPageIndex: false,
+    // A header click flips the order; dropping the sort would bring back the default one unseen.
+    enableSortingRemoval: false,
     manualSorting: server !== undefined,
     manualFiltering: server !== undefined,
     manualPagination: server !== undefined,

@@ -63,7 +63,7 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
   const symbols = await tokenSymbols(connection);
   const filtered = Object.values(filters).some((value) => value !== undefined);
   return (
-    <main className="flex min-w-0 flex-col gap-6 px-4 py-6 sm:px-6">
+    <main className="flex min-w-0 flex-col gap-6 px-6 py-6">
       <PageHeader
         title="Awards"
         description="Every award sent from this console: who sent what to whom, why, and what happened."

@@ -8,12 +8,18 @@ export const dynamic = "force-dynamic";
 export default async function SettingsLayout({ children }: { children: ReactNode }) {
   await requirePageUser("users:manage");
   return (
-    <div className="flex flex-col gap-2 px-6 pt-6">
+    <div className="flex min-w-0 flex-col gap-2 px-6 pt-4">
       <nav aria-label="Settings" className="flex gap-4 text-sm">
-        <Link href="/settings/users" className="underline-offset-4 hover:underline">
+        <Link
+          href="/settings/users"
+          className="inline-flex min-h-10 items-center font-medium underline-offset-4 hover:underline"
+        >
           Users
         </Link>
-        <Link href="/settings/connections" className="underline-offset-4 hover:underline">
+        <Link
+          href="/settings/connections"
+          className="inline-flex min-h-10 items-center font-medium underline-offset-4 hover:underline"
+        >
           Connections
         </Link>
       </nav>

@@ -24,7 +24,7 @@ export default async function WalletPage() {
       <main className="flex flex-col gap-6 px-6 py-6">
         {header}
         {read.ok ? (
-          <p className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+          <p className="rounded-lg border border-border p-4">
             This project's service implements the public spec only: it has no project wallet (our Wallet and
             FundWallet extensions).
           </p>

@@ -44,10 +44,10 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
     <main className="flex flex-col gap-6 px-6 py-6">
       <PageHeader
         title={`Award to ${award.customerId}`}
-        description={<code className="font-mono">{award.requestId}</code>}
+        description={<code className="font-mono break-all">{award.requestId}</code>}
       />
-      <dl className="grid max-w-2xl grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
-        <dt className="text-zinc-600 dark:text-zinc-400">Status</dt>
+      <dl className="grid max-w-2xl grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)] sm:gap-y-2 [&_dd]:mb-2 [&_dd]:break-words sm:[&_dd]:mb-0">
+        <dt className="text-muted-foreground">Status</dt>
         <dd data-testid="award-status">
           <LiveAwardStatus
             requestId={award.requestId}
@@ -58,11 +58,11 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
         </dd>
         {award.error ? (
           <>
-            <dt className="text-zinc-600 dark:text-zinc-400">What happened</dt>
+            <dt className="text-muted-foreground">What happened</dt>
             <dd>{award.error}</dd>
           </>
         ) : null}
-        <dt className="text-zinc-600 dark:text-zinc-400">Player</dt>
+        <dt className="text-muted-foreground">Player</dt>
         <dd>
           <Link
             href={`/players/${encodeURIComponent(award.customerId)}`}
@@ -73,7 +73,7 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
         </dd>
         {award.batchId ? (
           <>
-            <dt className="text-zinc-600 dark:text-zinc-400">Bulk batch</dt>
+            <dt className="text-muted-foreground">Bulk batch</dt>
             <dd>
               <Link href={`/awards/bulk/${award.batchId}`} className="underline underline-offset-2">
                 Batch {award.batchId}
@@ -82,28 +82,32 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
             </dd>
           </>
         ) : null}
-        <dt className="text-zinc-600 dark:text-zinc-400">Mode</dt>
+        <dt className="text-muted-foreground">Mode</dt>
         <dd>
-          {award.isAllowance
-            ? `Allowance${award.isMintable ? " (mintable)" : ""}`
-            : `Direct distribution to ${award.wallet}`}
+          {award.isAllowance ? (
+            `Allowance${award.isMintable ? " (mintable)" : ""}`
+          ) : (
+            <>
+              Direct distribution to <code className="font-mono text-xs break-all">{award.wallet}</code>
+            </>
+          )}
         </dd>
-        <dt className="text-zinc-600 dark:text-zinc-400">Tokens</dt>
-        <dd className="font-mono">
+        <dt className="text-muted-foreground">Tokens</dt>
+        <dd className="font-mono break-all">
           {award.lines.map((line) => (
             <span key={`${line.Guid}|${line.ContractGuid}`} className="block">
               {line.Amount} {symbols.get(line.Guid.toLowerCase()) ?? line.Guid} (contract {line.ContractGuid})
             </span>
           ))}
         </dd>
-        <dt className="text-zinc-600 dark:text-zinc-400">Reason</dt>
+        <dt className="text-muted-foreground">Reason</dt>
         <dd>{award.reason}</dd>
-        <dt className="text-zinc-600 dark:text-zinc-400">Sent by</dt>
+        <dt className="text-muted-foreground">Sent by</dt>
         <dd>{award.actorEmail}</dd>
-        <dt className="text-zinc-600 dark:text-zinc-400">Service</dt>
+        <dt className="text-muted-foreground">Service</dt>
         <dd>
-          <code className="font-mono text-xs">{award.baseUrl}</code> · project{" "}
-          <code className="font-mono text-xs">{award.projectGuid}</code>
+          <code className="font-mono text-xs break-all">{award.baseUrl}</code> · project{" "}
+          <code className="font-mono text-xs break-all">{award.projectGuid}</code>
         </dd>
       </dl>
       {canRetry(award) && can(user.role, "awards:send") ? (
@@ -118,11 +122,11 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
         </h2>
         <ol
           data-testid="award-timeline"
-          className="flex flex-col gap-2 border-l border-zinc-300 pl-4 text-sm dark:border-zinc-700"
+          className="flex flex-col gap-2 border-l border-border pl-4 text-sm break-words"
         >
           {timeline.map((event) => (
             <li key={event.id}>
-              <span className="text-zinc-600 dark:text-zinc-400">{when(event.at)}</span>{" "}
+              <span className="text-muted-foreground">{when(event.at)}</span>{" "}
               <span className="font-medium">
                 {
                   { created: "Created", sent: "Sent", outcome: "Outcome", status: "Status change" }[

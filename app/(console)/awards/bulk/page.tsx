@@ -28,19 +28,22 @@ export default async function BulkAwardsPage() {
           Latest batches
         </h2>
         {batches.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">No batch was sent for this project yet.</p>
+          <p className="text-sm text-muted-foreground">No batch was sent for this project yet.</p>
         ) : (
-          <ul className="flex flex-col gap-1 text-sm">
+          <ul className="flex flex-col gap-2 text-sm">
             {batches.map((batch) => (
-              <li key={batch.id} className="flex flex-wrap items-center gap-3">
-                <Link href={`/awards/bulk/${batch.id}`} className="underline underline-offset-2">
+              <li key={batch.id} className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+                <Link
+                  href={`/awards/bulk/${batch.id}`}
+                  className="min-w-0 break-all underline underline-offset-2"
+                >
                   Batch {batch.id}: {batch.fileName}
                 </Link>
                 <span>
                   {batch.rowCount} rows · {batch.actorEmail} ·{" "}
                   {batch.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC
                 </span>
-                <Badge tone={batch.status === "done" ? "good" : "info"}>
+                <Badge tone={batch.status === "done" ? "success" : "info"}>
                   {batch.status === "done" ? "Done" : "Sending"}
                 </Badge>
               </li>

@@ -25,7 +25,7 @@ export default async function ItemPage({ params }: PageProps<"/items/[tokenId]">
     return (
       <main className="flex flex-col gap-6 px-6 py-6">
         {header}
-        <p role="alert" className="text-red-700 dark:text-red-400">
+        <p role="alert" className="text-destructive">
           Not a TokenID: it must be 1 to 78 decimal digits.
         </p>
       </main>
@@ -38,10 +38,7 @@ export default async function ItemPage({ params }: PageProps<"/items/[tokenId]">
       {read.ok ? (
         <ItemList items={read.data.Items} linkTokenIds={false} />
       ) : read.failure.kind === "refused" && read.failure.status === 404 ? (
-        <p
-          data-testid="item-none"
-          className="rounded-lg border border-zinc-200 p-6 text-center dark:border-zinc-800"
-        >
+        <p data-testid="item-none" className="rounded-lg border border-dashed border-border p-6 text-center">
           No item of this project has TokenID {tokenId}.
         </p>
       ) : (

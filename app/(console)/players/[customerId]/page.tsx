@@ -46,7 +46,7 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
   );
   if (!checked.ok) {
     return (
-      <main className="flex min-w-0 flex-col gap-6 px-4 py-6 sm:px-6">
+      <main className="flex min-w-0 flex-col gap-6 px-6 py-6">
         {header}
         <p role="alert" className="text-destructive">
           Not a Customer ID: it {checked.problem}.
@@ -72,7 +72,7 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
   });
   if (!read.ok) {
     return (
-      <main className="flex min-w-0 flex-col gap-6 px-4 py-6 sm:px-6">
+      <main className="flex min-w-0 flex-col gap-6 px-6 py-6">
         {header}
         <ServiceFailurePanel failure={read.failure} />
       </main>
@@ -102,7 +102,7 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
     </section>
   );
   return (
-    <main className="flex min-w-0 flex-col gap-8 px-4 py-6 sm:px-6">
+    <main className="flex min-w-0 flex-col gap-8 px-6 py-6">
       {header}
       {tokens.length === 0 && items.length === 0 ? (
         <p

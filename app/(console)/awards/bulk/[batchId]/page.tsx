@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BatchProgress } from "@/components/bulk/batch-progress";
 import { PageHeader } from "@/components/layout/page-header";
+import { Button } from "@/components/ui/button";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { batchCounts, findBatch } from "@/lib/bulk/batch-store";
@@ -27,14 +28,11 @@ export default async function BatchPage({ params }: PageProps<"/awards/bulk/[bat
   return (
     <main className="flex flex-col gap-6 px-6 py-6">
       <PageHeader title={`Batch ${batch.id}`} description={`${batch.fileName}: ${batch.rowCount} awards.`}>
-        <a
-          href={`/awards/bulk/${batch.id}/results.csv`}
-          className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700"
-        >
-          Download results (CSV)
-        </a>
+        <Button asChild variant="outline">
+          <a href={`/awards/bulk/${batch.id}/results.csv`}>Download results (CSV)</a>
+        </Button>
       </PageHeader>
-      <dl className="grid max-w-3xl grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+      <dl className="grid max-w-3xl grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)] [&_dd]:break-words">
         <dt className="font-medium">Sent by</dt>
         <dd>{batch.actorEmail}</dd>
         <dt className="font-medium">Created</dt>
