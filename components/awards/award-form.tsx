@@ -1,13 +1,20 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
+import { Plus, Trash2 } from "lucide-react";
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
 import { AwardOutcome, type Outcome, SUCCEEDED } from "@/components/awards/award-outcome";
 import { AwardReview, type AwardReviewProps } from "@/components/awards/award-review";
 import { PlayerCheck } from "@/components/awards/player-check";
 import { playerSummaryQuery, usePlayerSummary, useSettledValue } from "@/components/live/use-player-summary";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "@/components/ui/styles";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
 import { sendAwardAction } from "@/lib/actions/send-award";
 import { AwardInput, type AwardMode, type ParsedAward } from "@/lib/awards/award-input";
 import {
@@ -63,9 +70,6 @@ const MODES = [
     help: "Paid from the project wallet into the player's wallet; waits in the queue while the project lacks funds.",
   },
 ] as const;
-
-const field =
-  "rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900 aria-[invalid=true]:border-red-600";
 
 /** The award as the RequestID rule compares it: every field the person chose, in one text. */
 const awardKey = ({ requestId: _id, confirmNewPlayer: _confirm, ...award }: ParsedAward) =>
@@ -229,16 +233,7 @@ export function AwardForm({
     setCopied(true);
   };
 
-  const errorFor = (path: string) =>
-    errors[path] ? (
-      <p id={`${path}-error`} className="text-xs text-red-700 dark:text-red-400">
-        {errors[path]}
-      </p>
-    ) : null;
-  const invalid = (path: string) => ({
-    "aria-invalid": errors[path] ? true : undefined,
-    "aria-describedby": errors[path] ? `${path}-error` : undefined,
-  });
+  const errorOf = (path: string) => errors[path];
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
@@ -246,7 +241,7 @@ export function AwardForm({
       {copied ? (
         <p
           data-testid="award-again-note"
-          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm text-foreground"
         >
           A copy of the last award. It is a new award with a new RequestID: sending it pays the player again.
         </p>
@@ -257,32 +252,28 @@ export function AwardForm({
           event.preventDefault();
           startReview();
         }}
-        className="flex flex-col gap-5"
+        className="flex flex-col gap-6"
       >
         <p className="text-sm">
-          RequestID{" "}
+          <span className="text-muted-foreground">RequestID</span>{" "}
           <code data-testid="request-id" className="font-mono break-all">
             {rid.id}
           </code>
-          <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+          <span className="mt-0.5 block text-xs text-muted-foreground">
             Kept when you send this award again unchanged after a failure, so it is paid at most once; a new
             one when you review an edited award, and after a success.
           </span>
         </p>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="customerId" className="text-sm font-medium">
-            Customer ID
-          </label>
-          <input
-            id="customerId"
-            value={customerId}
-            onChange={(e) => set("customerId")(e.target.value)}
-            spellCheck={false}
-            autoComplete="off"
-            className={field}
-            {...invalid("customerId")}
-          />
-          {errorFor("customerId")}
+        <div className="flex flex-col gap-2">
+          <Field id="customerId" label="Customer ID" error={errorOf("customerId")}>
+            <Input
+              value={customerId}
+              onChange={(e) => set("customerId")(e.target.value)}
+              spellCheck={false}
+              autoComplete="off"
+              autoCapitalize="off"
+            />
+          </Field>
           <PlayerCheck
             customerId={current}
             summary={summary}
@@ -291,82 +282,77 @@ export function AwardForm({
           />
         </div>
 
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-medium">Mode</legend>
-          {MODES.map((option) => (
-            <div key={option.value} className="flex items-start gap-2">
-              <input
-                type="radio"
+        <div className="flex flex-col gap-1">
+          <p id="mode-label" className="text-sm font-medium">
+            Mode
+          </p>
+          <RadioGroup
+            value={mode}
+            onValueChange={(value) => set("mode")(value as AwardMode)}
+            aria-labelledby="mode-label"
+            className="gap-1 sm:grid-cols-2 sm:gap-4"
+          >
+            {MODES.map((option) => (
+              <RadioGroupItem
+                key={option.value}
                 id={`mode-${option.value}`}
-                name="mode"
                 value={option.value}
-                checked={mode === option.value}
-                onChange={() => set("mode")(option.value)}
-                aria-describedby={`mode-${option.value}-help`}
-                className="mt-1"
+                label={option.label}
+                description={option.help}
               />
-              <div>
-                <label htmlFor={`mode-${option.value}`}>{option.label}</label>
-                <p id={`mode-${option.value}-help`} className="text-sm text-zinc-600 dark:text-zinc-400">
-                  {option.help}
-                </p>
-              </div>
-            </div>
-          ))}
-        </fieldset>
+            ))}
+          </RadioGroup>
+        </div>
 
         {mode === "direct" ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor="wallet" className="text-sm font-medium">
-              Wallet
-            </label>
-            <input
-              id="wallet"
+          <Field id="wallet" label="Wallet" error={errorOf("wallet")}>
+            <Input
               value={wallet}
               onChange={(e) => set("wallet")(e.target.value)}
               spellCheck={false}
               autoComplete="off"
-              className={`${field} font-mono`}
-              {...invalid("wallet")}
+              autoCapitalize="off"
+              className="font-mono"
             />
-            {errorFor("wallet")}
-          </div>
+          </Field>
         ) : (
-          <div className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
+          <div className="flex min-h-10 items-center gap-3 text-sm">
+            <Checkbox
               id="mintable"
               checked={mintable}
-              onChange={(e) => set("mintable")(e.target.checked)}
+              onCheckedChange={(state) => set("mintable")(state === true)}
               aria-describedby="mintable-help"
             />
-            <label htmlFor="mintable">Mintable</label>
-            <span id="mintable-help" className="text-zinc-600 dark:text-zinc-400">
+            <label htmlFor="mintable" className="cursor-pointer font-medium">
+              Mintable
+            </label>
+            <span id="mintable-help" className="text-muted-foreground">
               (the player may mint these tokens on chain)
             </span>
           </div>
         )}
 
         <fieldset className="flex flex-col gap-3">
-          <legend className="text-sm font-medium">Tokens</legend>
-          {errorFor("lines")}
+          <legend className="mb-1 text-sm font-medium">Tokens</legend>
+          {errorOf("lines") ? (
+            <p id="lines-error" className="text-sm font-medium text-destructive">
+              {errorOf("lines")}
+            </p>
+          ) : null}
           {lines.map((line, index) => {
             const token = tokenOf(line.token);
             const prefix = `lines[${index}]`;
+            const held = holds(line.token);
             const update = (change: Partial<Line>) =>
               setLines(lines.map((l) => (l.key === line.key ? { ...l, ...change } : l)));
             return (
               <fieldset
                 key={line.key}
-                className="grid gap-3 rounded-lg border border-zinc-200 p-3 sm:grid-cols-[1fr_1fr_1fr_auto] dark:border-zinc-800"
+                className="grid gap-3 rounded-lg border border-border bg-card p-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:p-4"
               >
                 <legend className="sr-only">Token line {index + 1}</legend>
-                <div className="flex flex-col gap-1">
-                  <label htmlFor={`${prefix}.token`} className="text-sm">
-                    Token
-                  </label>
-                  <select
-                    id={`${prefix}.token`}
+                <Field id={`${prefix}.token`} label="Token">
+                  <Select
                     value={line.token}
                     onChange={(e) =>
                       update({
@@ -374,117 +360,105 @@ export function AwardForm({
                         contract: tokenOf(e.target.value)?.contracts[0]?.guid ?? "",
                       })
                     }
-                    className={field}
                   >
                     {tokens.map((t) => (
                       <option key={t.guid} value={t.guid}>
                         {t.symbol} — {t.name}
                       </option>
                     ))}
-                  </select>
-                </div>
-                <div className="flex flex-col gap-1">
-                  <label htmlFor={`${prefix}.contract`} className="text-sm">
-                    Contract
-                  </label>
-                  <select
-                    id={`${prefix}.contract`}
-                    value={line.contract}
-                    onChange={(e) => update({ contract: e.target.value })}
-                    className={field}
-                    {...invalid(`${prefix}.contract`)}
-                  >
+                  </Select>
+                </Field>
+                <Field id={`${prefix}.contract`} label="Contract" error={errorOf(`${prefix}.contract`)}>
+                  <Select value={line.contract} onChange={(e) => update({ contract: e.target.value })}>
                     {(token?.contracts ?? []).map((c) => (
                       <option key={c.guid} value={c.guid}>
                         {c.chain} · {c.guid.slice(0, 8)}…
                       </option>
                     ))}
-                  </select>
-                  {errorFor(`${prefix}.contract`)}
-                </div>
-                <div className="flex flex-col gap-1">
-                  <label htmlFor={`${prefix}.amount`} className="text-sm">
-                    Amount
-                  </label>
-                  <input
-                    id={`${prefix}.amount`}
+                  </Select>
+                </Field>
+                <Field
+                  id={`${prefix}.amount`}
+                  label="Amount"
+                  error={errorOf(`${prefix}.amount`)}
+                  hint={
+                    held !== null ? (
+                      <span data-testid={`holds-${index}`}>
+                        Player holds <span className="font-mono">{held}</span> {token?.symbol}
+                      </span>
+                    ) : undefined
+                  }
+                >
+                  <Input
                     inputMode="decimal"
                     value={line.amount}
                     onChange={(e) => update({ amount: e.target.value })}
                     autoComplete="off"
-                    className={`${field} font-mono`}
-                    {...invalid(`${prefix}.amount`)}
+                    className="font-mono"
                   />
-                  {errorFor(`${prefix}.amount`)}
-                  {holds(line.token) !== null ? (
-                    <p data-testid={`holds-${index}`} className="text-xs text-zinc-600 dark:text-zinc-400">
-                      Player holds <span className="font-mono">{holds(line.token)}</span> {token?.symbol}
-                    </p>
-                  ) : null}
-                </div>
+                </Field>
                 <div className="flex items-end">
                   {lines.length > 1 ? (
-                    <button
-                      type="button"
+                    <Button
+                      variant="ghost"
                       aria-label={`Remove token line ${index + 1}`}
                       onClick={() => setLines(lines.filter((l) => l.key !== line.key))}
-                      className="rounded-md border border-zinc-300 px-3 py-2 text-sm dark:border-zinc-700"
+                      className="w-full text-muted-foreground sm:w-auto"
                     >
+                      <Trash2 aria-hidden="true" />
                       Remove
-                    </button>
+                    </Button>
                   ) : null}
                 </div>
               </fieldset>
             );
           })}
           <div>
-            <button
-              type="button"
+            <Button
+              variant="outline"
               onClick={() => setLines([...lines, newLine(Math.max(...lines.map((l) => l.key)) + 1)])}
-              className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700"
+              className="w-full sm:w-auto"
             >
+              <Plus aria-hidden="true" />
               Add token
-            </button>
+            </Button>
           </div>
         </fieldset>
 
-        <div className="flex flex-col gap-1">
-          <label htmlFor="reason" className="text-sm font-medium">
-            Reason
-          </label>
-          <textarea
-            id="reason"
-            value={reason}
-            rows={2}
-            onChange={(e) => set("reason")(e.target.value)}
-            className={field}
-            {...invalid("reason")}
-          />
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">
-            Kept in the award trail (the service has no such field).
-          </p>
-          {errorFor("reason")}
-        </div>
+        <Field
+          id="reason"
+          label="Reason"
+          hint="Kept in the award trail (the service has no such field)."
+          error={errorOf("reason")}
+        >
+          <Textarea value={reason} rows={2} onChange={(e) => set("reason")(e.target.value)} />
+        </Field>
 
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" disabled={pending || tokens.length === 0} className={PRIMARY_BUTTON}>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button
+            type="submit"
+            size="lg"
+            disabled={pending || tokens.length === 0}
+            className="w-full sm:w-auto"
+          >
             Review award
-          </button>
+          </Button>
           {copied ||
           outcome?.kind === "refused" ||
           (outcome?.kind === "sent" && !SUCCEEDED.includes(outcome.status)) ? (
-            <button
-              type="button"
+            <Button
+              variant="outline"
+              size="lg"
               onClick={() => {
                 setDraft(emptyDraft());
                 setRid(freshRequestId(newRequestId));
                 setOutcome(null);
                 setCopied(false);
               }}
-              className={SECONDARY_BUTTON}
+              className="w-full sm:w-auto"
             >
               Clear form
-            </button>
+            </Button>
           ) : null}
         </div>
       </form>

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { SECONDARY_BUTTON } from "@/components/ui/styles";
+import { Button } from "@/components/ui/button";
 
 export type Outcome =
   | { kind: "sent"; status: string; error: string; requestId: string; customerId: string }
@@ -24,20 +24,18 @@ export function AwardOutcome({
   return (
     <div role="status" data-testid="award-outcome" className="text-sm">
       {outcome?.kind === "refused" ? (
-        <p className="text-red-700 dark:text-red-400">{outcome.error}</p>
+        <p className="text-destructive">{outcome.error}</p>
       ) : outcome?.kind === "sent" ? (
-        <div className="flex flex-col gap-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+        <div className="flex flex-col gap-2 rounded-lg border border-border bg-card p-4">
           {OUTCOME_TEXT[outcome.status] ? (
-            <p className="font-medium text-emerald-800 dark:text-emerald-300">
-              {OUTCOME_TEXT[outcome.status]}
-            </p>
+            <p className="font-medium text-success">{OUTCOME_TEXT[outcome.status]}</p>
           ) : outcome.status === "unknown" ? (
-            <p className="font-medium text-amber-800 dark:text-amber-300">
+            <p className="font-medium text-warning">
               Outcome unknown. {outcome.error} Send the unchanged award again to retry it safely: it keeps its
               RequestID.
             </p>
           ) : (
-            <p className="font-medium text-red-700 dark:text-red-400">Failed. {outcome.error}</p>
+            <p className="font-medium text-destructive">Failed. {outcome.error}</p>
           )}
           <p>
             <Link
@@ -53,10 +51,10 @@ export function AwardOutcome({
           </p>
           {SUCCEEDED.includes(outcome.status) ? (
             <div className="flex flex-wrap items-center gap-3">
-              <span className="text-zinc-600 dark:text-zinc-400">The form is ready for a new award.</span>
-              <button type="button" onClick={onAwardAgain} className={SECONDARY_BUTTON}>
+              <span className="text-muted-foreground">The form is ready for a new award.</span>
+              <Button variant="outline" onClick={onAwardAgain}>
                 Award again
-              </button>
+              </Button>
             </div>
           ) : null}
         </div>

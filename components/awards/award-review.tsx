@@ -30,7 +30,7 @@ export interface AwardReviewProps {
 /** The confirmation's summary: the exact ID that will be sent, every amount, and what is known of the player. */
 export function AwardReview(props: AwardReviewProps) {
   const { customerId, trimmed, mode, mintable, wallet, lines, reason, requestId, check } = props;
-  const label = "text-zinc-600 dark:text-zinc-400";
+  const label = "text-muted-foreground";
   return (
     <>
       <dl data-testid="award-summary" className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
@@ -39,12 +39,12 @@ export function AwardReview(props: AwardReviewProps) {
           {/* The exact text sent, quotes visible, so a stray character cannot hide. */}
           <code
             data-testid="summary-customer-id"
-            className="rounded border border-zinc-300 bg-zinc-100 px-1.5 py-0.5 font-mono break-all whitespace-pre-wrap dark:border-zinc-700 dark:bg-zinc-800"
+            className="rounded border border-border bg-muted px-1.5 py-0.5 font-mono break-all whitespace-pre-wrap"
           >
             “{customerId}”
           </code>
           {trimmed ? (
-            <span className="mt-1 block text-xs text-zinc-600 dark:text-zinc-400">
+            <span className="mt-1 block text-xs text-muted-foreground">
               Spaces around the ID were removed.
             </span>
           ) : null}
@@ -66,7 +66,7 @@ export function AwardReview(props: AwardReviewProps) {
                   {line.amount} {line.symbol} on {line.chain}
                 </span>
                 {check.state === "known" ? (
-                  <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                  <span className="text-xs text-muted-foreground">
                     {" "}
                     (holds{" "}
                     {check.summary.tokens.find((t) => t.guid.toLowerCase() === line.token.toLowerCase())
@@ -85,19 +85,13 @@ export function AwardReview(props: AwardReviewProps) {
       </dl>
       <p data-testid="review-player" className="mt-3">
         {check.state === "checking" ? (
-          <span className="text-zinc-600 dark:text-zinc-400">Checking the player…</span>
+          <span className="text-muted-foreground">Checking the player…</span>
         ) : check.state === "new" ? (
-          <span className="font-medium text-amber-800 dark:text-amber-300">
-            New player: no tokens or items yet.
-          </span>
+          <span className="font-medium text-warning">New player: no tokens or items yet.</span>
         ) : check.state === "failed" ? (
-          <span className="text-amber-800 dark:text-amber-300">
-            The player could not be checked: {check.error}
-          </span>
+          <span className="text-warning">The player could not be checked: {check.error}</span>
         ) : (
-          <span className="text-zinc-600 dark:text-zinc-400">
-            Known player: holds tokens or items in this project.
-          </span>
+          <span className="text-muted-foreground">Known player: holds tokens or items in this project.</span>
         )}
       </p>
     </>

@@ -1,17 +1,14 @@
-import { Badge } from "@/components/ui/badge";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { AwardStatus } from "@/lib/db/schema";
 
-export const AWARD_STATUS_LOOK: Record<
-  AwardStatus,
-  { tone: "neutral" | "good" | "info" | "warn" | "bad"; label: string }
-> = {
+export const AWARD_STATUS_LOOK: Record<AwardStatus, { tone: BadgeTone; label: string }> = {
   pending: { tone: "neutral", label: "Pending" },
-  sending: { tone: "warn", label: "Sending" },
-  completed: { tone: "good", label: "Completed" },
+  sending: { tone: "warning", label: "Sending" },
+  completed: { tone: "success", label: "Completed" },
   queued: { tone: "info", label: "Queued" },
-  accepted: { tone: "good", label: "Accepted" },
-  failed: { tone: "bad", label: "Failed" },
-  unknown: { tone: "warn", label: "Outcome unknown" },
+  accepted: { tone: "success", label: "Accepted" },
+  failed: { tone: "danger", label: "Failed" },
+  unknown: { tone: "warning", label: "Outcome unknown" },
 };
 
 export function AwardStatusBadge({ status }: { status: AwardStatus }) {

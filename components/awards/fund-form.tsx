@@ -3,8 +3,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { PRIMARY_BUTTON } from "@/components/ui/styles";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { fundWalletAction } from "@/lib/actions/fund-wallet";
 import { amountText } from "@/lib/awards/award-input";
 import { newRequestId, type RequestIdState, reviewRequestId, settleRequestId } from "@/lib/awards/request-id";
@@ -16,8 +19,6 @@ export interface FundTarget {
   label: string;
   gap: string;
 }
-
-const field = "rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900";
 
 /**
  * Funds one contract of the project wallet after the person confirms the contract and the exact
@@ -76,13 +77,9 @@ export function FundForm({ targets, initialRequestId }: { targets: FundTarget[];
       }}
       className="flex flex-col gap-3"
     >
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="fund-contract" className="text-sm font-medium">
-            Contract
-          </label>
-          <select
-            id="fund-contract"
+      <div className="grid gap-3 sm:flex sm:flex-wrap sm:items-end">
+        <Field id="fund-contract" label="Contract" className="sm:min-w-64">
+          <Select
             value={target}
             onChange={(e) => {
               setTarget(e.target.value);
@@ -90,37 +87,33 @@ export function FundForm({ targets, initialRequestId }: { targets: FundTarget[];
               setAmount(gap !== "0" ? gap : "");
               edited();
             }}
-            className={field}
           >
             {targets.map((t) => (
               <option key={t.contract} value={t.contract}>
                 {t.label}
               </option>
             ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="fund-amount" className="text-sm font-medium">
-            Amount
-          </label>
-          <input
-            id="fund-amount"
+          </Select>
+        </Field>
+        <Field id="fund-amount" label="Amount">
+          <Input
             inputMode="decimal"
             value={amount}
             onChange={(e) => {
               setAmount(e.target.value);
               edited();
             }}
+            // The error shows in the outcome below, which screen readers announce.
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "fund-error" : undefined}
-            className={`${field} font-mono`}
+            className="font-mono"
           />
-        </div>
-        <button type="submit" disabled={pending} className={PRIMARY_BUTTON}>
+        </Field>
+        <Button type="submit" disabled={pending} className="w-full sm:w-auto">
           Fund wallet
-        </button>
+        </Button>
       </div>
-      <p className="text-xs text-zinc-600 dark:text-zinc-400">
+      <p className="text-xs text-muted-foreground">
         Funding RequestID <code className="font-mono">{rid.id}</code> (kept if you retry after a failure).
       </p>
       <ConfirmDialog
@@ -143,7 +136,7 @@ export function FundForm({ targets, initialRequestId }: { targets: FundTarget[];
       </ConfirmDialog>
       <div role="status" data-testid="fund-outcome" className="text-sm">
         {error ? (
-          <p id="fund-error" className="text-red-700 dark:text-red-400">
+          <p id="fund-error" className="text-destructive">
             {error}
           </p>
         ) : null}
@@ -152,7 +145,7 @@ export function FundForm({ targets, initialRequestId }: { targets: FundTarget[];
             <p>Funded. No queued award could settle yet.</p>
           ) : (
             <div>
-              <p className="font-medium text-emerald-800 dark:text-emerald-300">
+              <p className="font-medium text-success">
                 Funded. {settled.length} queued award{settled.length === 1 ? "" : "s"} settled:
               </p>
               <ul className="font-mono text-xs">

@@ -13,17 +13,13 @@ export interface PlayerCheckProps {
 export function PlayerCheck({ customerId, summary, loading, error }: PlayerCheckProps) {
   if (customerId === null) return null;
   let body: React.ReactNode;
-  if (loading) body = <span className="text-zinc-600 dark:text-zinc-400">Checking the player…</span>;
+  if (loading) body = <span className="text-muted-foreground">Checking the player…</span>;
   else if (error)
-    body = (
-      <span className="text-amber-800 dark:text-amber-300">
-        The player could not be checked: {error.message}
-      </span>
-    );
+    body = <span className="text-warning">The player could not be checked: {error.message}</span>;
   else if (!summary) return null;
   else if (summary.isNew)
     body = (
-      <span className="font-medium text-amber-800 dark:text-amber-300">
+      <span className="font-medium text-warning">
         New player: no tokens or items yet. Check the Customer ID.
       </span>
     );

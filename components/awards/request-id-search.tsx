@@ -1,6 +1,9 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -21,28 +24,21 @@ export function RequestIdSearch() {
         }}
         className="flex flex-wrap items-end gap-2"
       >
-        <div className="flex w-full max-w-96 flex-col gap-1">
-          <label htmlFor="requestId" className="text-sm font-medium">
-            Request ID
-          </label>
-          <input
-            id="requestId"
+        <Field id="requestId" label="Request ID" className="w-full max-w-96">
+          <Input
             name="requestId"
             spellCheck={false}
             autoComplete="off"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "requestId-error" : undefined}
-            className="w-full rounded-md border border-zinc-300 bg-white px-3 py-1.5 font-mono text-sm dark:border-zinc-700 dark:bg-zinc-900"
+            className="font-mono"
           />
-        </div>
-        <button
-          type="submit"
-          className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700"
-        >
+        </Field>
+        <Button type="submit" variant="outline">
           Find
-        </button>
+        </Button>
         {error ? (
-          <p id="requestId-error" className="w-full text-sm text-red-700 dark:text-red-400">
+          <p id="requestId-error" className="w-full text-sm text-destructive">
             {error}
           </p>
         ) : null}

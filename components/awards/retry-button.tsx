@@ -4,7 +4,6 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { PRIMARY_BUTTON } from "@/components/ui/styles";
 import { retryAwardAction } from "@/lib/actions/retry-award";
 import { queryKeys } from "@/lib/live/query-keys";
 
@@ -18,7 +17,6 @@ export function RetryButton({ requestId, summary }: { requestId: string; summary
       <div>
         <ConfirmButton
           label="Retry"
-          className={PRIMARY_BUTTON}
           title="Retry this award?"
           confirmLabel="Retry award"
           pendingLabel="Retrying…"
@@ -40,7 +38,7 @@ export function RetryButton({ requestId, summary }: { requestId: string; summary
         </ConfirmButton>
       </div>
       {message ? (
-        <p role="status" className="text-sm text-red-700 dark:text-red-400">
+        <p role="status" className="text-sm text-destructive">
           {message}
         </p>
       ) : null}

@@ -1,6 +1,8 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useOptimistic, useTransition } from "react";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 
 export interface LanguageSwitcherProps {
   languages: string[];
@@ -24,12 +26,8 @@ export function LanguageSwitcher({ languages, chosen }: LanguageSwitcherProps) {
   const [pending, startTransition] = useTransition();
   const [shown, setShown] = useOptimistic(chosen);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor="language-switcher" className="text-sm font-medium">
-        Language
-      </label>
-      <select
-        id="language-switcher"
+    <Field id="language-switcher" label="Language">
+      <Select
         value={shown}
         aria-busy={pending}
         onChange={(event) => {
@@ -41,14 +39,13 @@ export function LanguageSwitcher({ languages, chosen }: LanguageSwitcherProps) {
             router.push(`${pathname}?${next.toString()}`, { scroll: false });
           });
         }}
-        className="rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
       >
         {languages.map((code) => (
           <option key={code} value={code}>
             {languageName(code)}
           </option>
         ))}
-      </select>
-    </div>
+      </Select>
+    </Field>
   );
 }

@@ -1,6 +1,9 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useOptimistic, useTransition } from "react";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 
 export interface PriceFiltersProps {
   chains: string[];
@@ -33,16 +36,11 @@ export function PriceFilters({ chains, chain, includeAll }: PriceFiltersProps) {
   };
   return (
     <>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="chain-filter" className="text-sm font-medium">
-          Chain
-        </label>
-        <select
-          id="chain-filter"
+      <Field id="chain-filter" label="Chain">
+        <Select
           value={shown.chain}
           aria-busy={pending}
           onChange={(event) => go({ ...shown, chain: event.target.value })}
-          className="rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
         >
           <option value="">All chains</option>
           {chains.map((name) => (
@@ -50,18 +48,19 @@ export function PriceFilters({ chains, chain, includeAll }: PriceFiltersProps) {
               {name === "FIAT" ? "FIAT (money)" : name}
             </option>
           ))}
-        </select>
-      </div>
-      <label className="flex items-center gap-2 self-end pb-1.5 text-sm">
-        <input
-          type="checkbox"
+        </Select>
+      </Field>
+      <div className="flex min-h-10 items-center gap-2 self-end text-sm">
+        <Checkbox
+          id="include-all"
           checked={shown.includeAll}
           aria-busy={pending}
-          onChange={(event) => go({ ...shown, includeAll: event.target.checked })}
-          className="size-4"
+          onCheckedChange={(state) => go({ ...shown, includeAll: state === true })}
         />
-        Include scheduled and expired
-      </label>
+        <label htmlFor="include-all" className="cursor-pointer">
+          Include scheduled and expired
+        </label>
+      </div>
     </>
   );
 }

@@ -1,38 +1,37 @@
-import type { InputHTMLAttributes } from "react";
+"use client";
+import type { ComponentProps, ReactNode } from "react";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
+export interface TextFieldProps extends Omit<ComponentProps<"input">, "name"> {
   name: string;
-  label: string;
-  /** The id of the element that explains an error, when there is one. */
-  errorId?: string | null;
+  label: ReactNode;
+  /** The field's error message; the Field shows it and links it to the input. */
+  error?: string | null;
+  /** One line on what to enter. */
+  hint?: ReactNode;
+  /** @deprecated Use `hint`. */
   description?: string;
+  /**
+   * The id of an error shown elsewhere (one message for several fields, as on sign-in): marks
+   * the input invalid and described by it.
+   */
+  errorId?: string | null;
 }
 
 /**
- * The one field anatomy of the console's forms (STYLE): a visible label, the control with
- * `aria-invalid` and `aria-describedby`, and an optional description.
+ * A labelled one-line input: the kit's Field and Input (components/ui/field.tsx, the one field
+ * anatomy) with the id defaulting to the name, for forms of plain text fields.
  */
-export function TextField({ name, label, errorId, description, className, ...input }: TextFieldProps) {
-  const descriptionId = description ? `${name}-description` : undefined;
-  const describedBy = [descriptionId, errorId ?? undefined].filter(Boolean).join(" ") || undefined;
+export function TextField({ name, label, error, hint, description, errorId, id, ...input }: TextFieldProps) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={name} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={name}
+    <Field label={label} hint={hint ?? description} error={error} id={id ?? name}>
+      <Input
         name={name}
         aria-invalid={errorId ? true : undefined}
-        aria-describedby={describedBy}
-        className={`rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900 ${className ?? ""}`}
+        aria-describedby={errorId ?? undefined}
         {...input}
       />
-      {description ? (
-        <p id={descriptionId} className="text-xs text-zinc-600 dark:text-zinc-400">
-          {description}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }

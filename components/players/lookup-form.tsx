@@ -1,7 +1,9 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { PRIMARY_BUTTON } from "@/components/ui/styles";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { checkCustomerId } from "@/lib/contract/customer-id-rule";
 
 /**
@@ -28,29 +30,24 @@ export function LookupForm({ initial = "", autoFocus = false }: { initial?: stri
         }}
         className="flex flex-wrap items-end gap-3"
       >
-        <div className="flex flex-col gap-1">
-          <label htmlFor="customerId" className="text-sm font-medium">
-            Customer ID
-          </label>
-          <input
-            id="customerId"
+        <Field id="customerId" label="Customer ID" className="w-full sm:w-80">
+          <Input
             name="customerId"
             defaultValue={initial}
             // The lookup is the page's one job; the / shortcut lands here.
-            // biome-ignore lint/a11y/noAutofocus: the page exists to take this one input
             autoFocus={autoFocus}
             spellCheck={false}
             autoComplete="off"
+            autoCapitalize="off"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "customerId-error" : undefined}
-            className="w-80 max-w-full rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900"
           />
-        </div>
-        <button type="submit" disabled={pending} className={PRIMARY_BUTTON}>
+        </Field>
+        <Button type="submit" disabled={pending} className="w-full sm:w-auto">
           Look up
-        </button>
+        </Button>
         {error ? (
-          <p id="customerId-error" className="w-full text-sm text-red-700 dark:text-red-400">
+          <p id="customerId-error" className="w-full text-sm text-destructive">
             {error}
           </p>
         ) : null}

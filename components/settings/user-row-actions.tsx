@@ -2,7 +2,9 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { Select } from "@/components/ui/select";
 import { changeUserAction } from "@/lib/actions/change-user";
 
 export interface UserRowActionsProps {
@@ -24,27 +26,27 @@ export function UserRowActions({ userId, email, role, active }: UserRowActionsPr
     router.refresh();
   };
   const run = (next: Parameters<typeof changeUserAction>[0]["change"]) => startTransition(() => change(next));
-  const small = "rounded border border-zinc-300 px-2 py-1 text-xs disabled:opacity-60 dark:border-zinc-700";
   return (
     <div className="flex flex-col gap-1">
       <div className="flex flex-wrap items-center gap-2">
-        <select
+        <Select
           aria-label={`Role of ${email}`}
           value={role}
           disabled={pending}
           onChange={(event) => run({ kind: "role", role: event.target.value as UserRowActionsProps["role"] })}
-          className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          className="w-32"
         >
           <option value="support">support</option>
           <option value="manager">manager</option>
           <option value="owner">owner</option>
-        </select>
+        </Select>
         {active ? (
           // Deactivating ends the user's access at once: confirmed first.
           <ConfirmButton
             label="Deactivate"
             ariaLabel={`Deactivate ${email}`}
-            className={small}
+            variant="outline"
+            size="sm"
             pending={pending}
             title={`Deactivate ${email}?`}
             confirmLabel="Deactivate"
@@ -55,19 +57,19 @@ export function UserRowActions({ userId, email, role, active }: UserRowActionsPr
             <p>They lose access at once, on their next click. An owner can reactivate them later.</p>
           </ConfirmButton>
         ) : (
-          <button
-            type="button"
+          <Button
+            variant="outline"
+            size="sm"
             disabled={pending}
             onClick={() => run({ kind: "active", active: true })}
-            className={small}
             aria-label={`Reactivate ${email}`}
           >
             Reactivate
-          </button>
+          </Button>
         )}
       </div>
       {error ? (
-        <p role="status" className="text-xs text-red-700 dark:text-red-400">
+        <p role="status" className="text-xs text-destructive">
           {error}
         </p>
       ) : null}

@@ -1,5 +1,6 @@
 "use client";
 import { type ReactNode, useState } from "react";
+import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
 import { ConfirmDialog, type ConfirmDialogProps } from "@/components/ui/confirm-dialog";
 
 export interface ConfirmButtonProps
@@ -11,7 +12,10 @@ export interface ConfirmButtonProps
   label: ReactNode;
   /** The trigger's accessible name, when its text alone is ambiguous (one per table row). */
   ariaLabel?: string;
-  className: string;
+  /** The trigger's look (a row's act: outline, size sm). */
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
   disabled?: boolean;
   pending?: boolean;
   /** Runs when confirmed; the dialog closes when it settles. */
@@ -23,6 +27,8 @@ export interface ConfirmButtonProps
 export function ConfirmButton({
   label,
   ariaLabel,
+  variant = "primary",
+  size,
   className,
   disabled,
   pending = false,
@@ -34,8 +40,9 @@ export function ConfirmButton({
   const [running, setRunning] = useState(false);
   return (
     <>
-      <button
-        type="button"
+      <Button
+        variant={variant}
+        size={size}
         aria-label={ariaLabel}
         aria-haspopup="dialog"
         disabled={disabled || pending || running}
@@ -43,7 +50,7 @@ export function ConfirmButton({
         className={className}
       >
         {label}
-      </button>
+      </Button>
       <ConfirmDialog
         {...dialog}
         open={open}

@@ -1,6 +1,15 @@
 "use client";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { DANGER_BUTTON, PRIMARY_BUTTON, SECONDARY_BUTTON } from "@/components/ui/styles";
+import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
+import { type ReactNode, useEffect, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogTitle,
+  DialogFooter,
+} from "@/components/ui/dialog";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -29,9 +38,11 @@ export interface ConfirmDialogProps {
 
 /**
  * The one confirmation of every irreversible act (send award, send batch, fund, retry,
- * deactivate, delete): a modal dialog that names what will happen, with Cancel first so Enter on
- * an opened dialog never confirms by accident. Escape and Cancel close it, except while the act
- * runs. Built on the native modal `<dialog>` (focus trapped, background inert).
+ * deactivate, delete): a modal dialog that names what will happen, with Cancel focused first so
+ * Enter on an opened dialog never confirms by accident. Escape and Cancel close it, except while
+ * the act runs; a click outside never does. Built on Radix AlertDialog (focus trapped, background
+ * inert); its role stays "dialog" — the name every spec and screen-reader user has known it by
+ * (docs/console.md, "UI kit").
  */
 export function ConfirmDialog({
   open,
@@ -47,62 +58,60 @@ export function ConfirmDialog({
   children,
   testId,
 }: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const headingId = useId();
   const acknowledgeId = useId();
   const [acknowledged, setAcknowledged] = useState(false);
 
+  // Every opening asks again: a tick given for one award never carries to the next.
   useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      setAcknowledged(false);
-      element.showModal();
-    }
-    if (!open && element.open) element.close();
+    if (open) setAcknowledged(false);
   }, [open]);
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={headingId}
-      data-testid={testId}
-      onCancel={(event) => {
-        // Escape: the parent decides whether the dialog closes (never while the act runs).
-        event.preventDefault();
-        if (!pending) onCancel();
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !pending) onCancel();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg border border-zinc-300 bg-white p-6 text-zinc-900 backdrop:bg-black/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
     >
-      <h2 id={headingId} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {open && children ? <div className="mt-4 text-sm">{children}</div> : null}
-      {open && acknowledge ? (
-        <div className="mt-4 flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          <input
-            type="checkbox"
-            id={acknowledgeId}
-            checked={acknowledged}
-            onChange={(event) => setAcknowledged(event.target.checked)}
-            className="mt-1"
-          />
-          <label htmlFor={acknowledgeId}>{acknowledge}</label>
-        </div>
-      ) : null}
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button type="button" onClick={onCancel} disabled={pending} className={SECONDARY_BUTTON}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          onClick={onConfirm}
-          disabled={pending || confirmDisabled || (acknowledge !== undefined && !acknowledged)}
-          className={tone === "danger" ? DANGER_BUTTON : PRIMARY_BUTTON}
-        >
-          {pending ? (pendingLabel ?? `${confirmLabel}…`) : confirmLabel}
-        </button>
-      </div>
-    </dialog>
+      <AlertDialogContent
+        role="dialog"
+        data-testid={testId}
+        // Without a summary there is nothing to describe the dialog with.
+        {...(children ? {} : { "aria-describedby": undefined })}
+        onEscapeKeyDown={(event) => {
+          if (pending) event.preventDefault();
+        }}
+      >
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        {children ? (
+          <AlertDialogPrimitive.Description asChild>
+            <div className="text-sm">{children}</div>
+          </AlertDialogPrimitive.Description>
+        ) : null}
+        {acknowledge ? (
+          <div className="flex items-start gap-3 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
+            <Checkbox
+              id={acknowledgeId}
+              checked={acknowledged}
+              onCheckedChange={(state) => setAcknowledged(state === true)}
+              className="mt-0.5"
+            />
+            <label htmlFor={acknowledgeId} className="cursor-pointer">
+              {acknowledge}
+            </label>
+          </div>
+        ) : null}
+        <DialogFooter className="mt-2">
+          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <Button
+            variant={tone === "danger" ? "destructive" : "primary"}
+            onClick={onConfirm}
+            disabled={pending || confirmDisabled || (acknowledge !== undefined && !acknowledged)}
+          >
+            {pending ? (pendingLabel ?? `${confirmLabel}…`) : confirmLabel}
+          </Button>
+        </DialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

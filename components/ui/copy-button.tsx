@@ -1,5 +1,7 @@
 "use client";
+import { Check, Copy } from "lucide-react";
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
 
 export interface CopyButtonProps {
   value: string;
@@ -7,12 +9,17 @@ export interface CopyButtonProps {
   what: string;
 }
 
-/** Copies a value (a GUID, a wallet) and says so; the value itself stays visible beside it. */
+/**
+ * Copies a value (a GUID, a wallet) and says so (a tick, and "Copied" for screen readers); the
+ * value itself stays visible beside it.
+ */
 export function CopyButton({ value, what }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   return (
-    <button
-      type="button"
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-7 text-muted-foreground"
       aria-label={`Copy ${what}`}
       title={`Copy ${what}`}
       onClick={async () => {
@@ -24,9 +31,11 @@ export function CopyButton({ value, what }: CopyButtonProps) {
           setCopied(false);
         }
       }}
-      className="rounded border border-zinc-300 px-1.5 py-0.5 text-xs text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
     >
-      {copied ? "Copied" : "Copy"}
-    </button>
+      {copied ? <Check aria-hidden="true" className="text-success" /> : <Copy aria-hidden="true" />}
+      <span aria-live="polite" className="sr-only">
+        {copied ? "Copied" : ""}
+      </span>
+    </Button>
   );
 }

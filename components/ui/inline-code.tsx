@@ -6,7 +6,5 @@ export interface InlineCodeProps {
 
 /** A short code-like value (a URL, a GUID) set off from running text. */
 export function InlineCode({ children }: InlineCodeProps) {
-  return (
-    <code className="rounded bg-zinc-200 px-1.5 py-0.5 font-mono text-sm dark:bg-zinc-800">{children}</code>
-  );
+  return <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm break-all">{children}</code>;
 }

@@ -1,3 +1,4 @@
+import { CircleAlert } from "lucide-react";
 import type { ServiceFailure } from "@/lib/project/read-service";
 
 const HEADINGS: Record<ServiceFailure["kind"], string> = {
@@ -15,13 +16,16 @@ export function ServiceFailurePanel({ failure }: { failure: ServiceFailure }) {
     <section
       data-testid="service-failure"
       aria-labelledby="service-failure-heading"
-      className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-rose-950 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100"
+      className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-foreground"
     >
-      <h2 id="service-failure-heading" className="font-semibold">
-        {HEADINGS[failure.kind]}
-        {failure.status ? ` (HTTP ${failure.status})` : ""}
-      </h2>
-      <p className="mt-1 text-sm">{failure.message}</p>
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
+      <div className="min-w-0">
+        <h2 id="service-failure-heading" className="font-semibold">
+          {HEADINGS[failure.kind]}
+          {failure.status ? ` (HTTP ${failure.status})` : ""}
+        </h2>
+        <p className="mt-1 text-sm break-words">{failure.message}</p>
+      </div>
     </section>
   );
 }
