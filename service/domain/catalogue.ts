@@ -140,3 +140,22 @@ export async function listProjectTokens(db: ServiceDb, projectId: number): Promi
   );
   return found.map((t) => ({ Symbol: t.symbol, Guid: t.guid, Name: t.name, Contracts: t.contracts }));
 }
+
+/**
+ * The first instant (ms since the epoch) after `now` at which the prices valid now change: an
+ * active price of the project starts (`FromDate ≤ now` becomes true) or ends (`now ≤ ToDate`
+ * becomes false), at the millisecond resolution `listPrices` compares with. Null when none will.
+ */
+export async function nextPriceChange(db: ServiceDb, projectId: number, now: Date): Promise<number | null> {
+  const at = now.toISOString();
+  const [found] = await rows<{ next: string | null }>(
+    db,
+    sql`select min(b)::text as next from (
+          select ceil(extract(epoch from pr.from_date) * 1000) as b from service.prices pr
+           where pr.project_id = ${projectId} and pr.active and pr.from_date > ${at}::timestamptz
+          union all
+          select floor(extract(epoch from pr.to_date) * 1000) + 1 from service.prices pr
+           where pr.project_id = ${projectId} and pr.active and pr.to_date >= ${at}::timestamptz) boundaries`,
+  );
+  return found?.next == null ? null : Number(found.next);
+}

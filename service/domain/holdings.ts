@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import { canonicalDecimal, sumDecimals } from "@/lib/contract/decimal";
 import type { CustomerToken, Item } from "@/lib/contract/holdings";
 import type { ServiceDb } from "../db/connection";
 import { rows } from "./sql-rows";
@@ -9,60 +8,48 @@ import { rows } from "./sql-rows";
  * customer simply holds nothing (rule 10).
  */
 
-/** `GET /Tokens/{key}/{project}/{CustomerID}`: one entry per token held, details per account. */
+/**
+ * `GET /Tokens/{key}/{project}/{CustomerID}`: one entry per token held, details per account, in
+ * one statement that also adds up each token's total (exact NUMERIC) and writes every amount in
+ * canonical form (`trim_scale`: no trailing zeros, as lib/contract/decimal's canonicalDecimal).
+ */
 export async function listCustomerTokens(
   db: ServiceDb,
   projectId: number,
   customerId: string,
 ): Promise<CustomerToken[]> {
   const found = await rows<{
-    token_id: number;
     guid: string;
     symbol: string;
     name: string;
     image: string;
-    kind: "wallet" | "allowance";
-    wallet: string;
-    chain: string;
-    contract: string;
-    balance: string;
+    total: string;
+    details: CustomerToken["Details"];
   }>(
     db,
-    sql`select t.id as token_id, t.guid_text as guid, t.symbol, t.name, t.image, a.kind, a.wallet,
-               ch.name as chain, c.guid_text as contract, a.balance::text as balance
+    sql`select t.guid_text as guid, t.symbol, t.name, t.image, trim_scale(sum(a.balance))::text as total,
+               json_agg(json_build_object(
+                 'Wallet', case when a.kind = 'allowance' then '' else a.wallet end,
+                 'Amount', trim_scale(a.balance)::text,
+                 'ChainName', ch.name,
+                 'ContractGuid', c.guid_text,
+                 'IsAllowance', a.kind = 'allowance') order by a.id) as details
           from service.customers cu
           join service.accounts a on a.customer_id = cu.id
           join service.contracts c on c.id = a.contract_id
           join service.tokens t on t.id = c.token_id
           join service.chains ch on ch.id = c.chain_id
          where cu.project_id = ${projectId} and cu.customer_id = ${customerId} and a.balance <> 0
-         order by t.id, a.id`,
+         group by t.id order by t.id`,
   );
-  const tokens: CustomerToken[] = [];
-  let current: { tokenId: number; token: CustomerToken } | null = null;
-  for (const row of found) {
-    if (!current || current.tokenId !== row.token_id) {
-      const token: CustomerToken = {
-        Total: "0",
-        TokenSymbol: row.symbol,
-        Guid: row.guid,
-        Name: row.name,
-        Image: row.image,
-        Details: [],
-      };
-      current = { tokenId: row.token_id, token };
-      tokens.push(token);
-    }
-    current.token.Details.push({
-      Wallet: row.kind === "allowance" ? "" : row.wallet,
-      Amount: canonicalDecimal(row.balance),
-      ChainName: row.chain,
-      ContractGuid: row.contract,
-      IsAllowance: row.kind === "allowance",
-    });
-  }
-  for (const token of tokens) token.Total = sumDecimals(token.Details.map((d) => d.Amount));
-  return tokens;
+  return found.map((t) => ({
+    Total: t.total,
+    TokenSymbol: t.symbol,
+    Guid: t.guid,
+    Name: t.name,
+    Image: t.image,
+    Details: t.details,
+  }));
 }
 
 interface ItemRow {

@@ -38,7 +38,15 @@ export async function authorize(
   key: string,
   projectGuid: string,
 ): Promise<AuthorizedProject | null> {
-  const hash = hashApiKey(key);
+  return authorizeHash(db, hashApiKey(key), projectGuid);
+}
+
+/** `authorize` for a key already hashed (the service's key cache hashes once per request). */
+export async function authorizeHash(
+  db: ServiceDb,
+  hash: Buffer,
+  projectGuid: string,
+): Promise<AuthorizedProject | null> {
   const found = await rows<{ id: number; guid: string; catalogue_version: number }>(
     db,
     sql`select p.id, p.guid_text as guid, p.catalogue_version

@@ -2,12 +2,16 @@ import { randomUUID } from "node:crypto";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { createJsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { startChangeFeed } from "../cache/change-feed";
+import { KeyCache } from "../cache/key-cache";
+import { ReadCache } from "../cache/read-cache";
 import type { ServiceDb } from "../db/connection";
 import type { ServiceApp } from "./define-route";
 import { MalformedUrlError, sendFailure } from "./envelope";
 import { keyGuard } from "./guard";
 import { BODY_LIMIT, registerJsonBody } from "./json-body";
 import { RateLimiter } from "./rate-limit";
+import type { Representation } from "./representation";
 import { awardRoutes } from "./routes/awards";
 import { catalogueRoutes } from "./routes/catalogue";
 import { CUSTOMER_TOKENS_URL, holdingsRoutes } from "./routes/holdings";
@@ -30,6 +34,8 @@ export interface ServiceAppOptions {
   /** Check every response against the strict contract before sending it. */
   validateResponses: boolean;
   logger?: FastifyServerOptions["logger"];
+  /** The clock prices are valid by (ms since the epoch); tests step it over a boundary. */
+  now?: () => number;
 }
 
 /** The reference service: every endpoint of the spec and our extensions under `/api/public`. */
@@ -47,6 +53,17 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate("db", options.db);
+  // Caches of key checks and catalogue answers, dropped on every change the database notifies
+  // (docs/service.md, "Caches"); the feed stops with the app.
+  const feed = await startChangeFeed(options.db);
+  app.addHook("onClose", () => feed.close());
+  const keys = new KeyCache(options.db, feed);
+  const now = options.now ?? Date.now;
+  app.decorate("cachedReads", {
+    cache: new ReadCache<Representation>(feed, now),
+    now,
+    validate: options.validateResponses,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
     serializerCompiler({
@@ -76,7 +93,7 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
-      typed.addHook("preValidation", keyGuard(options.db, limiter));
+      typed.addHook("preValidation", keyGuard(keys, limiter));
       catalogueRoutes(typed);
       holdingsRoutes(typed);
       awardRoutes(typed);

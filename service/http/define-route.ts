@@ -63,7 +63,8 @@ export function answerOtherMethods(
 /** Options every POST route shares: JSON only (415 before the body is read). */
 export const postOptions = { onRequest: requireJson } satisfies RouteShorthandOptions;
 
-interface GetRoute<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType> {
+/** The contract side of a keyed GET endpoint: schemas (validation and OpenAPI) and failure lists. */
+export interface GetRouteSchemas<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType> {
   url: string;
   summary: string;
   params: P;
@@ -74,11 +75,31 @@ interface GetRoute<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType
   failure?: z.ZodType;
   /** The list fields a failure keeps, empty (rule 1). */
   emptyLists?: EmptyLists;
+}
+
+interface GetRoute<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType>
+  extends GetRouteSchemas<P, Q, R> {
   handler: (input: {
     params: z.output<P>;
     query: z.output<Q>;
     project: AuthorizedProject;
   }) => Promise<z.input<R>>;
+}
+
+/** Route options of a keyed GET endpoint: its schemas and the lists its failures keep. */
+export function getRouteOptions<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType>(
+  route: GetRouteSchemas<P, Q, R>,
+) {
+  const failure = route.failure ?? route.response;
+  return {
+    schema: {
+      summary: route.summary,
+      params: route.params,
+      ...(route.querystring ? { querystring: route.querystring } : {}),
+      response: { 200: route.response, "4xx": failure, "5xx": failure },
+    },
+    config: { emptyLists: route.emptyLists },
+  };
 }
 
 /**
@@ -89,24 +110,12 @@ export function getRoute<P extends z.ZodType, Q extends z.ZodType, R extends z.Z
   app: ServiceApp,
   route: GetRoute<P, Q, R>,
 ): void {
-  const failure = route.failure ?? route.response;
-  app.get(
-    route.url,
-    {
-      schema: {
-        summary: route.summary,
-        params: route.params,
-        ...(route.querystring ? { querystring: route.querystring } : {}),
-        response: { 200: route.response, "4xx": failure, "5xx": failure },
-      },
-      config: { emptyLists: route.emptyLists },
-    },
-    async (request) =>
-      route.handler({
-        params: request.params as z.output<P>,
-        query: request.query as z.output<Q>,
-        project: projectOf(request),
-      }),
+  app.get(route.url, getRouteOptions(route), async (request) =>
+    route.handler({
+      params: request.params as z.output<P>,
+      query: request.query as z.output<Q>,
+      project: projectOf(request),
+    }),
   );
   answerOtherMethods(app, route.url, "GET", route.emptyLists);
 }

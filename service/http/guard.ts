@@ -1,7 +1,7 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import { UUID_PATTERN } from "@/lib/contract/fields";
-import type { ServiceDb } from "../db/connection";
-import { type AuthorizedProject, authorize } from "../domain/keys";
+import type { KeyCache } from "../cache/key-cache";
+import type { AuthorizedProject } from "../domain/keys";
 import { invalid, ServiceError } from "../domain/service-error";
 import { RateLimitedError } from "./envelope";
 import { isJsonObject } from "./json-body";
@@ -25,7 +25,7 @@ const unauthorized = () =>
  * object (400), then the key and ProjectGuid together (401, one message for every cause so
  * projects cannot be enumerated), then the rate limit (429).
  */
-export function keyGuard(db: ServiceDb, limiter: RateLimiter): preValidationAsyncHookHandler {
+export function keyGuard(keys: KeyCache, limiter: RateLimiter): preValidationAsyncHookHandler {
   return async (request: FastifyRequest) => {
     let key: unknown;
     let projectGuid: unknown;
@@ -46,7 +46,7 @@ export function keyGuard(db: ServiceDb, limiter: RateLimiter): preValidationAsyn
     ) {
       throw unauthorized();
     }
-    const project = await authorize(db, key, projectGuid);
+    const project = await keys.authorize(key, projectGuid);
     if (!project) throw unauthorized();
     request.project = project;
     const wait = limiter.take(project.keyId);

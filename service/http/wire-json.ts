@@ -12,23 +12,39 @@ export function stringifyWithRawTotals(body: unknown): string {
   return JSON.stringify(body).replace(QUOTED_TOTAL, '"Total":$1');
 }
 
+export interface JsonWriting {
+  /** Check the body against the route's strict contract schema first. */
+  validate: boolean;
+  /** Write customer token `Total`s as JSON numbers. */
+  rawTotals: boolean;
+}
+
 /**
- * Serializes responses; with `validate` on, each body is first checked against the route's
- * strict contract schema, so the service cannot send what the contract does not say.
+ * The JSON text of a response body; with `validate` on, the body is first checked against the
+ * route's strict contract schema, so the service cannot send what the contract does not say.
  */
+export function writeJson(
+  schema: z.ZodType,
+  url: string | undefined,
+  data: unknown,
+  options: JsonWriting,
+): string {
+  if (options.validate) {
+    const checked = schema.safeParse(data);
+    if (!checked.success) {
+      throw new Error(
+        `Response for ${url} breaks the contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`,
+      );
+    }
+  }
+  return options.rawTotals ? stringifyWithRawTotals(data) : JSON.stringify(data);
+}
+
+/** Serializes responses with `writeJson`. */
 export function serializerCompiler(options: { validate: boolean; rawTotalsUrls: ReadonlySet<string> }) {
   const compiler: FastifySerializerCompiler<z.ZodType> = ({ schema, url }) => {
-    const stringify = options.rawTotalsUrls.has(url) ? stringifyWithRawTotals : JSON.stringify;
-    if (!options.validate) return (data) => stringify(data);
-    return (data) => {
-      const checked = schema.safeParse(data);
-      if (!checked.success) {
-        throw new Error(
-          `Response for ${url} breaks the contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`,
-        );
-      }
-      return stringify(data);
-    };
+    const writing = { validate: options.validate, rawTotals: options.rawTotalsUrls.has(url) };
+    return (data) => writeJson(schema, url, data, writing);
   };
   return compiler;
 }
