@@ -39,9 +39,7 @@ const columns = column.columns([
   column.accessor("wallet", {
     header: "Wallet",
     enableSorting: false,
-    cell: ({ row }) => (
-      <IdCell value={row.original.wallet} what={`wallet ${row.original.wallet}`} chars={10} />
-    ),
+    cell: ({ row }) => <IdCell value={row.original.wallet} what={`wallet ${row.original.wallet}`} wide />,
   }),
   column.accessor((row) => row.lines.map((line) => `${line.amount} ${line.symbol}`).join(" "), {
     id: "tokens",

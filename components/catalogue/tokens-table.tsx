@@ -1,7 +1,7 @@
 "use client";
 import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
-import { CopyButton } from "@/components/ui/copy-button";
+import { IdCell } from "@/components/data-table/id-cell";
 import type { ProjectToken } from "@/lib/contract/catalogue";
 
 const column = columnHelper<ProjectToken>();
@@ -12,12 +12,7 @@ const columns = column.columns([
   column.accessor("Guid", {
     header: "GUID",
     enableSorting: false,
-    cell: ({ row }) => (
-      <span className="flex items-center gap-2">
-        <code className="font-mono text-xs">{row.original.Guid}</code>
-        <CopyButton value={row.original.Guid} what={`GUID of ${row.original.Symbol}`} />
-      </span>
-    ),
+    cell: ({ row }) => <IdCell value={row.original.Guid} what={`GUID of ${row.original.Symbol}`} wide />,
   }),
   column.accessor((row) => row.Contracts.map((c) => `${c.ChainName} ${c.ContractGuid}`).join(" "), {
     id: "contracts",
@@ -28,10 +23,10 @@ const columns = column.columns([
         {row.original.Contracts.map((contract) => (
           <li key={contract.ContractGuid} className="flex items-center gap-2 whitespace-nowrap">
             <span className="min-w-20 font-medium">{contract.ChainName}</span>
-            <code className="font-mono text-xs">{contract.ContractGuid}</code>
-            <CopyButton
+            <IdCell
               value={contract.ContractGuid}
               what={`contract GUID of ${row.original.Symbol} on ${contract.ChainName}`}
+              wide
             />
           </li>
         ))}

@@ -182,12 +182,13 @@ export function DataTable<Row extends RowData>({
       ) : (
         <section
           // Scrolls on its own (sideways on a phone, down past ~70% of the screen): focusable so a
-          // keyboard can scroll it too, named for screen readers.
+          // keyboard can scroll it too, named for screen readers. `relative`: screen-reader-only
+          // text in cells is absolutely placed, and would otherwise widen the page past the frame.
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
           tabIndex={0}
           aria-label={caption ?? capital(noun)}
           data-testid="table-scroll"
-          className="max-h-[70vh] max-w-full overflow-auto rounded-lg border border-border bg-card focus-visible:outline-2 focus-visible:outline-ring"
+          className="relative max-h-[70vh] max-w-full overflow-auto rounded-lg border border-border bg-card focus-visible:outline-2 focus-visible:outline-ring"
         >
           <table className="w-full border-separate border-spacing-0 text-left text-sm">
             <caption className="sr-only">{caption ?? `${capital(noun)}, ${shown} shown`}</caption>
@@ -234,7 +235,7 @@ export function DataTable<Row extends RowData>({
                           }
                         : undefined
                     }
-                    className={cn("align-top", target && "cursor-pointer hover:bg-muted/60")}
+                    className={cn("align-middle", target && "cursor-pointer hover:bg-muted/60")}
                   >
                     {row.getAllCells().map((cell) => {
                       const meta = cell.column.columnDef.meta;

@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import type { CSSProperties } from "react";
 import { cn } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";
 
@@ -9,33 +10,34 @@ export interface IdCellProps {
   what: string;
   /** Opens what the ID stands for. */
   href?: string;
-  /** Shown characters before the ellipsis; the whole value is in the title and the copy. */
+  /** Characters shown before the ellipsis. */
   chars?: number;
+  /** Shown whole from a laptop's width up (a table with few columns has room). */
+  wide?: boolean;
   className?: string;
 }
 
 /**
- * A long ID (GUID, wallet, RequestID) cut to its first characters so a row stays one line: the
- * full value is its tooltip, its screen-reader text and what Copy puts on the clipboard.
+ * A long ID (GUID, wallet, RequestID) cut with an ellipsis so a row stays one line on a phone.
+ * The cut is only drawn (CSS): the full value stays the text — for screen readers, search, and
+ * tests — and is the tooltip and what Copy puts on the clipboard.
  */
-export function IdCell({ value, what, href, chars = 8, className }: IdCellProps) {
-  const cut = value.length > chars + 1;
-  const shown = cut ? `${value.slice(0, chars)}…` : value;
-  const text = (
-    <>
-      <span aria-hidden={cut || undefined}>{shown}</span>
-      {cut ? <span className="sr-only">{value}</span> : null}
-    </>
+export function IdCell({ value, what, href, chars = 10, wide = false, className }: IdCellProps) {
+  const text = cn(
+    "block max-w-(--id-chars) truncate font-mono text-xs",
+    wide && "lg:max-w-none",
+    href && "underline underline-offset-2",
   );
+  const style = { "--id-chars": `${chars}ch` } as CSSProperties;
   return (
-    <span className={cn("inline-flex items-center gap-2 whitespace-nowrap", className)}>
+    <span className={cn("inline-flex max-w-full items-center gap-1", className)}>
       {href ? (
-        <Link href={href} title={value} className="font-mono text-xs underline underline-offset-2">
-          {text}
+        <Link href={href} title={value} className={text} style={style}>
+          {value}
         </Link>
       ) : (
-        <code title={value} className="font-mono text-xs">
-          {text}
+        <code title={value} className={text} style={style}>
+          {value}
         </code>
       )}
       <CopyButton value={value} what={what} />

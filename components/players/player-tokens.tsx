@@ -34,7 +34,7 @@ const columns = column.columns([
     enableSorting: false,
     cell: ({ row }) =>
       row.original.Wallet ? (
-        <IdCell value={row.original.Wallet} what={`wallet ${row.original.Wallet}`} chars={10} />
+        <IdCell value={row.original.Wallet} what={`wallet ${row.original.Wallet}`} wide />
       ) : (
         <span className="text-muted-foreground">—</span>
       ),
@@ -44,7 +44,7 @@ const columns = column.columns([
     header: "Contract",
     enableSorting: false,
     cell: ({ row }) => (
-      <IdCell value={row.original.ContractGuid} what={`contract GUID ${row.original.ContractGuid}`} />
+      <IdCell value={row.original.ContractGuid} what={`contract GUID ${row.original.ContractGuid}`} wide />
     ),
   }),
 ]);
