@@ -26,6 +26,7 @@ export class KeyCache {
   constructor(
     private readonly db: ServiceDb,
     private readonly feed: ChangeFeed,
+    private readonly ttlMs = KEY_CHECK_TTL_MS,
   ) {}
 
   async authorize(key: string, projectGuid: string): Promise<AuthorizedProject | null> {
@@ -37,7 +38,7 @@ export class KeyCache {
       found &&
       this.feed.live &&
       found.generation === this.feed.generation &&
-      now - found.at < KEY_CHECK_TTL_MS
+      now - found.at < this.ttlMs
     )
       return found.project;
     // The generation before the read: a change heard while it runs makes the result stale.

@@ -115,7 +115,8 @@ export async function listApiKeys(db: ServiceDb, projectId: number): Promise<Api
 }
 
 /**
- * Revokes at once: the next request with that key is refused. Takes a key id or its prefix, and
+ * Revokes: every instance refuses the key as soon as the database's change notification reaches
+ * it, and within 1 s in any case (service/cache/key-cache.ts). Takes a key id or its prefix, and
  * revokes only when exactly one live key of the project matches (fixture keys may share a
  * prefix). Returns false when none or several matched.
  */

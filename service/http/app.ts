@@ -36,6 +36,8 @@ export interface ServiceAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** The clock prices are valid by (ms since the epoch); tests step it over a boundary. */
   now?: () => number;
+  /** How long a key check is trusted without the database (default KEY_CHECK_TTL_MS). */
+  keyCheckTtlMs?: number;
 }
 
 /** The reference service: every endpoint of the spec and our extensions under `/api/public`. */
@@ -57,7 +59,7 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
   // (docs/service.md, "Caches"); the feed stops with the app.
   const feed = await startChangeFeed(options.db);
   app.addHook("onClose", () => feed.close());
-  const keys = new KeyCache(options.db, feed);
+  const keys = new KeyCache(options.db, feed, options.keyCheckTtlMs);
   const now = options.now ?? Date.now;
   app.decorate("cachedReads", {
     cache: new ReadCache<Representation>(feed, now),

@@ -6,13 +6,15 @@
 export type Coding = "br" | "gzip" | "identity";
 
 // Equal weights: the smaller answer first.
+const UNNAMED_IDENTITY = 0.0001;
 const PREFERENCE: readonly Coding[] = ["br", "gzip", "identity"];
 
 /**
  * The coding to answer with (RFC 9110 §12.5.3): the acceptable one with the highest q value,
  * br before gzip before identity on a tie. A coding not named is acceptable only through `*`,
  * except identity, which is acceptable unless refused (`identity;q=0`, or `*;q=0` without
- * naming it). When everything is refused we still answer identity rather than 406.
+ * naming it) — but, not named, it comes after any coding the client did name, as a client that
+ * names one wants it. When everything is refused we still answer identity rather than 406.
  */
 export function negotiateCoding(acceptEncoding: string | undefined): Coding {
   if (acceptEncoding === undefined) return "identity";
@@ -30,7 +32,7 @@ export function negotiateCoding(acceptEncoding: string | undefined): Coding {
   }
   const star = weights.get("*");
   const weight = (coding: Coding) =>
-    weights.get(coding) ?? (coding === "identity" ? (star === 0 ? 0 : 1) : (star ?? 0));
+    weights.get(coding) ?? (coding === "identity" ? (star ?? UNNAMED_IDENTITY) : (star ?? 0));
   let best: Coding = "identity";
   let bestWeight = 0;
   for (const coding of PREFERENCE) {

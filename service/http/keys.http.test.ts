@@ -2,8 +2,10 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createApiKey, findProjectByGuid, listApiKeys, registerApiKey, revokeApiKey } from "../domain/keys";
+import { within } from "../test/eventually";
 import { serveFixtures } from "../test/fixture-service";
 import { GEM, GEM_DB, GOLD, GOLD_DB, KEY, PROJECT, SECOND_KEY } from "../test/fixtures";
+import { TEST_DB } from "../test/harness";
 import { call, post } from "../test/http-client";
 
 const service = serveFixtures({ per: "file" });
@@ -52,12 +54,17 @@ describe("rule 4: API keys", () => {
     expect(JSON.stringify(listed)).not.toContain(first.key);
   });
 
-  it("rule 4: several live keys work side by side; a revoked key stops at once", async () => {
+  it("rule 4: several live keys work side by side; a revoked key stops within 1 s (PGlite: at once)", async () => {
     const { id, key } = await createApiKey(service.db, service.projectId, "to revoke");
     expect((await call(service.base, `/Tokens/${SECOND_KEY}/${PROJECT}`)).status).toBe(200);
     expect((await call(service.base, `/Tokens/${key}/${PROJECT}`)).status).toBe(200);
     expect(await revokeApiKey(service.db, service.projectId, String(id))).toBe(true);
-    expect((await call(service.base, `/Tokens/${key}/${PROJECT}`)).status).toBe(401);
+    // The key check is cached; PostgreSQL's notification of the revocation arrives a moment after commit.
+    const tries = await within(
+      1000,
+      async () => (await call(service.base, `/Tokens/${key}/${PROJECT}`)).status === 401,
+    );
+    if (TEST_DB === "pglite") expect(tries).toBe(1);
     expect((await call(service.base, `/Tokens/${KEY}/${PROJECT}`)).status).toBe(200);
     expect(await revokeApiKey(service.db, service.projectId, String(id))).toBe(false);
   });

@@ -62,7 +62,13 @@ export interface TestService {
 
 /** Starts the real service on a loopback port over a fresh database (or a given one). */
 export async function startTestService(
-  options: { rateLimit?: number; database?: ServiceDatabase & { url?: string } } = {},
+  options: {
+    rateLimit?: number;
+    database?: ServiceDatabase & { url?: string };
+    /** The service's clock for price validity (ms since the epoch). */
+    now?: () => number;
+    keyCheckTtlMs?: number;
+  } = {},
 ): Promise<TestService> {
   const database = options.database ?? (await createTestDatabase());
   const logs: string[] = [];
@@ -77,6 +83,8 @@ export async function startTestService(
     rateLimit: options.rateLimit ?? 0,
     validateResponses: true,
     logger: { level: "info", stream },
+    now: options.now,
+    keyCheckTtlMs: options.keyCheckTtlMs,
   });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return {

@@ -1,0 +1,246 @@
+import { request as httpRequest } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServiceDatabase, ServiceDb } from "../db/connection";
+import { importFixture } from "../db/import";
+import * as schema from "../db/schema";
+import { listPrices, listProducts, listProjectTokens } from "../domain/catalogue";
+import { createApiKey, findProjectByGuid, revokeApiKey } from "../domain/keys";
+import { within } from "../test/eventually";
+import {
+  KEY,
+  PLAYER,
+  PRICE_FIAT,
+  PRICE_POLYGON,
+  PRICE_SCHEDULED,
+  PROJECT,
+  testFixture,
+} from "../test/fixtures";
+import {
+  createTestDatabase,
+  expectLedgerBalanced,
+  startTestService,
+  TEST_DB,
+  type TestService,
+} from "../test/harness";
+import { call } from "../test/http-client";
+import { ok } from "./envelope";
+
+/**
+ * docs/service.md, "Caches": catalogue answers kept as bytes (ETag, 304, gzip/br, validity
+ * boundaries), dropped on every instance when the catalogue changes; the key check without a
+ * database round trip, a revoked key refused within 1 s on every instance; player reads in one
+ * statement. Two instances share one database, as behind a load balancer.
+ */
+
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** GET with the body as sent (fetch would decode gzip and br itself). */
+function rawGet(base: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
+  const url = new URL(`${base}${path}`);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** A handle on the same database that records every statement it sends. */
+function countingHandle(db: ServiceDb, statements: string[]): ServiceDb {
+  const client = (db as unknown as { $client: never }).$client;
+  const logger = { logQuery: (query: string) => statements.push(query) };
+  const counted =
+    TEST_DB === "pglite" ? drizzlePglite(client, { schema, logger }) : drizzlePg(client, { schema, logger });
+  return counted as unknown as ServiceDb;
+}
+
+let database: ServiceDatabase & { url?: string };
+let projectId: number;
+let clock = Date.now();
+let a: TestService;
+let b: TestService;
+const statements: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  projectId = (await importFixture(database.db, testFixture(), { reset: false })).projectId;
+  // Instance A counts its statements and trusts a key check for a minute (so a count is not
+  // disturbed by a slow machine); B keeps the production setting. Both read prices by `clock`.
+  a = await startTestService({
+    database: { ...database, db: countingHandle(database.db, statements) },
+    now: () => clock,
+    keyCheckTtlMs: 60_000,
+  });
+  b = await startTestService({ database, now: () => clock });
+});
+
+afterAll(async () => {
+  await a?.stop();
+  await b?.stop();
+  await expectLedgerBalanced(database.db);
+  await database.close();
+});
+
+const products = `/Products/${KEY}/${PROJECT}`;
+
+describe("catalogue answers from kept bytes", () => {
+  it("the bytes are the plain answer's; a strong ETag; If-None-Match answers 304", async () => {
+    const expected = JSON.stringify(ok({ Data: await listProducts(database.db, projectId) }));
+    const first = await rawGet(a.base, products);
+    expect(first.status).toBe(200);
+    expect(first.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(first.body.toString("utf8")).toBe(expected);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    // Same bytes, same tag, on every instance.
+    expect((await rawGet(b.base, products)).headers.etag).toBe(etag);
+    for (const tag of [etag, `W/${etag}`, `"other", ${etag}`, "*"]) {
+      const again = await rawGet(a.base, products, { "if-none-match": tag });
+      expect(again.status, tag).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+    }
+    expect((await rawGet(a.base, products, { "if-none-match": '"stale"' })).status).toBe(200);
+  });
+
+  it("gzip and br as Accept-Encoding asks (q values), decoding to the same bytes", async () => {
+    const plain = (await rawGet(a.base, products)).body;
+    const cases: [string, string | undefined, (b: Buffer) => Buffer][] = [
+      ["gzip", "gzip", gunzipSync],
+      ["br", "br", brotliDecompressSync],
+      ["gzip, deflate, br", "br", brotliDecompressSync],
+      ["br;q=0.5, gzip;q=0.9", "gzip", gunzipSync],
+      ["br;q=0, gzip;q=0, identity", undefined, (x) => x],
+      ["deflate", undefined, (x) => x],
+    ];
+    for (const [accept, coding, decode] of cases) {
+      const response = await rawGet(a.base, products, { "accept-encoding": accept });
+      expect(response.status, accept).toBe(200);
+      expect(response.headers["content-encoding"], accept).toBe(coding);
+      expect(response.headers.vary, accept).toBe("Accept-Encoding");
+      expect(decode(response.body).equals(plain), accept).toBe(true);
+      if (coding) expect(response.body.length, accept).toBeLessThan(plain.length);
+      // A compressed answer is another representation: its own tag, which If-None-Match also knows.
+      const etag = response.headers.etag as string;
+      expect(
+        (await rawGet(a.base, products, { "accept-encoding": accept, "if-none-match": etag })).status,
+      ).toBe(304);
+    }
+  });
+
+  it("project Tokens and Prices are the plain answers' bytes too", async () => {
+    const tokens = await rawGet(a.base, `/Tokens/${KEY}/${PROJECT}`);
+    expect(tokens.body.toString("utf8")).toBe(
+      JSON.stringify(ok({ Data: { Tokens: await listProjectTokens(database.db, projectId) } })),
+    );
+    const prices = await rawGet(a.base, `/Prices/${KEY}/${PROJECT}/fiat,Polygon/true`);
+    const expected = await listPrices(database.db, projectId, {
+      chains: ["fiat", "Polygon"],
+      includeAll: true,
+    });
+    expect(prices.body.toString("utf8")).toBe(JSON.stringify(ok({ Prices: expected })));
+  });
+
+  it("a price appears when its validity starts and disappears when it ends, to the millisecond", async () => {
+    const all = (await call(a.base, `/Prices/${KEY}/${PROJECT}/all/true`)).json.Prices as {
+      PriceGuid: string;
+      FromDate: string;
+      ToDate: string;
+    }[];
+    const starts = Date.parse(all.find((p) => p.PriceGuid === PRICE_SCHEDULED)?.FromDate ?? "");
+    const ends = Date.parse(all.find((p) => p.PriceGuid === PRICE_POLYGON)?.ToDate ?? "");
+    expect(starts).toBeLessThan(ends);
+    const validNow = async (at: number) => {
+      clock = at;
+      const response = await call(a.base, `/Prices/${KEY}/${PROJECT}/all/false`);
+      return (response.json.Prices as { PriceGuid: string }[]).map((p) => p.PriceGuid);
+    };
+    try {
+      expect(await validNow(starts - 1)).toEqual([PRICE_FIAT, PRICE_POLYGON]);
+      expect(await validNow(starts - 1)).toEqual([PRICE_FIAT, PRICE_POLYGON]); // kept
+      expect(await validNow(starts)).toEqual([PRICE_FIAT, PRICE_POLYGON, PRICE_SCHEDULED]);
+      expect(await validNow(ends)).toEqual([PRICE_FIAT, PRICE_POLYGON, PRICE_SCHEDULED]); // ToDate inclusive
+      expect(await validNow(ends + 1)).toEqual([PRICE_FIAT, PRICE_SCHEDULED]);
+    } finally {
+      clock = Date.now();
+    }
+  });
+});
+
+describe("one database round trip or none", () => {
+  const counted = async (path: string) => {
+    await call(a.base, path); // the key check (and a catalogue entry) warm
+    statements.length = 0;
+    const response = await call(a.base, path);
+    expect(response.status, path).toBe(200);
+    return [...statements];
+  };
+
+  it("customer Tokens, Items and Item: one statement each, the key check none", async () => {
+    for (const path of [
+      `/Tokens/${KEY}/${PROJECT}/${PLAYER}`,
+      `/Items/${KEY}/${PROJECT}/${PLAYER}`,
+      `/Item/${KEY}/${PROJECT}/42`,
+    ]) {
+      const sent = await counted(path);
+      expect(sent, path).toHaveLength(1);
+      expect(sent[0], path).not.toMatch(/api_keys/);
+    }
+  });
+
+  it("kept catalogue answers: no statement at all", async () => {
+    for (const path of [products, `/Tokens/${KEY}/${PROJECT}`, `/Prices/${KEY}/${PROJECT}/all/false`]) {
+      expect(await counted(path), path).toEqual([]);
+    }
+  });
+});
+
+describe("every instance hears of every change", () => {
+  it("a catalogue import is visible on the next request of both instances; the old ETag no longer answers 304", async () => {
+    const before = await rawGet(b.base, products);
+    await rawGet(a.base, products);
+    const fixture = testFixture();
+    const sword = fixture.products[0];
+    if (!sword?.languages.en[0]) throw new Error("The test fixture lost its sword.");
+    sword.languages.en[0].value = "Sword, reforged";
+    await importFixture(database.db, fixture, { reset: false });
+    for (const instance of [a, b]) {
+      const tries = await within(1000, async () =>
+        (await rawGet(instance.base, products)).body.toString("utf8").includes("Sword, reforged"),
+      );
+      // PGlite tells its listeners before the import returns; PostgreSQL a moment after commit.
+      if (TEST_DB === "pglite") expect(tries).toBe(1);
+      const stale = await rawGet(instance.base, products, { "if-none-match": before.headers.etag as string });
+      expect(stale.status).toBe(200);
+      expect(stale.body.toString("utf8")).toBe(
+        JSON.stringify(ok({ Data: await listProducts(database.db, projectId) })),
+      );
+    }
+  });
+
+  it("a revoked key is refused within 1 s by both instances, the cached key check notwithstanding", async () => {
+    const project = await findProjectByGuid(database.db, PROJECT);
+    if (!project) throw new Error("no project");
+    const issued = await createApiKey(database.db, project.id, "revoke-me");
+    const path = `/Tokens/${issued.key}/${PROJECT}/${PLAYER}`;
+    for (const instance of [a, b]) expect((await call(instance.base, path)).status).toBe(200);
+    expect(await revokeApiKey(database.db, project.id, String(issued.id))).toBe(true);
+    for (const instance of [a, b]) {
+      // `within` fails past 1 s; on PGlite the very next request is refused.
+      const tries = await within(1000, async () => (await call(instance.base, path)).status === 401);
+      if (TEST_DB === "pglite") expect(tries).toBe(1);
+    }
+  });
+});
