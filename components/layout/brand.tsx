@@ -7,7 +7,7 @@ export function Brand({ onNavigate }: { onNavigate?: () => void }) {
     <Link
       href="/"
       onClick={onNavigate}
-      className="flex min-w-0 items-center gap-2 rounded-md px-1 font-semibold tracking-tight text-foreground"
+      className="flex min-w-0 items-center gap-2 rounded-md px-1 text-sm font-semibold tracking-tight text-foreground"
     >
       <span className="flex size-7 shrink-0 items-center justify-center rounded-md bg-primary text-primary-foreground">
         <Gamepad2 aria-hidden="true" className="size-4" />

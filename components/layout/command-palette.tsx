@@ -42,10 +42,10 @@ export function CommandPalette(props: CommandPaletteProps) {
         // Start fetching the palette when the pointer or focus comes near.
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}
-        className="h-9 w-9 px-0 text-muted-foreground sm:w-64 sm:justify-start sm:px-3"
+        className="h-9 w-full max-w-64 justify-start px-3 text-muted-foreground"
       >
         <Search aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">Search or jump to…</span>
+        <span className="truncate">Search or jump to…</span>
         <kbd className="ml-auto hidden rounded border border-border px-1.5 font-mono text-xs sm:inline">
           {mac ? "⌘K" : "Ctrl K"}
         </kbd>

@@ -1,14 +1,16 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition } from "react";
-import { TextField } from "@/components/forms/text-field";
-import { PRIMARY_BUTTON } from "@/components/ui/styles";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { createConnectionAction } from "@/lib/actions/create-connection";
 import { testConnectionAction } from "@/lib/actions/test-connection";
+import { CONNECTION_ENVIRONMENTS, type ConnectionEnvironment } from "@/lib/connections/environment";
 
 type Outcome = { tone: "good" | "bad"; text: string } | null;
-
-const FIELDS = ["name", "baseUrl", "projectGuid", "apiKey"] as const;
 
 /**
  * Adds a project connection. "Test connection" asks the service with what the form holds
@@ -23,15 +25,20 @@ export function ConnectionForm() {
 
   const values = () => {
     const data = new FormData(form.current ?? undefined);
-    return Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? "")])) as Record<
-      (typeof FIELDS)[number],
-      string
-    >;
+    const text = (field: string) => String(data.get(field) ?? "");
+    return {
+      name: text("name"),
+      baseUrl: text("baseUrl"),
+      projectGuid: text("projectGuid"),
+      apiKey: text("apiKey"),
+      // The server checks it against the rule; the select offers only the two.
+      environment: text("environment") as ConnectionEnvironment,
+    };
   };
 
   const test = () =>
     startTransition(async () => {
-      const { name: _name, ...connection } = values();
+      const { name: _name, environment: _environment, ...connection } = values();
       const result = await testConnectionAction(connection);
       setFieldErrors(result.ok ? {} : (result.fieldErrors ?? {}));
       if (!result.ok) setOutcome({ tone: "bad", text: result.error });
@@ -51,14 +58,6 @@ export function ConnectionForm() {
       router.refresh();
     });
 
-  const error = (field: string) =>
-    fieldErrors[field] ? (
-      <p id={`${field}-error`} className="text-xs text-red-700 dark:text-red-400">
-        {fieldErrors[field]}
-      </p>
-    ) : null;
-  const errorId = (field: string) => (fieldErrors[field] ? `${field}-error` : null);
-
   return (
     <form
       ref={form}
@@ -67,64 +66,59 @@ export function ConnectionForm() {
         event.preventDefault();
         save();
       }}
-      className="grid max-w-2xl gap-4 sm:grid-cols-2"
+      className="grid max-w-2xl items-start gap-4 sm:grid-cols-2"
     >
-      <div>
-        <TextField name="name" label="Name" required maxLength={80} errorId={errorId("name")} />
-        {error("name")}
-      </div>
-      <div>
-        <TextField
-          name="projectGuid"
-          label="Project GUID"
-          required
-          spellCheck={false}
-          errorId={errorId("projectGuid")}
-        />
-        {error("projectGuid")}
-      </div>
-      <div className="sm:col-span-2">
-        <TextField
-          name="baseUrl"
-          label="Base URL"
-          type="url"
-          required
-          placeholder="https://commerce.example.com/api/public"
-          description="The service's {base_url}: what comes before /Products/… in its paths."
-          errorId={errorId("baseUrl")}
-        />
-        {error("baseUrl")}
-      </div>
-      <div className="sm:col-span-2">
-        <TextField
-          name="apiKey"
-          label="API key"
-          type="password"
-          autoComplete="off"
-          required
-          description="Stored encrypted; never shown again, only its last four characters."
-          errorId={errorId("apiKey")}
-        />
-        {error("apiKey")}
-      </div>
+      <Field label="Name" id="name" error={fieldErrors.name}>
+        <Input name="name" required maxLength={80} />
+      </Field>
+      <Field
+        label="Environment"
+        id="environment"
+        hint="Live: real players' tokens. The switcher shows it beside the name."
+        error={fieldErrors.environment}
+      >
+        <Select name="environment" defaultValue="test">
+          {CONNECTION_ENVIRONMENTS.map((environment) => (
+            <option key={environment} value={environment}>
+              {environment}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field
+        label="Base URL"
+        id="baseUrl"
+        hint="The service's {base_url}: what comes before /Products/… in its paths."
+        error={fieldErrors.baseUrl}
+        className="sm:col-span-2"
+      >
+        <Input name="baseUrl" type="url" required placeholder="https://commerce.example.com/api/public" />
+      </Field>
+      <Field label="Project GUID" id="projectGuid" error={fieldErrors.projectGuid} className="sm:col-span-2">
+        <Input name="projectGuid" required spellCheck={false} />
+      </Field>
+      <Field
+        label="API key"
+        id="apiKey"
+        hint="Stored encrypted; never shown again, only its last four characters."
+        error={fieldErrors.apiKey}
+        className="sm:col-span-2"
+      >
+        <Input name="apiKey" type="password" autoComplete="off" required />
+      </Field>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-        <button
-          type="button"
-          onClick={test}
-          disabled={pending}
-          className="rounded-md border border-zinc-300 px-4 py-2 font-medium disabled:opacity-60 dark:border-zinc-700"
-        >
+        <Button variant="outline" onClick={test} disabled={pending}>
           Test connection
-        </button>
-        <button type="submit" disabled={pending} className={PRIMARY_BUTTON}>
+        </Button>
+        <Button type="submit" disabled={pending}>
           Save connection
-        </button>
-        {pending ? <span className="text-sm text-zinc-600 dark:text-zinc-400">Working…</span> : null}
+        </Button>
+        {pending ? <span className="text-sm text-muted-foreground">Working…</span> : null}
       </div>
       <p
         data-testid="connection-outcome"
         role="status"
-        className={`text-sm sm:col-span-2 ${outcome?.tone === "bad" ? "text-red-700 dark:text-red-400" : "text-emerald-800 dark:text-emerald-300"}`}
+        className={cn("text-sm sm:col-span-2", outcome?.tone === "bad" ? "text-destructive" : "text-success")}
       >
         {outcome?.text}
       </p>

@@ -2,6 +2,8 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { deleteConnectionAction } from "@/lib/actions/delete-connection";
 import { testConnectionAction } from "@/lib/actions/test-connection";
@@ -20,8 +22,9 @@ export function ConnectionRowActions({ connectionRef, name, readOnly }: Connecti
   return (
     <div className="flex flex-col gap-1">
       <div className="flex gap-2">
-        <button
-          type="button"
+        <Button
+          variant="outline"
+          size="sm"
           aria-label={`Test connection ${name}`}
           disabled={pending}
           onClick={() =>
@@ -34,14 +37,16 @@ export function ConnectionRowActions({ connectionRef, name, readOnly }: Connecti
               );
             })
           }
-          className="rounded border border-zinc-300 px-2 py-1 text-xs disabled:opacity-60 dark:border-zinc-700"
         >
           Test
-        </button>
+        </Button>
         {readOnly ? null : (
           <ConfirmButton
             label="Delete"
             ariaLabel={`Delete connection ${name}`}
+            variant="outline"
+            size="sm"
+            className="text-destructive"
             pending={pending}
             title={`Delete the connection "${name}"?`}
             confirmLabel="Delete connection"
@@ -53,17 +58,13 @@ export function ConnectionRowActions({ connectionRef, name, readOnly }: Connecti
               else toast.success(`Connection "${name}" deleted.`);
               router.refresh();
             }}
-            className="rounded border border-rose-300 px-2 py-1 text-xs text-rose-800 disabled:opacity-60 dark:border-rose-800 dark:text-rose-300"
           >
             <p>Its API key is deleted with it. Awards already sent through it stay in the trail.</p>
           </ConfirmButton>
         )}
       </div>
       {outcome ? (
-        <p
-          role="status"
-          className={`text-xs ${outcome.ok ? "text-emerald-800 dark:text-emerald-300" : "text-red-700 dark:text-red-400"}`}
-        >
+        <p role="status" className={cn("max-w-80 text-xs", outcome.ok ? "text-success" : "text-destructive")}>
           {outcome.text}
         </p>
       ) : null}

@@ -1,0 +1,48 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useOptimistic, useTransition } from "react";
+import { toast } from "sonner";
+import { Select } from "@/components/ui/select";
+import { setConnectionEnvironmentAction } from "@/lib/actions/set-connection-environment";
+import { CONNECTION_ENVIRONMENTS, type ConnectionEnvironment } from "@/lib/connections/environment";
+
+export interface ConnectionEnvironmentSelectProps {
+  connectionRef: string;
+  name: string;
+  environment: ConnectionEnvironment;
+}
+
+/** The owner marks a saved connection test or live, in its row; the switcher shows it at once. */
+export function ConnectionEnvironmentSelect({
+  connectionRef,
+  name,
+  environment,
+}: ConnectionEnvironmentSelectProps) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [shown, setShown] = useOptimistic(environment);
+  return (
+    <Select
+      aria-label={`Environment of ${name}`}
+      value={shown}
+      disabled={pending}
+      className="w-24"
+      onChange={(event) => {
+        const next = event.target.value as ConnectionEnvironment;
+        startTransition(async () => {
+          setShown(next);
+          const result = await setConnectionEnvironmentAction({ ref: connectionRef, environment: next });
+          if (result.ok) toast.success(`"${name}" is now ${next}.`);
+          else toast.error(result.error);
+          router.refresh();
+        });
+      }}
+    >
+      {CONNECTION_ENVIRONMENTS.map((option) => (
+        <option key={option} value={option}>
+          {option}
+        </option>
+      ))}
+    </Select>
+  );
+}
