@@ -17,7 +17,7 @@ test.describe("a manager awards tokens", () => {
   }) => {
     const customerId = player("e2e-allowance");
     await page.goto("/awards");
-    await page.getByRole("link", { name: "New award" }).click();
+    await page.getByRole("main").getByRole("link", { name: "New award" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Award tokens" })).toBeVisible();
 
     // The form shows its RequestID; typing does not change it (it is bound when the award is reviewed).
@@ -272,7 +272,7 @@ test.describe("operator safety", () => {
   }) => {
     const customerId = player("e2e-back");
     await page.goto("/awards");
-    await page.getByRole("link", { name: "New award" }).click();
+    await page.getByRole("main").getByRole("link", { name: "New award" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Award tokens" })).toBeVisible();
     await fillAward(page, { customerId, mode: "Allowance", token: GOLD, contract: GOLD_DB, amount: "3" });
     const requestId = (await page.getByTestId("request-id").textContent()) ?? "";

@@ -45,7 +45,7 @@ test("a file with bad rows is refused with reasons; fixed, it is sent once; the 
   const bad = `\uFEFF${[HEADER, good[0], `${b};NOPE;;1;allowance;;`, `${c};GOLD;;1,5;allowance;;`, `${a};GEM;DB;1;direct;;`].join("\r\n")}\r\n`;
 
   await page.goto("/awards");
-  await page.getByRole("link", { name: "Bulk awards" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Bulk awards" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Bulk awards" })).toBeVisible();
 
   await upload(page, "prizes.csv", bad);
