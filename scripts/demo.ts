@@ -13,6 +13,7 @@ import { importFixture } from "@/service/db/import";
 import { migrateServiceDatabase } from "@/service/db/migrate";
 import { databaseTarget, EnvError, loadServiceEnv } from "@/service/env";
 import { startService } from "@/service/server";
+import { isNewConsole, sendDemoHistory } from "./demo-history";
 import { describeExit } from "./lib/program-exit";
 
 /**
@@ -65,6 +66,32 @@ function portOf(name: string, fallback: number): number {
   return port;
 }
 
+/**
+ * A new demo's first start: a short award history sent through the service by the console's own
+ * code (scripts/demo-history.ts), so the overview and the history are not empty. It runs here,
+ * after the service is up and before the console starts, because the embedded console database
+ * admits one process at a time; it takes well under a second on an idle machine. DEMO_HISTORY=0
+ * skips it. A failure is reported and the demo starts regardless.
+ */
+async function sendHistory(
+  target: ReturnType<typeof consoleDatabaseTarget>,
+  connection: Parameters<typeof sendDemoHistory>[1],
+): Promise<void> {
+  const started = Date.now();
+  const database = await openConsoleDatabase(target);
+  try {
+    const sent = await sendDemoHistory(database.db, connection);
+    const queued = sent.statuses.queued ?? 0;
+    console.log(
+      `Sent the new demo's award history as manager@demo.test: ${sent.awards} awards (${queued} queued for project funds) and a bulk batch of ${sent.batchRows} rows, in ${((Date.now() - started) / 1000).toFixed(1)} s (DEMO_HISTORY=0 skips it).`,
+    );
+  } catch (error) {
+    console.error(`The demo's award history could not be sent: ${(error as Error).message}`);
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(): Promise<void> {
   const env = loadServiceEnv();
   const consolePort = portOf("PORT", 3000);
@@ -86,15 +113,20 @@ async function main(): Promise<void> {
     await database.close();
   }
 
-  const consoleDatabase = await openConsoleDatabase(consoleDatabaseTarget(consoleEnv()));
+  const consoleTarget = consoleDatabaseTarget(consoleEnv());
+  const consoleDatabase = await openConsoleDatabase(consoleTarget);
+  let firstStart = false;
   try {
     await migrateConsoleDatabase(consoleDatabase);
+    firstStart = await isNewConsole(consoleDatabase.db);
     await ensureDemoUsers(consoleDatabase.db);
   } finally {
     await consoleDatabase.close();
   }
 
   const service = await startService(env);
+  const connection = { baseUrl: service.url, projectGuid: DEMO_PROJECT_GUID, apiKey: DEMO_API_KEY };
+  if (firstStart && process.env.DEMO_HISTORY !== "0") await sendHistory(consoleTarget, connection);
   const consoleUrl = `http://localhost:${consolePort}`;
   // Next's own bin in a node of ours (no npx or shell between), so the exit code or signal seen
   // here is the console's own. Its own process group, so that stopping the demo stops every
@@ -116,9 +148,9 @@ async function main(): Promise<void> {
       env: {
         ...process.env,
         NEXT_TELEMETRY_DISABLED: "1",
-        COMMERCE_BASE_URL: service.url,
-        COMMERCE_PROJECT_GUID: DEMO_PROJECT_GUID,
-        COMMERCE_API_KEY: DEMO_API_KEY,
+        COMMERCE_BASE_URL: connection.baseUrl,
+        COMMERCE_PROJECT_GUID: connection.projectGuid,
+        COMMERCE_API_KEY: connection.apiKey,
         COMMERCE_PROJECT_NAME: demoFixture().project.name ?? "Demo project",
       },
     },

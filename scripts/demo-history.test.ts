@@ -1,0 +1,85 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ensureDemoUsers } from "@/lib/auth/demo-users";
+import { getWallet } from "@/lib/client/awards";
+import type { ServiceConnection } from "@/lib/client/call-service";
+import type { ConsoleDatabase } from "@/lib/db/connection";
+import { awardBatches, awards } from "@/lib/db/schema";
+import { createConsoleTestDatabase } from "@/lib/db/test-database";
+import { DEMO_API_KEY, DEMO_PROJECT_GUID, demoFixture } from "@/service/db/demo-fixture";
+import { serveFixtures } from "@/service/test/fixture-service";
+import { HISTORY_ACTOR, HISTORY_AWARDS, isNewConsole, sendDemoHistory } from "./demo-history";
+
+const service = serveFixtures({ per: "file", fixtures: () => [demoFixture()] });
+const connection = (): ServiceConnection => ({
+  baseUrl: service.base,
+  projectGuid: DEMO_PROJECT_GUID,
+  apiKey: DEMO_API_KEY,
+});
+
+let database: ConsoleDatabase;
+beforeEach(async () => {
+  database = await createConsoleTestDatabase();
+});
+afterEach(async () => {
+  await database.close();
+});
+
+describe("the demo's first-start history", () => {
+  it("is due only on a console without users or awards", async () => {
+    expect(await isNewConsole(database.db)).toBe(true);
+    await ensureDemoUsers(database.db);
+    expect(await isNewConsole(database.db)).toBe(false);
+  });
+
+  it("sends real awards and a bulk batch through the service, as the demo manager, one of them queued; again, it pays nothing twice", async () => {
+    await ensureDemoUsers(database.db);
+    const summary = await sendDemoHistory(database.db, connection());
+    expect(summary).toEqual({
+      awards: HISTORY_AWARDS.length,
+      statuses: { completed: 6, queued: 1 },
+      batchRows: 5,
+    });
+
+    const trail = await database.db.select().from(awards);
+    expect(trail).toHaveLength(HISTORY_AWARDS.length + 5);
+    expect(new Set(trail.map((award) => award.actorEmail))).toEqual(new Set([HISTORY_ACTOR]));
+    expect(trail.filter((award) => award.status === "queued").map((award) => award.customerId)).toEqual([
+      "player-2021",
+    ]);
+    expect(trail.filter((award) => award.batchId !== null).every((a) => a.status === "completed")).toBe(true);
+    const [batch] = await database.db.select().from(awardBatches);
+    expect(batch?.status).toBe("done");
+    // Never demo.json's players, whose exact balances the e2e specs check.
+    expect(trail.map((a) => a.customerId)).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/^(player-100[124]|sakura@例え\.jp)$/)]),
+    );
+
+    // The service holds exactly that: the queued award waits in the project wallet's queue.
+    const wallet = (await getWallet(connection())).Data;
+    const queued = trail.find((a) => a.status === "queued");
+    expect(wallet.Queue.map((entry) => entry.RequestID)).toEqual([queued?.requestId]);
+    const [first] = await database.db.select().from(awards).where(eq(awards.customerId, "player-2003"));
+    expect(first?.lines).toEqual([
+      {
+        Guid: "1b0e7a10-0001-4a11-8b21-0000000000a1",
+        ContractGuid: "2c1f8b20-0001-4b22-9c32-0000000000b1",
+        Amount: "150",
+      },
+    ]);
+
+    // Sent again from a new console to the same service (its data wiped, the service's kept):
+    // the fixed RequestIDs pay nothing twice.
+    const again = await createConsoleTestDatabase();
+    try {
+      await ensureDemoUsers(again.db);
+      const summary = await sendDemoHistory(again.db, connection());
+      expect(summary.statuses).toEqual({ completed: 6, queued: 1 });
+      const after = (await getWallet(connection())).Data;
+      expect(after.Queue).toHaveLength(1);
+      expect(after.Balances).toEqual(wallet.Balances);
+    } finally {
+      await again.close();
+    }
+  });
+});

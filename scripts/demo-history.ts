@@ -1,0 +1,185 @@
+import { count, eq } from "drizzle-orm";
+import { sendAward } from "@/lib/awards/send-award";
+import { recordAward } from "@/lib/awards/trail";
+import { writeBatch } from "@/lib/bulk/batch-store";
+import { parseAwardCsv } from "@/lib/bulk/csv";
+import { fileSha256, uuidV5 } from "@/lib/bulk/request-ids";
+import { sendBatchRows } from "@/lib/bulk/sender";
+import { dryRun } from "@/lib/bulk/validate";
+import type { ServiceConnection } from "@/lib/client/call-service";
+import { listProjectTokens } from "@/lib/client/catalogue";
+import type { ConsoleDb } from "@/lib/db/connection";
+import { type AwardStatus, awards, users } from "@/lib/db/schema";
+
+/**
+ * The demo's first-start history (README, "The demo"): a few awards and one small bulk batch,
+ * sent to the demo project through the service by the console's own code — the award trail's
+ * `recordAward` + `sendAward` as the award form uses them, and the bulk sender for the batch —
+ * as the demo manager, so the overview and the history show real awards from the first sign-in.
+ *
+ * RequestIDs are fixed (UUID v5 of a name; the batch's come from its file as for any upload), so
+ * if the console's data is wiped while the service's is kept, sending the history again pays
+ * nothing twice: the service answers each RequestID with its first outcome.
+ */
+
+/** Who sends the history: the demo manager (lib/auth/demo-users.ts). */
+export const HISTORY_ACTOR = "manager@demo.test";
+const NAMESPACE = "0f3d9a6c-2b1e-4c7d-8e5f-a1b2c3d4e5f6";
+
+const GOLD = {
+  Guid: "1b0e7a10-0001-4a11-8b21-0000000000a1",
+  ContractGuid: "2c1f8b20-0001-4b22-9c32-0000000000b1",
+};
+const GEM_DB = {
+  Guid: "1b0e7a10-0002-4a11-8b21-0000000000a2",
+  ContractGuid: "2c1f8b20-0002-4b22-9c32-0000000000b2",
+};
+const GEM_POLYGON = {
+  Guid: "1b0e7a10-0002-4a11-8b21-0000000000a2",
+  ContractGuid: "2c1f8b20-0003-4b22-9c32-0000000000b3",
+};
+const SHARD = {
+  Guid: "1b0e7a10-0003-4a11-8b21-0000000000a3",
+  ContractGuid: "2c1f8b20-0004-4b22-9c32-0000000000b4",
+};
+
+interface HistoryAward {
+  customerId: string;
+  /** "" for an allowance; the wallet of a direct distribution. */
+  wallet: string;
+  mintable?: boolean;
+  line: { Guid: string; ContractGuid: string };
+  amount: string;
+  reason: string;
+}
+
+/**
+ * Players of the generated demo (service/db/fixtures/demo-extra.ts), never demo.json's four whose
+ * exact balances the tests check. The Polygon GEM award is more than the project wallet's 100:
+ * it waits in the queue until an owner funds the wallet.
+ */
+export const HISTORY_AWARDS: HistoryAward[] = [
+  {
+    customerId: "player-2003",
+    wallet: "",
+    line: GOLD,
+    amount: "150",
+    reason: "Weekly login streak (7 days)",
+  },
+  {
+    customerId: "player-2010",
+    wallet: "",
+    mintable: true,
+    line: GEM_POLYGON,
+    amount: "25",
+    reason: "Tournament: top 10 finish",
+  },
+  {
+    customerId: "player-2007",
+    wallet: "db-wallet-2007",
+    line: GOLD,
+    amount: "320",
+    reason: "Refund: double charge on the Gold Bundle",
+  },
+  {
+    customerId: "hana.tanaka",
+    wallet: "db-wallet-hana",
+    line: GEM_DB,
+    amount: "12.5",
+    reason: "Community art contest: winner",
+  },
+  {
+    customerId: "player-2015",
+    wallet: "0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c",
+    line: SHARD,
+    amount: "0.75",
+    reason: "Bug bounty: matchmaking exploit report",
+  },
+  {
+    customerId: "player-2021",
+    wallet: "0x2f318c334780961fb129d2a6c30d0763d9a5c970",
+    line: GEM_POLYGON,
+    amount: "150",
+    reason: "Season finale prize (waits for the treasury top-up)",
+  },
+  { customerId: "lucía_g", wallet: "", line: GOLD, amount: "40", reason: "Creator program stipend" },
+];
+
+/** The bulk batch: a file as a manager would upload it. */
+export const HISTORY_BATCH = {
+  fileName: "weekend-tournament.csv",
+  reason: "Weekend tournament: top five",
+  text: [
+    "customer_id,token,contract,amount,mode,wallet",
+    "player-2030,GOLD,DB,50,allowance,",
+    "player-2031,GOLD,DB,40,allowance,",
+    "player-2032,GOLD,DB,30,allowance,",
+    "player-2033,GOLD,DB,20,allowance,",
+    "player-2034,GEM,DB,1.5,direct,db-wallet-2034",
+    "",
+  ].join("\n"),
+};
+
+/**
+ * Whether the console's database is new: no user and no award yet. Asked before the demo users
+ * are created, so the history is sent on a new demo's first start and never again.
+ */
+export async function isNewConsole(db: ConsoleDb): Promise<boolean> {
+  const [people] = await db.select({ n: count() }).from(users);
+  const [sent] = await db.select({ n: count() }).from(awards);
+  return (people?.n ?? 0) === 0 && (sent?.n ?? 0) === 0;
+}
+
+export interface HistorySummary {
+  awards: number;
+  statuses: Record<string, number>;
+  batchRows: number;
+}
+
+/** Sends the history through `connection` (the console's connection "env") and records it in the trail. */
+export async function sendDemoHistory(db: ConsoleDb, connection: ServiceConnection): Promise<HistorySummary> {
+  const [actor] = await db.select().from(users).where(eq(users.email, HISTORY_ACTOR));
+  if (!actor) throw new Error(`the demo user ${HISTORY_ACTOR} is missing`);
+  const statuses: Record<string, number> = {};
+  const counted = (status: AwardStatus) => {
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  };
+  const where = { connection: "env", baseUrl: connection.baseUrl, projectGuid: connection.projectGuid };
+
+  for (const [index, award] of HISTORY_AWARDS.entries()) {
+    const record = await recordAward(db, {
+      ...where,
+      requestId: uuidV5(`demo-history/${index + 1}`, NAMESPACE),
+      actorId: actor.id,
+      actorEmail: actor.email,
+      customerId: award.customerId,
+      isAllowance: award.wallet === "",
+      isMintable: award.wallet === "" && award.mintable === true,
+      wallet: award.wallet,
+      lines: [{ ...award.line, Amount: award.amount }],
+      reason: award.reason,
+    });
+    counted((await sendAward(db, connection, record, actor.email)).status);
+  }
+
+  const bytes = new TextEncoder().encode(HISTORY_BATCH.text);
+  const parsed = parseAwardCsv(bytes);
+  if (!parsed.ok) throw new Error(`the history's batch file: ${parsed.error}`);
+  const checked = dryRun(parsed.rows, (await listProjectTokens(connection)).Data.Tokens);
+  if (checked.errors.length > 0)
+    throw new Error(`the history's batch file: ${JSON.stringify(checked.errors[0]?.problems)}`);
+  const { batch } = await writeBatch(
+    db,
+    {
+      ...where,
+      fileName: HISTORY_BATCH.fileName,
+      fileSha256: fileSha256(bytes),
+      actorId: actor.id,
+      actorEmail: actor.email,
+      reason: HISTORY_BATCH.reason,
+    },
+    checked.rows,
+  );
+  await sendBatchRows(db, connection, batch.id, { actorEmail: actor.email });
+  return { awards: HISTORY_AWARDS.length, statuses, batchRows: checked.rows.length };
+}
