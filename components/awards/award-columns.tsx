@@ -44,7 +44,7 @@ const columns = column.columns([
     id: "player",
     header: "Player",
     sortFn: "text",
-    meta: { cellClassName: "max-w-48 break-words" },
+    meta: { cellClassName: "min-w-44 max-w-64 break-words" },
     cell: ({ row }) => (
       <Link
         href={`/players/${encodeURIComponent(row.original.customerId)}`}

@@ -4,10 +4,10 @@ import { AWARD_STATUS_LOOK } from "@/components/awards/award-status-badge";
 import { AwardTable } from "@/components/awards/award-table";
 import { RequestIdSearch } from "@/components/awards/request-id-search";
 import { PAGE_SIZE, readTableView } from "@/components/data-table/url-state";
-import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
@@ -80,14 +80,18 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
         ) : null}
       </PageHeader>
       <RequestIdSearch />
-      <form method="get" action="/awards" className="grid gap-3 sm:flex sm:flex-wrap sm:items-end">
-        <Field label="Player" id="filter-customer" className="sm:w-48">
+      <form
+        method="get"
+        action="/awards"
+        className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end"
+      >
+        <Field label="Player" id="filter-customer" className="col-span-2 sm:w-48">
           <Input name="customer" defaultValue={one(params.customer)} placeholder="Part of an ID" />
         </Field>
-        <Field label="Sent by" id="filter-actor" className="sm:w-56">
+        <Field label="Sent by" id="filter-actor" className="col-span-2 sm:w-56">
           <Input name="actor" type="email" defaultValue={one(params.actor)} />
         </Field>
-        <Field label="Status" id="filter-status" className="sm:w-44">
+        <Field label="Status" id="filter-status" className="col-span-2 sm:w-44">
           <Select name="status" defaultValue={filters.status ?? ""}>
             <option value="">Any</option>
             {AWARD_STATUSES.map((s) => (
@@ -104,7 +108,7 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
           <Input name="to" type="date" defaultValue={one(params.to)} />
         </Field>
         {one(params.sort) ? <input type="hidden" name="sort" value={one(params.sort)} /> : null}
-        <Button type="submit" variant="outline">
+        <Button type="submit" variant="outline" className="col-span-2">
           Filter
         </Button>
       </form>
