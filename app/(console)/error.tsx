@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { startTransition } from "react";
-import { PRIMARY_BUTTON } from "@/components/ui/styles";
+import { buttonClass } from "@/components/ui/button";
 
 /**
  * A page failed for a reason of ours (service failures are shown by the pages themselves). In
@@ -35,7 +35,7 @@ export default function ConsoleError({
             reset();
           })
         }
-        className={PRIMARY_BUTTON}
+        className={buttonClass()}
       >
         Try again
       </button>

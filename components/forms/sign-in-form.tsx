@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import { PRIMARY_BUTTON } from "@/components/ui/styles";
+import { buttonClass } from "@/components/ui/button";
 import { type SignInState, signInAction } from "@/lib/actions/sign-in";
 import { TextField } from "./text-field";
 
@@ -35,7 +35,7 @@ export function SignInForm({ next }: { next: string }) {
           {state.error}
         </p>
       ) : null}
-      <button type="submit" disabled={pending} className={PRIMARY_BUTTON}>
+      <button type="submit" disabled={pending} className={buttonClass()}>
         {pending ? "Signing in…" : "Sign in"}
       </button>
     </form>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/layout/page-header";
 import { LookupForm } from "@/components/players/lookup-form";
+import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";

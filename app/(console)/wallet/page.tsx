@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { LiveWallet } from "@/components/awards/live-wallet";
-import { PageHeader } from "@/components/layout/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
 import { can } from "@/lib/auth/permissions";
 import { newRequestId } from "@/lib/awards/request-id";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BulkUpload } from "@/components/bulk/bulk-upload";
-import { PageHeader } from "@/components/layout/page-header";
 import { Badge } from "@/components/ui/badge";
+import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { listBatches } from "@/lib/bulk/batch-store";
 import { consoleDb } from "@/lib/db/console-db";

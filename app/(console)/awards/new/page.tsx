@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AwardForm } from "@/components/awards/award-form";
-import { PageHeader } from "@/components/layout/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
 import { listProjectTokens } from "@/lib/client/catalogue";
 import { readProject } from "@/lib/project/read-project";

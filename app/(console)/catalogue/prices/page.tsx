@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { LanguageSwitcher } from "@/components/catalogue/language-switcher";
 import { PriceFilters } from "@/components/catalogue/price-filters";
 import { PricesTable } from "@/components/catalogue/prices-table";
-import { PageHeader } from "@/components/layout/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
 import { priceRows } from "@/lib/catalogue/price-rows";
 import { catalogueLanguages, chosenLanguage } from "@/lib/catalogue/texts";

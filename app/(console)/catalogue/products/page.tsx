@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { LanguageSwitcher } from "@/components/catalogue/language-switcher";
 import { ProductsTable } from "@/components/catalogue/products-table";
-import { PageHeader } from "@/components/layout/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
 import { productRows } from "@/lib/catalogue/product-rows";
 import { catalogueLanguages, chosenLanguage } from "@/lib/catalogue/texts";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { TokensTable } from "@/components/catalogue/tokens-table";
-import { PageHeader } from "@/components/layout/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
 import { listProjectTokens } from "@/lib/client/catalogue";
 import { readProject } from "@/lib/project/read-project";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { TranslationsTable } from "@/components/catalogue/translations-table";
-import { PageHeader } from "@/components/layout/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
 import { catalogueLanguages } from "@/lib/catalogue/texts";
 import { translationRows } from "@/lib/catalogue/translation-rows";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/layout/page-header";
 import { UserCreateForm } from "@/components/settings/user-create-form";
 import { UsersTable } from "@/components/settings/users-table";
+import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { listUsers } from "@/lib/auth/user-admin";
 import { consoleDb } from "@/lib/db/console-db";
