@@ -18,7 +18,7 @@ export default function ConsoleError({
   return (
     <main className="flex flex-col items-start gap-4 px-6 py-10">
       <h1 className="text-2xl font-semibold tracking-tight">This page could not be shown</h1>
-      <p className="text-zinc-700 dark:text-zinc-300">
+      <p className="text-muted-foreground">
         Something went wrong on the console's server while preparing it. Nothing was changed.
         {error.digest ? (
           <>

@@ -15,7 +15,7 @@ export default function Loading() {
         <Skeleton className="h-9 w-64" />
         <Skeleton className="h-9 w-32" />
       </div>
-      <div className="flex flex-col gap-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+      <div className="flex flex-col gap-2 rounded-lg border border-border bg-card p-3">
         {Array.from({ length: 8 }, (_, row) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
           <Skeleton key={row} className="h-8 w-full" />
