@@ -40,7 +40,7 @@ export function LatestAwards({ awards, canSend }: { awards: AwardSummary[]; canS
               <li
                 key={award.requestId}
                 data-testid={`latest-${award.requestId}`}
-                className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2 text-sm"
+                className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-4 py-2 text-sm"
               >
                 <span className="flex min-w-0 flex-col gap-0.5">
                   <Link

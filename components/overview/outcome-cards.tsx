@@ -65,7 +65,7 @@ export function OutcomeCards({ figures, specOnly }: OutcomeCardsProps) {
       <h2 id="outcomes-heading" className="text-lg font-semibold">
         Awards by outcome
       </h2>
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4 xl:grid-cols-6">
+      <ul className="grid grid-cols-2 gap-3 md:grid-cols-[repeat(auto-fit,minmax(11rem,1fr))]">
         {shown.map((outcome) => {
           const { label, icon: Icon, tone, hint } = LOOK[outcome];
           return (

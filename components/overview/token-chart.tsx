@@ -1,8 +1,6 @@
 "use client";
-import { AxisBottom, AxisLeft } from "@visx/axis";
-import { Group } from "@visx/group";
-import { scaleBand, scaleLinear } from "@visx/scale";
-import { Bar } from "@visx/shape";
+import { nice, ticks } from "d3-array";
+import { scaleBand } from "d3-scale";
 import { useEffect, useRef, useState } from "react";
 import type { TokenSeries } from "@/lib/overview/aggregate";
 import { shortDay } from "./when";
@@ -13,7 +11,7 @@ const MARGIN = { top: 8, right: 8, bottom: 24, left: 48 };
 const FIRST_WIDTH = 560;
 // The theme's chart colours (app/globals.css), one per token in turn.
 const FILLS = ["fill-chart-1", "fill-chart-2", "fill-chart-3", "fill-chart-4", "fill-chart-5"];
-const TICK_LABEL = { className: "fill-muted-foreground", fontSize: 11 } as const;
+const LABEL = "fill-muted-foreground text-[11px]";
 
 /** The width the chart has, kept current as the container resizes (a phone turned, a sidebar opened). */
 function useWidth() {
@@ -41,8 +39,9 @@ export interface TokenChartProps {
 }
 
 /**
- * One token's daily awarded amounts as bars over the window (visx: d3 scales and SVG shapes, no
- * chart runtime). The exact figures are text in the table beside it; the SVG is one image with a
+ * One token's daily awarded amounts as bars over the window: d3's band scale and nice ticks (a
+ * few hundred bytes, where a chart package would cost tens of kB on a page with a budget), drawn
+ * as plain SVG. The exact figures are text in the table beside it; the SVG is one image with a
  * summary for assistive technology, each bar's <title> a hover hint.
  */
 export function TokenChart({ series, index }: TokenChartProps) {
@@ -52,21 +51,15 @@ export function TokenChart({ series, index }: TokenChartProps) {
   // Drawing only: a bar's height is a float of the exact total the server summed (a pixel cannot
   // show the digits a double drops). Every figure a person reads stays the exact text.
   const values = series.days.map((point) => Number(point.amount));
-  const x = scaleBand<string>({
-    domain: series.days.map((point) => point.day),
-    range: [0, innerWidth],
-    padding: 0.25,
-  });
-  const y = scaleLinear<number>({
-    domain: [0, Math.max(...values, 0) || 1],
-    range: [innerHeight, 0],
-    nice: true,
-  });
-  // About one label a week, always today's.
+  const [, top = 1] = nice(0, Math.max(...values, 0) || 1, 3);
+  const y = (value: number) => innerHeight - (value / top) * innerHeight;
+  const x = scaleBand<string>()
+    .domain(series.days.map((point) => point.day))
+    .range([0, innerWidth])
+    .padding(0.25);
+  // About one label per 64 px, counted back from today so that today always has one.
   const every = Math.max(1, Math.ceil(series.days.length / Math.max(1, Math.floor(innerWidth / 64))));
-  const labelled = series.days
-    .map((point) => point.day)
-    .filter((_, i, all) => (all.length - 1 - i) % every === 0);
+  const labelled = series.days.filter((_, i, all) => (all.length - 1 - i) % every === 0);
   const fill = FILLS[index % FILLS.length];
   return (
     <div ref={ref} className="w-full">
@@ -75,44 +68,50 @@ export function TokenChart({ series, index }: TokenChartProps) {
         height={HEIGHT}
         role="img"
         aria-label={`${series.symbol} awarded per day over the last ${series.days.length} days (UTC): ${series.total} in all. The figures are in the table below.`}
-        className="block max-w-full overflow-visible"
+        className="block max-w-full"
       >
-        <Group left={MARGIN.left} top={MARGIN.top}>
+        <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
+          {ticks(0, top, 3).map((tick) => (
+            <g key={tick} transform={`translate(0,${y(tick)})`}>
+              <line
+                x2={innerWidth}
+                className="stroke-border"
+                strokeDasharray={tick === 0 ? undefined : "2 3"}
+              />
+              <text x={-6} dy="0.32em" textAnchor="end" className={LABEL}>
+                {compact.format(tick)}
+              </text>
+            </g>
+          ))}
           {series.days.map((point, i) => {
             const value = values[i] ?? 0;
-            const barHeight = innerHeight - (y(value) ?? innerHeight);
+            const height = value > 0 ? Math.max(1, innerHeight - y(value)) : 0;
             return (
-              <Bar
+              <rect
                 key={point.day}
                 x={x(point.day) ?? 0}
-                y={innerHeight - barHeight}
+                y={innerHeight - height}
                 width={x.bandwidth()}
-                height={value > 0 ? Math.max(1, barHeight) : 0}
+                height={height}
                 rx={2}
                 className={fill}
               >
                 <title>{`${shortDay(point.day)}: ${point.amount} ${series.symbol}`}</title>
-              </Bar>
+              </rect>
             );
           })}
-          <AxisLeft
-            scale={y}
-            numTicks={3}
-            tickFormat={(value) => compact.format(Number(value))}
-            stroke="var(--border)"
-            tickStroke="var(--border)"
-            tickLabelProps={TICK_LABEL}
-          />
-          <AxisBottom
-            top={innerHeight}
-            scale={x}
-            tickValues={labelled}
-            tickFormat={(day) => shortDay(String(day))}
-            stroke="var(--border)"
-            tickStroke="var(--border)"
-            tickLabelProps={{ ...TICK_LABEL, textAnchor: "middle" }}
-          />
-        </Group>
+          {labelled.map((point) => (
+            <text
+              key={point.day}
+              x={(x(point.day) ?? 0) + x.bandwidth() / 2}
+              y={innerHeight + 16}
+              textAnchor="middle"
+              className={LABEL}
+            >
+              {shortDay(point.day)}
+            </text>
+          ))}
+        </g>
       </svg>
     </div>
   );

@@ -34,21 +34,23 @@ export function TokensAwarded({ tokens, days }: TokensAwardedProps) {
           />
         ) : (
           <>
-            {tokens.map((series, index) => (
-              <figure
-                key={series.token}
-                className="flex flex-col gap-2"
-                data-testid={`chart-${series.symbol}`}
-              >
-                <figcaption className="flex flex-wrap items-baseline justify-between gap-x-4 text-sm">
-                  <span className="font-medium">{series.symbol}</span>
-                  <span className="text-muted-foreground">
-                    {days} days: <span className="font-mono break-all text-foreground">{series.total}</span>
-                  </span>
-                </figcaption>
-                <TokenChart series={series} index={index} />
-              </figure>
-            ))}
+            <div className="grid gap-6 xl:grid-cols-2">
+              {tokens.map((series, index) => (
+                <figure
+                  key={series.token}
+                  className="flex flex-col gap-2"
+                  data-testid={`chart-${series.symbol}`}
+                >
+                  <figcaption className="flex flex-wrap items-baseline justify-between gap-x-4 text-sm">
+                    <span className="font-medium">{series.symbol}</span>
+                    <span className="text-muted-foreground">
+                      {days} days: <span className="font-mono break-all text-foreground">{series.total}</span>
+                    </span>
+                  </figcaption>
+                  <TokenChart series={series} index={index} />
+                </figure>
+              ))}
+            </div>
             <details className="rounded-md border border-border">
               <summary className="cursor-pointer px-3 py-2 text-sm font-medium">
                 The figures as a table
