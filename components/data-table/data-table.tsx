@@ -139,7 +139,7 @@ export function DataTable<Row extends RowData>({
       </>
     );
     const className =
-      "inline-flex min-h-8 items-center gap-1 uppercase tracking-wide hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring";
+      "inline-flex min-h-10 items-center gap-1 uppercase tracking-wide sm:min-h-8 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring";
     if (server) {
       const next = header.column.getNextSortingOrder();
       return (

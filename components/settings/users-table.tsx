@@ -14,7 +14,7 @@ const columns = column.columns([
   column.accessor("email", {
     header: "Email",
     sortFn: "text",
-    meta: { cellClassName: "break-all" },
+    meta: { cellClassName: "whitespace-nowrap" },
     cell: ({ row }) => (
       <>
         {row.original.email}
@@ -22,7 +22,7 @@ const columns = column.columns([
       </>
     ),
   }),
-  column.accessor("name", { header: "Name", sortFn: "text" }),
+  column.accessor("name", { header: "Name", sortFn: "text", meta: { cellClassName: "min-w-32" } }),
   column.accessor((user) => (user.active ? "Active" : "Deactivated"), {
     id: "status",
     header: "Status",

@@ -19,7 +19,7 @@ export function CopyButton({ value, what }: CopyButtonProps) {
     <Button
       variant="ghost"
       size="icon"
-      className="size-7 text-muted-foreground"
+      className="size-10 text-muted-foreground sm:size-7"
       aria-label={`Copy ${what}`}
       title={`Copy ${what}`}
       onClick={async () => {
