@@ -11,9 +11,9 @@ export default function Loading() {
         <Skeleton className="h-8 w-48" />
         <Skeleton className="h-4 w-96 max-w-full" />
       </div>
-      <div className="flex gap-3">
-        <Skeleton className="h-9 w-64" />
-        <Skeleton className="h-9 w-32" />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Skeleton className="h-10 w-full sm:w-64" />
+        <Skeleton className="h-10 w-full sm:w-48" />
       </div>
       <div className="flex flex-col gap-2 rounded-lg border border-border bg-card p-3">
         {Array.from({ length: 8 }, (_, row) => (
