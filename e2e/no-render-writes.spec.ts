@@ -95,6 +95,7 @@ test("rendering every page and reading every live route writes nothing; an actio
       `/api/awards/statuses?ids=${BATCH_REQUEST_ID}`,
       `/api/batches/${batchId}`,
       "/api/wallet",
+      "/api/overview",
       `/awards/bulk/${batchId}/results.csv`,
     ]) {
       const response = await page.request.get(path);
