@@ -18,6 +18,7 @@ import { withSection } from "./doc-sections";
 const TARGET_KB = 200;
 const ROUTES = [
   { path: "/sign-in", signedIn: false },
+  { path: "/", signedIn: true },
   { path: "/catalogue/products", signedIn: true },
   { path: "/catalogue/prices", signedIn: true },
   { path: "/catalogue/tokens", signedIn: true },
