@@ -7,7 +7,7 @@ import {
   type SortingState,
   useTable,
 } from "@tanstack/react-table";
-import { Inbox } from "lucide-react";
+import { ArrowDown, ArrowUp, ChevronsUpDown, Inbox } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { MouseEvent, ReactNode } from "react";
@@ -68,11 +68,8 @@ const ownClick = (event: MouseEvent) =>
   event.target.closest("a, button, input, select, summary, label") !== null;
 
 function SortIcon({ sorted }: { sorted: false | "asc" | "desc" }) {
-  return (
-    <span aria-hidden="true" className={cn("text-[0.65rem]", sorted ? "opacity-100" : "opacity-40")}>
-      {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
-    </span>
-  );
+  const Icon = sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ChevronsUpDown;
+  return <Icon aria-hidden="true" className={cn("size-3.5 shrink-0", !sorted && "opacity-50")} />;
 }
 
 /**
