@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { fromUnits, toUnits } from "@/lib/contract/decimal";
 import { hashApiKey, keyPrefix } from "../domain/keys";
+import { type OpeningBalance, postOpeningBalances } from "../domain/ledger";
 import { rows } from "../domain/sql-rows";
 import type { ServiceDb } from "./connection";
 import { type Fixture, FixtureError, parseFixture } from "./fixture";
@@ -102,15 +102,6 @@ async function importKeys(db: ServiceDb, projectId: number, keys: readonly strin
     }
   }
 }
-
-/** Account key: contract, kind, customer, wallet — the unique owner of a ledger account. */
-type Holder = {
-  contractId: number;
-  kind: "world" | "project" | "wallet" | "allowance";
-  customerId: number | null;
-  wallet: string;
-};
-const holderKey = (h: Holder) => `${h.contractId}|${h.kind}|${h.customerId ?? ""}|${h.wallet}`;
 
 export async function importFixture(
   db: ServiceDb,
@@ -439,8 +430,9 @@ export async function importFixture(
 }
 
 /**
- * Opening balances as one ledger transaction of kind `import`: every holding and the project
- * wallet come from the outside world, so per contract the postings (and the balances) sum to zero.
+ * Opening balances as one ledger transaction of kind `import` (written by the ledger's function,
+ * like every money movement): every holding and the project wallet come from the outside world,
+ * so per contract the postings (and the balances) sum to zero.
  */
 async function importHoldings(
   db: ServiceDb,
@@ -449,66 +441,25 @@ async function importHoldings(
   contractId: ReadonlyMap<string, number>,
   customerId: ReadonlyMap<string, number>,
 ): Promise<void> {
-  const balances = new Map<string, { holder: Holder; units: bigint }>();
-  const add = (holder: Holder, units: bigint) => {
-    const key = holderKey(holder);
-    const entry = balances.get(key);
-    if (entry) entry.units += units;
-    else balances.set(key, { holder, units });
-  };
-  const credit = (contract: string, holder: Omit<Holder, "contractId">, amount: string) => {
-    const id = contractId.get(lower(contract)) as number;
-    const units = toUnits(amount);
-    add({ contractId: id, ...holder }, units);
-    add({ contractId: id, kind: "world", customerId: null, wallet: "" }, -units);
-  };
-  for (const line of fixture.projectWallet) {
-    credit(line.contract, { kind: "project", customerId: null, wallet: "" }, line.amount);
-  }
+  const contract = (guid: string) => contractId.get(lower(guid)) as number;
+  const balances: OpeningBalance[] = fixture.projectWallet.map((line) => ({
+    contractId: contract(line.contract),
+    kind: "project",
+    customerId: null,
+    wallet: "",
+    amount: line.amount,
+  }));
   for (const customer of fixture.customers) {
     const id = customerId.get(customer.id) as number;
     for (const h of customer.holdings) {
-      credit(
-        h.contract,
-        h.isAllowance
-          ? { kind: "allowance", customerId: id, wallet: "" }
-          : { kind: "wallet", customerId: id, wallet: h.wallet },
-        h.amount,
-      );
+      balances.push({
+        contractId: contract(h.contract),
+        kind: h.isAllowance ? "allowance" : "wallet",
+        customerId: id,
+        wallet: h.isAllowance ? "" : h.wallet,
+        amount: h.amount,
+      });
     }
   }
-  if (balances.size === 0) return;
-  const [transaction] = await rows<{ id: number }>(
-    db,
-    sql`insert into service.ledger_transactions (project_id, kind) values (${projectId}, 'import') returning id`,
-  );
-  if (!transaction) throw new Error("The import transaction was not stored.");
-  await inChunks([...balances.values()], async (chunk) => {
-    await db.execute(sql`
-      with created as (
-        insert into service.accounts (project_id, contract_id, kind, customer_id, wallet, balance)
-        select ${projectId}, c, k, cu, w, b
-          from unnest(${param(
-            chunk.map((e) => e.holder.contractId),
-            "int",
-          )}, ${param(
-            chunk.map((e) => e.holder.kind),
-            "text",
-          )},
-                      ${param(
-                        chunk.map((e) => e.holder.customerId),
-                        "int",
-                      )}, ${param(
-                        chunk.map((e) => e.holder.wallet),
-                        "text",
-                      )},
-                      ${param(
-                        chunk.map((e) => fromUnits(e.units)),
-                        "numeric",
-                      )}) as x(c, k, cu, w, b)
-        returning id, balance)
-      insert into service.postings (transaction_id, account_id, amount)
-      select ${transaction.id}, id, balance from created`);
-    return [];
-  });
+  await postOpeningBalances(db, projectId, balances);
 }

@@ -346,10 +346,17 @@ export const awardLines = service.table(
       .notNull()
       .references(() => contracts.id, { onDelete: "cascade" }),
     amount: amount("amount").notNull(),
+    /**
+     * The award's queue position while it waits (null otherwise), kept on each line so that the
+     * queue of one contract is an index range: an award's "does anything wait on my contracts?"
+     * and a settlement's scan cost the same with 10 or 10,000 queued awards (migration 0004).
+     */
+    queueSeq: bigint("queue_seq", { mode: "number" }),
   },
   (t) => [
     primaryKey({ columns: [t.awardId, t.position] }),
     index("award_lines_contract_idx").on(t.contractId),
+    index("award_lines_queue_idx").on(t.contractId, t.queueSeq).where(sql`${t.queueSeq} is not null`),
   ],
 );
 
