@@ -14,6 +14,10 @@ export interface GetJob extends JobBase {
   path: string;
   /** Customer ids are `customer-0` … `customer-(customers-1)` (service/db/scale-fixture.ts). */
   customers: number;
+  /** Request headers, e.g. If-None-Match. */
+  headers?: Record<string, string>;
+  /** The status every answer must have (default: any 2xx), e.g. 304. */
+  expectStatus?: number;
 }
 
 /** `POST /AwardTokens`, each request with a fresh RequestID and a random customer. */
@@ -40,6 +44,7 @@ export interface LoadResult {
   /** Milliseconds, from every response's own timing (autocannon's histogram has 1 ms steps). */
   p50: number;
   p99: number;
+  /** Answers with another status than the job expects (non-2xx by default). */
   non2xx: number;
   errors: number;
   timeouts: number;

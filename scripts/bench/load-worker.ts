@@ -24,10 +24,14 @@ function awardBody(job: AwardJob, turn: number): string {
 
 function runJob(job: LoadJob): Promise<LoadResult> {
   let notCompleted = 0;
+  let unexpected = 0;
   let sampleFailure = "";
   let turn = 0;
+  const expected = (status: number) =>
+    job.kind === "get" && job.expectStatus !== undefined ? status === job.expectStatus : status < 300;
   const onResponse = (status: number, body: string) => {
-    if (status >= 300) {
+    if (!expected(status)) {
+      unexpected += 1;
       if (!sampleFailure) sampleFailure = `${status} ${String(body).slice(0, 300)}`;
     } else if (job.kind === "award" && !String(body).includes('"Status":"Completed"')) {
       notCompleted += 1;
@@ -38,6 +42,7 @@ function runJob(job: LoadJob): Promise<LoadResult> {
     job.kind === "get"
       ? {
           method: "GET",
+          ...(job.headers ? { headers: job.headers } : {}),
           setupRequest: (req) => ({
             ...req,
             path: job.path.replace("{customer}", encodeURIComponent(randomCustomer(job.customers))),
@@ -72,14 +77,14 @@ function runJob(job: LoadJob): Promise<LoadResult> {
         }
         const statuses: Record<string, number> = {};
         for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
-          if (!code.startsWith("2")) statuses[code] = stat.count ?? 0;
+          if (!expected(Number(code))) statuses[code] = stat.count ?? 0;
         }
         resolve({
           responses: latencies.length,
           seconds: result.duration,
           requestsPerSecond: latencies.length / result.duration,
           ...percentiles(latencies),
-          non2xx: result.non2xx,
+          non2xx: unexpected,
           errors: result.errors,
           timeouts: result.timeouts,
           statuses,

@@ -7,12 +7,27 @@ import { BIG_TABLES, type PlanSummary } from "./plans";
 
 export const READ_TARGET = 0.8;
 
+/**
+ * ours/limit targets of issue 11 (10 connections, PGlite): the catalogue, answered from kept
+ * bytes, at half the speed of a server that only writes them; player reads, which still ask the
+ * database once, at 0.12.
+ */
+export const LIMIT_TARGETS: Readonly<Record<string, number>> = {
+  "GET Products": 0.5,
+  "GET customer Tokens": 0.12,
+  "GET Items": 0.12,
+};
+const LIMIT_TARGET_CONNECTIONS = 10;
+
 export interface Cell {
   endpoint: string;
   kind: "read" | "write";
   concurrency: number;
   ours: LoadResult;
-  bare: LoadResult;
+  /** The bare server over the same domain functions; null where it has no counterpart (a 304). */
+  bare: LoadResult | null;
+  /** The same bytes from memory (scripts/bench/limit-server.ts); reads only. */
+  limit: LoadResult | null;
 }
 
 export interface SustainedRun {
@@ -72,7 +87,10 @@ export const backendName = (backend: Backend) => BACKEND_NAMES[backend];
 
 const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–");
 const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : "–");
-const ratio = (cell: Cell) => cell.ours.requestsPerSecond / cell.bare.requestsPerSecond;
+const ratio = (cell: Cell) =>
+  cell.bare ? cell.ours.requestsPerSecond / cell.bare.requestsPerSecond : Number.NaN;
+const limitRatio = (cell: Cell) =>
+  cell.limit ? cell.ours.requestsPerSecond / cell.limit.requestsPerSecond : Number.NaN;
 const fixed2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "–");
 const count = (n: number) => n.toLocaleString("en-US");
 const connections = (n: number) => `${n} connection${n === 1 ? "" : "s"}`;
@@ -100,6 +118,7 @@ function plain(table: Table): string {
 }
 
 function cellTable(cells: Cell[]): Table {
+  const dash = "–";
   return {
     head: [
       "endpoint",
@@ -109,8 +128,10 @@ function cellTable(cells: Cell[]): Table {
       "p99 ms",
       "bare req/s",
       "p50 ms",
-      "p99 ms",
       "ours/bare",
+      "limit req/s",
+      "p50 ms",
+      "ours/limit",
     ],
     rows: cells.map((c) => [
       c.endpoint,
@@ -118,12 +139,22 @@ function cellTable(cells: Cell[]): Table {
       int(c.ours.requestsPerSecond),
       ms(c.ours.p50),
       ms(c.ours.p99),
-      int(c.bare.requestsPerSecond),
-      ms(c.bare.p50),
-      ms(c.bare.p99),
-      `${fixed2(ratio(c))}${c.kind === "read" && ratio(c) < READ_TARGET ? " ✗" : ""}`,
+      c.bare ? int(c.bare.requestsPerSecond) : dash,
+      c.bare ? ms(c.bare.p50) : dash,
+      c.bare ? `${fixed2(ratio(c))}${c.kind === "read" && ratio(c) < READ_TARGET ? " ✗" : ""}` : dash,
+      c.limit ? int(c.limit.requestsPerSecond) : dash,
+      c.limit ? ms(c.limit.p50) : dash,
+      c.limit ? `${fixed3(limitRatio(c))}${limitMissed(c) ? " ✗" : ""}` : dash,
     ]),
   };
+}
+
+const fixed3 = (n: number) => (Number.isFinite(n) ? n.toFixed(3) : "–");
+
+/** A cell the issue sets an ours/limit target for, that missed it. */
+function limitMissed(cell: Cell): boolean {
+  const target = LIMIT_TARGETS[cell.endpoint];
+  return target !== undefined && cell.concurrency === LIMIT_TARGET_CONNECTIONS && limitRatio(cell) < target;
 }
 
 function sustainedTable(runs: SustainedRun[]): Table {
@@ -201,7 +232,7 @@ function sustainedScansText(scans: TableScans[]): string {
 /** The lowest ours/bare ratio of the read cells, or null without any. */
 export function lowestReadRatio(report: BackendReport): { value: number; cell: Cell } | null {
   let lowest: { value: number; cell: Cell } | null = null;
-  for (const cell of report.cells.filter((c) => c.kind === "read")) {
+  for (const cell of report.cells.filter((c) => c.kind === "read" && c.bare)) {
     const value = ratio(cell);
     if (!lowest || value < lowest.value) lowest = { value, cell };
   }
@@ -209,7 +240,7 @@ export function lowestReadRatio(report: BackendReport): { value: number; cell: C
 }
 
 function geometricMeanReadRatio(report: BackendReport): number {
-  const ratios = report.cells.filter((c) => c.kind === "read").map(ratio);
+  const ratios = report.cells.filter((c) => c.kind === "read" && c.bare).map(ratio);
   return Math.exp(ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length);
 }
 
@@ -238,6 +269,30 @@ function summaryLines(report: BackendReport): string[] {
           : `the target of ${READ_TARGET} or better was NOT met in every read cell (marked ✗).`),
     );
   }
+  const targeted = report.cells.filter(
+    (c) => c.concurrency === LIMIT_TARGET_CONNECTIONS && LIMIT_TARGETS[c.endpoint] !== undefined,
+  );
+  if (targeted.length) {
+    lines.push(
+      `${name}, reads against the limit (${connections(LIMIT_TARGET_CONNECTIONS)}): ` +
+        targeted
+          .map(
+            (c) =>
+              `${c.endpoint} ${fixed3(limitRatio(c))} (target ${LIMIT_TARGETS[c.endpoint]}: ${limitMissed(c) ? "NOT met" : "met"})`,
+          )
+          .join("; ") +
+        ".",
+    );
+  }
+  const notModified = report.cells.find(
+    (c) => c.concurrency === LIMIT_TARGET_CONNECTIONS && c.endpoint.includes("304"),
+  );
+  if (notModified)
+    lines.push(
+      `${name}, an unchanged catalogue: ${int(notModified.ours.requestsPerSecond)} answers 304 per second to GET Products with ` +
+        `If-None-Match (${fixed3(limitRatio(notModified))} of the limit's ${int(notModified.limit?.requestsPerSecond ?? Number.NaN)}), ` +
+        `against ${int(targeted.find((c) => c.endpoint === "GET Products")?.ours.requestsPerSecond ?? Number.NaN)} full answers.`,
+    );
   const growth = flatGrowth(report);
   if (growth) {
     const p = (f: FlatRun, i: number) => f.runs[i]?.result;
@@ -388,13 +443,19 @@ Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; ${m.os}; Node ${m.node}
 - **bare** is scripts/bench/bare-server.ts: the same domain functions (\`authorize\`,
   \`listProducts\`, \`listCustomerTokens\`, \`listCustomerItems\`, \`awardTokens\`) behind a bare
   \`node:http\` server, with the least validation that keeps the database safe and the same
-  envelope. Before measuring, the run checks that both answer the same bytes. **ours/bare** is
-  therefore the cost of the framework, validation, hooks and serialization on top of the database work.
-- Both servers run in one process on one database handle (PGlite allows only one), one after
-  the other: while one is measured the other is idle. Each cell is measured as four runs of
-  ${o.duration / 4} s per server, interleaved ABBA twice (ours-bare-bare-ours-bare-ours-ours-bare, or the
-  mirror image in the next cell), after a ${o.warmup} s warm-up per server and endpoint, so that
-  a disturbance hits both alike. The load comes from autocannon 8 in a separate process on the same ${m.cores} cores, over loopback.
+  envelope, and no cache: every request asks the database. **ours/bare** is therefore the cost of
+  the framework, validation, hooks and serialization on top of the database work — or, for the
+  catalogue, which ours answers from kept bytes (docs/service.md, "Caches"), what the cache saves.
+- **limit** is scripts/bench/limit-server.ts: a bare \`node:http\` server answering every read
+  with the very bytes ours answered it with, captured before the cells (every customer's) and kept
+  in memory, and 304 when If-None-Match names the captured ETag. It is the most any server can do
+  with these answers on this machine; **ours/limit** is the share of it the service reaches.
+  Before measuring, the run checks that the three answer the same bytes.
+- The servers run in one process on one database handle (PGlite allows only one), one after
+  the other: while one is measured the others are idle. Each cell is measured as four runs of
+  ${o.duration / 4} s per server, in mirrored order twice (ours-bare-limit-limit-bare-ours, twice, starting
+  from the next server in the next cell), after a ${o.warmup} s warm-up per server and endpoint, so that
+  a disturbance hits them alike. The load comes from autocannon 8 in a separate process on the same ${m.cores} cores, over loopback.
 - Each cell runs ${o.duration} s per server at the given number of connections. Reads pick a random customer
   per request. Awards send one token line of amount 1 with a fresh RequestID to a random customer:
   an allowance, or a direct distribution to wallet \`bench-wallet\` from the project wallet of one
@@ -414,8 +475,9 @@ ${summary.map((line) => `- ${line}`).join("\n")}
   throughput. On PGlite every query goes through one connection, so throughput stops growing with
   more connections and latency grows instead; PostgreSQL serves connections in parallel but shares
   the ${m.cores} cores with the service and the load generator, so these are floors, not ceilings.
-- GET Products returns the whole catalogue (960 active products × 4 languages), so its cost is
-  mostly building and serializing that body, in both servers alike.
+- GET Products returns the whole catalogue (960 active products × 4 languages, about 600 kB), so
+  even from memory its cost is mostly moving that body; the load generator asks without
+  Accept-Encoding (identity), as the limit server answers.
 ${run.problems.length ? `\n**This run reported problems:**\n\n${run.problems.map((p) => `- ${p}`).join("\n")}\n` : ""}
 ${run.backends.map((b) => backendSection(b, o)).join("\n\n")}
 `;

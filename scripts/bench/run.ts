@@ -9,6 +9,7 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from "../lib/throwaway
 import { startBareServer } from "./bare-server";
 import { loadDatabase, type PostgresTarget, serverVersion, type TableScans, tableScans } from "./databases";
 import { markedSections } from "./doc-sections";
+import { captureAnswers, startLimitServer } from "./limit-server";
 import { type LoadGenerator, startLoadGenerator } from "./load";
 import { type AwardJob, type GetJob, type LoadResult, mergeResults } from "./load-job";
 import { type Backend, type BenchOptions, parseOptions, USAGE, UsageError } from "./options";
@@ -51,11 +52,19 @@ try {
 
 const DOC = new URL("../../docs/benchmarks.md", import.meta.url);
 const KEYED = `${SCALE_API_KEY}/${SCALE_PROJECT_GUID}`;
+const PRODUCTS = "GET Products";
 const READS = [
-  { endpoint: "GET Products", path: `${API_PREFIX}/Products/${KEYED}` },
+  { endpoint: PRODUCTS, path: `${API_PREFIX}/Products/${KEYED}` },
   { endpoint: "GET customer Tokens", path: `${API_PREFIX}/Tokens/${KEYED}/{customer}` },
   { endpoint: "GET Items", path: `${API_PREFIX}/Items/${KEYED}/{customer}` },
 ];
+/** Every path the reads can ask for with `customers` customers (the limit server's answers). */
+const readPaths = (customers: number) =>
+  READS.flatMap((read) =>
+    read.path.includes("{customer}")
+      ? Array.from({ length: customers }, (_, i) => read.path.replace("{customer}", scaleCustomerId(i)))
+      : [read.path],
+  );
 // Token t of the scale fixture and its contract on the DB chain (service/db/scale-fixture.ts).
 const hex12 = (t: number) => t.toString(16).padStart(12, "0");
 const dbLine = (t: number) => ({
@@ -95,8 +104,9 @@ function getJob(
   connections: number,
   duration: number,
   customers: number,
+  extra: Pick<GetJob, "headers" | "expectStatus"> = {},
 ): GetJob {
-  return { kind: "get", origin, path, connections, duration, customers };
+  return { kind: "get", origin, path, connections, duration, customers, ...extra };
 }
 
 function awardJob(
@@ -163,21 +173,39 @@ async function measure(
   return result;
 }
 
-/** Both servers must answer the same bytes before their speeds are compared. */
-async function checkParity(ours: string, bare: string, problems: string[]): Promise<void> {
+/** The servers must answer the same bytes before their speeds are compared. */
+async function checkParity(
+  servers: { ours: string; bare: string; limit: string },
+  productsEtag: string,
+  problems: string[],
+): Promise<void> {
   for (const read of READS) {
     const path = read.path.replace("{customer}", scaleCustomerId(7));
-    const [a, b] = await Promise.all([fetch(ours + path), fetch(bare + path)]);
-    const [textA, textB] = await Promise.all([a.text(), b.text()]);
-    if (a.status !== 200 || b.status !== 200 || textA !== textB)
+    const [a, b, c] = await Promise.all([
+      fetch(servers.ours + path),
+      fetch(servers.bare + path),
+      fetch(servers.limit + path),
+    ]);
+    const [textA, textB, textC] = await Promise.all([a.text(), b.text(), c.text()]);
+    if (a.status !== 200 || b.status !== 200 || c.status !== 200 || textA !== textB || textA !== textC)
       problems.push(
-        `${read.endpoint}: ours (${a.status}) and bare (${b.status}) answer differently: ${textA.slice(0, 120)} / ${textB.slice(0, 120)}`,
+        `${read.endpoint}: ours (${a.status}), bare (${b.status}) and limit (${c.status}) answer differently: ` +
+          `${textA.slice(0, 120)} / ${textB.slice(0, 120)} / ${textC.slice(0, 120)}`,
       );
+  }
+  const products = READS[0]?.path as string;
+  for (const [name, origin] of [
+    ["ours", servers.ours],
+    ["limit", servers.limit],
+  ] as const) {
+    const response = await fetch(origin + products, { headers: { "if-none-match": productsEtag } });
+    if (response.status !== 304)
+      problems.push(`${PRODUCTS} with If-None-Match on ${name}: ${response.status}, not 304`);
   }
   for (const award of AWARDS) {
     for (const [name, origin] of [
-      ["ours", ours],
-      ["bare", bare],
+      ["ours", servers.ours],
+      ["bare", servers.bare],
     ] as const) {
       const body = {
         ApiKey: SCALE_API_KEY,
@@ -200,30 +228,62 @@ async function checkParity(ours: string, bare: string, problems: string[]): Prom
   }
 }
 
+type Side = "ours" | "bare" | "limit";
+type Servers = Record<Side, Server>;
+
+/**
+ * Each server's runs spread over the cell, in mirrored order (ours-bare-limit-limit-bare-ours,
+ * twice; or starting from another server in the next cell), so that a disturbance (another
+ * process on the machine, autovacuum) hits them alike.
+ */
+function interleaved(sides: readonly Side[], turn: number): Side[] {
+  const shift = turn % sides.length;
+  const order = [...sides.slice(shift), ...sides.slice(0, shift)];
+  const mirrored = [...order, ...[...order].reverse()];
+  return [...mirrored, ...mirrored];
+}
+
 async function measureCells(
   backend: Backend,
   loader: LoadGenerator,
-  servers: { ours: Server; bare: Server },
+  servers: Servers,
+  productsEtag: string,
   problems: string[],
 ): Promise<Cell[]> {
   const name = backendName(backend);
   const customers = options.scale;
-  const endpoints = [
+  const notModified = { headers: { "if-none-match": productsEtag }, expectStatus: 304 };
+  const endpoints: {
+    endpoint: string;
+    kind: Cell["kind"];
+    sides: Side[];
+    job: (origin: string, c: number, d: number) => GetJob | AwardJob;
+  }[] = [
     ...READS.map((read) => ({
       endpoint: read.endpoint,
       kind: "read" as const,
+      sides: ["ours", "bare", "limit"] as Side[],
       job: (origin: string, c: number, d: number) => getJob(origin, read.path, c, d, customers),
     })),
+    {
+      // The bare server does not keep answers, so it has nothing to compare with here.
+      endpoint: `${PRODUCTS} 304 (If-None-Match)`,
+      kind: "read" as const,
+      sides: ["ours", "limit"],
+      job: (origin: string, c: number, d: number) =>
+        getJob(origin, READS[0]?.path as string, c, d, customers, notModified),
+    },
     ...AWARDS.map((award) => ({
       endpoint: award.endpoint,
       kind: "write" as const,
+      sides: ["ours", "bare"] as Side[],
       job: (origin: string, c: number, d: number) => awardJob(origin, award.isAllowance, c, d, customers),
     })),
   ];
   const cells: Cell[] = [];
   let turn = 0;
   for (const endpoint of endpoints) {
-    for (const side of ["ours", "bare"] as const) {
+    for (const side of endpoint.sides) {
       await measure(
         loader,
         `${name} ${endpoint.endpoint} warm-up (${side})`,
@@ -232,33 +292,34 @@ async function measureCells(
       );
     }
     for (const c of options.concurrency) {
-      // ABBA twice (ours-bare-bare-ours-bare-ours-ours-bare, or the mirror): each server gets four
-      // quarter-length runs spread over the cell, so that a disturbance (another process on the
-      // machine, autovacuum) hits both alike.
-      const [a, b] = turn % 2 === 0 ? (["ours", "bare"] as const) : (["bare", "ours"] as const);
-      turn += 1;
-      const runs: Record<"ours" | "bare", LoadResult[]> = { ours: [], bare: [] };
-      for (const side of [a, b, b, a, b, a, a, b]) {
+      const runs: Record<Side, LoadResult[]> = { ours: [], bare: [], limit: [] };
+      for (const side of interleaved(endpoint.sides, turn)) {
         runs[side].push(await runJob(loader, endpoint.job(servers[side].origin, c, options.duration / 4)));
       }
-      const results = {} as Record<"ours" | "bare", LoadResult>;
-      for (const side of ["ours", "bare"] as const) {
-        results[side] = mergeResults(runs[side]);
-        const failure = failures(`${name} ${endpoint.endpoint} c=${c} (${side})`, results[side]);
+      turn += 1;
+      const results: Partial<Record<Side, LoadResult>> = {};
+      for (const side of endpoint.sides) {
+        const result = mergeResults(runs[side]);
+        results[side] = result;
+        const failure = failures(`${name} ${endpoint.endpoint} c=${c} (${side})`, result);
         if (failure) problems.push(failure);
       }
       const cell: Cell = {
         endpoint: endpoint.endpoint,
         kind: endpoint.kind,
         concurrency: c,
-        ours: results.ours,
-        bare: results.bare,
+        ours: results.ours as LoadResult,
+        bare: results.bare ?? null,
+        limit: results.limit ?? null,
       };
       cells.push(cell);
-      log(
-        `[${backend}] ${cell.endpoint} c=${c}: ours ${brief(cell.ours)}; bare ${brief(cell.bare)}; ` +
-          `ratio ${fixed(cell.ours.requestsPerSecond / cell.bare.requestsPerSecond)}`,
-      );
+      const vs = (side: "bare" | "limit") => {
+        const other = cell[side];
+        return other
+          ? `; ${side} ${brief(other)}; ours/${side} ${fixed(cell.ours.requestsPerSecond / other.requestsPerSecond)}`
+          : "";
+      };
+      log(`[${backend}] ${cell.endpoint} c=${c}: ours ${brief(cell.ours)}${vs("bare")}${vs("limit")}`);
     }
   }
   return cells;
@@ -401,12 +462,22 @@ async function benchBackend(
     const before = await counters();
     const ours = await startOurs(database.db);
     const bare = await startBareServer(database.db);
+    log(`[${backend}] capturing our answers to every read for the limit server…`);
+    const answers = await captureAnswers(ours.origin, readPaths(options.scale));
+    const limit = await startLimitServer(answers);
     try {
-      await checkParity(ours.origin, bare.origin, problems);
-      cells = await measureCells(backend, loader, { ours, bare }, problems);
+      const productsEtag = answers.get(READS[0]?.path as string)?.etag;
+      if (!productsEtag) throw new Error(`${PRODUCTS} answered without an ETag`);
+      await checkParity(
+        { ours: ours.origin, bare: bare.origin, limit: limit.origin },
+        productsEtag,
+        problems,
+      );
+      cells = await measureCells(backend, loader, { ours, bare, limit }, productsEtag, problems);
     } finally {
       await ours.close();
       await bare.close();
+      await limit.close();
     }
     if (postgres) {
       // Closing the pool makes its sessions report their counters.
