@@ -34,12 +34,7 @@ export class KeyCache {
     const id = `${hash.toString("hex")} ${projectGuid.toLowerCase()}`;
     const found = this.checked.get(id);
     const now = performance.now();
-    if (
-      found &&
-      this.feed.live &&
-      found.generation === this.feed.generation &&
-      now - found.at < this.ttlMs
-    )
+    if (found && this.feed.live && found.generation === this.feed.generation && now - found.at < this.ttlMs)
       return found.project;
     // The generation before the read: a change heard while it runs makes the result stale.
     const generation = this.feed.generation;
