@@ -5,6 +5,7 @@ import { LiveAwardStatus } from "@/components/awards/live-award-status";
 import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/id-cell";
+import { PlayerLink } from "@/components/players/player-link";
 import type { AwardStatus } from "@/lib/db/schema";
 
 /** One award of the trail as its table shows it (award-table.tsx builds it on the server). */
@@ -45,14 +46,7 @@ const columns = column.columns([
     header: "Player",
     sortFn: "text",
     meta: { cellClassName: "min-w-44 max-w-64 break-words" },
-    cell: ({ row }) => (
-      <Link
-        href={`/players/${encodeURIComponent(row.original.customerId)}`}
-        className="underline underline-offset-2"
-      >
-        {row.original.customerId}
-      </Link>
-    ),
+    cell: ({ row }) => <PlayerLink customerId={row.original.customerId} />,
   }),
   column.accessor("actorEmail", { id: "by", header: "By", sortFn: "text" }),
   column.accessor("mode", { header: "Mode", enableSorting: false }),

@@ -1,18 +1,11 @@
 "use client";
 import { DataTable } from "@/components/data-table/data-table";
-import { columnHelper } from "@/components/data-table/features";
+import { byDecimal, columnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/id-cell";
 import { Badge } from "@/components/ui/badge";
 import type { ContractFunding } from "@/lib/awards/wallet";
-import { compareDecimals } from "@/lib/contract/decimal";
 
 const column = columnHelper<ContractFunding>();
-
-/** Exact decimals (amounts are strings end to end), never floats. */
-const byDecimal =
-  (key: "balance" | "queued" | "gap") =>
-  (a: { original: ContractFunding }, b: { original: ContractFunding }) =>
-    compareDecimals(a.original[key], b.original[key]);
 
 const columns = column.columns([
   column.accessor("symbol", {
@@ -33,15 +26,19 @@ const columns = column.columns([
   column.accessor("chain", { header: "Chain", sortFn: "text" }),
   column.accessor("balance", {
     header: "Balance",
-    sortFn: byDecimal("balance"),
+    sortFn: byDecimal((c) => c.balance),
     meta: { numeric: true },
     cell: ({ row }) => <span data-testid="wallet-balance">{row.original.balance}</span>,
   }),
-  column.accessor("queued", { header: "Queued", sortFn: byDecimal("queued"), meta: { numeric: true } }),
+  column.accessor("queued", {
+    header: "Queued",
+    sortFn: byDecimal((c) => c.queued),
+    meta: { numeric: true },
+  }),
   column.accessor("waiting", { header: "Awards waiting", meta: { numeric: true } }),
   column.accessor("gap", {
     header: "Funding gap",
-    sortFn: byDecimal("gap"),
+    sortFn: byDecimal((c) => c.gap),
     meta: { cellClassName: "min-w-48" },
     cell: ({ row: { original: c } }) => (
       <span data-testid="wallet-gap">

@@ -1,8 +1,8 @@
 "use client";
-import Link from "next/link";
 import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/id-cell";
+import { PlayerLink } from "@/components/players/player-link";
 import { age } from "@/lib/awards/wallet";
 import type { QueuedAwardView } from "@/lib/awards/wallet-view";
 
@@ -26,15 +26,8 @@ const columns = column.columns([
     id: "player",
     header: "Player",
     sortFn: "text",
-    meta: { cellClassName: "max-w-48 break-words" },
-    cell: ({ row }) => (
-      <Link
-        href={`/players/${encodeURIComponent(row.original.customerId)}`}
-        className="underline underline-offset-2"
-      >
-        {row.original.customerId}
-      </Link>
-    ),
+    meta: { cellClassName: "min-w-44 max-w-64 break-words" },
+    cell: ({ row }) => <PlayerLink customerId={row.original.customerId} />,
   }),
   column.accessor("wallet", {
     header: "Wallet",

@@ -1,9 +1,8 @@
 "use client";
 import { DataTable } from "@/components/data-table/data-table";
-import { columnHelper } from "@/components/data-table/features";
+import { byDecimal, columnHelper } from "@/components/data-table/features";
 import type { ContractForecast } from "@/lib/bulk/funds";
 import type { Total } from "@/lib/bulk/validate";
-import { compareDecimals } from "@/lib/contract/decimal";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -23,8 +22,7 @@ const totalColumns = total.columns([
   total.accessor("rows", { header: "Rows", meta: { numeric: true } }),
   total.accessor("amount", {
     header: "Total",
-    // Exact decimals, never floats.
-    sortFn: (a, b) => compareDecimals(a.original.amount, b.original.amount),
+    sortFn: byDecimal((row) => row.amount),
     meta: { numeric: true },
   }),
 ]);
@@ -47,11 +45,6 @@ export function TotalsTable({ totals }: { totals: Total[] }) {
 
 const forecast = columnHelper<ContractForecast>();
 
-const byDecimal =
-  (key: "balance" | "queued" | "direct" | "topUp") =>
-  (a: { original: ContractForecast }, b: { original: ContractForecast }) =>
-    compareDecimals(a.original[key], b.original[key]);
-
 const fundsColumns = forecast.columns([
   forecast.accessor("symbol", {
     header: "Token",
@@ -59,24 +52,28 @@ const fundsColumns = forecast.columns([
     cell: ({ row }) => <span className="font-semibold">{row.original.symbol}</span>,
   }),
   forecast.accessor("chain", { header: "Chain", sortFn: "text" }),
-  forecast.accessor("balance", { header: "Balance", sortFn: byDecimal("balance"), meta: { numeric: true } }),
+  forecast.accessor("balance", {
+    header: "Balance",
+    sortFn: byDecimal((c) => c.balance),
+    meta: { numeric: true },
+  }),
   forecast.accessor("queued", {
     header: "Already queued",
-    sortFn: byDecimal("queued"),
+    sortFn: byDecimal((c) => c.queued),
     meta: { numeric: true },
     cell: ({ row: { original: c } }) =>
       `${c.queued}${c.queuedAwards > 0 ? ` (${plural(c.queuedAwards, "award", "awards")})` : ""}`,
   }),
   forecast.accessor("direct", {
     header: "This file (direct)",
-    sortFn: byDecimal("direct"),
+    sortFn: byDecimal((c) => c.direct),
     meta: { numeric: true },
     cell: ({ row: { original: c } }) => `${c.direct} (${plural(c.directRows, "row", "rows")})`,
   }),
   forecast.accessor("waitingRows", { header: "Rows waiting", meta: { numeric: true } }),
   forecast.accessor("topUp", {
     header: "Top-up",
-    sortFn: byDecimal("topUp"),
+    sortFn: byDecimal((c) => c.topUp),
     meta: { numeric: true },
     cell: ({ row: { original: c } }) => (
       <span data-testid="funds-top-up">{c.topUp === "0" ? "none" : `top up ${c.topUp} ${c.symbol}`}</span>

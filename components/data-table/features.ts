@@ -15,6 +15,7 @@ import {
   sortFn_text,
   tableFeatures,
 } from "@tanstack/react-table";
+import { compareDecimals } from "@/lib/contract/decimal";
 
 /** How a column's cells sit: amounts right-aligned in tabular figures so their digits line up. */
 export interface DataTableColumnMeta {
@@ -42,6 +43,11 @@ export const features = tableFeatures({
 });
 
 export type Features = typeof features;
+
+/** A sort by an exact decimal (amounts are strings end to end; never compared as floats). */
+export function byDecimal<Row extends RowData>(get: (row: Row) => string) {
+  return (a: { original: Row }, b: { original: Row }) => compareDecimals(get(a.original), get(b.original));
+}
 
 /** Column definitions for a row type; call at module scope so columns stay stable. */
 export function columnHelper<Row extends RowData>() {

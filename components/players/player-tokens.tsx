@@ -1,9 +1,8 @@
 "use client";
 import { DataTable } from "@/components/data-table/data-table";
-import { columnHelper } from "@/components/data-table/features";
+import { byDecimal, columnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/id-cell";
 import { Badge } from "@/components/ui/badge";
-import { compareDecimals } from "@/lib/contract/decimal";
 import type { TokenDetail } from "@/lib/contract/holdings";
 import type { PlayerToken } from "@/lib/players/holdings";
 
@@ -23,8 +22,7 @@ const columns = column.columns([
   column.accessor("Amount", {
     id: "amount",
     header: "Amount",
-    // Exact decimals, never floats.
-    sortFn: (a, b) => compareDecimals(a.original.Amount, b.original.Amount),
+    sortFn: byDecimal((detail) => detail.Amount),
     meta: { numeric: true },
   }),
   column.accessor("ChainName", { id: "chain", header: "Chain", sortFn: "text" }),

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { LiveAwardStatus } from "@/components/awards/live-award-status";
 import { RetryButton } from "@/components/awards/retry-button";
+import { PlayerLink } from "@/components/players/player-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
@@ -64,12 +65,7 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
         ) : null}
         <dt className="text-muted-foreground">Player</dt>
         <dd>
-          <Link
-            href={`/players/${encodeURIComponent(award.customerId)}`}
-            className="underline underline-offset-2"
-          >
-            {award.customerId}
-          </Link>
+          <PlayerLink customerId={award.customerId} />
         </dd>
         {award.batchId ? (
           <>
