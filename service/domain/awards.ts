@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AwardStatus, AwardTokensRequest, FundWalletRequest } from "@/lib/contract/awards";
 import type { ServiceDb } from "../db/connection";
+import { decideAward } from "./award-batches";
 import { ServiceError } from "./service-error";
 import { rows } from "./sql-rows";
 import { type ResolvedLine, resolveTokenLines } from "./token-lines";
@@ -95,22 +96,19 @@ export async function awardTokens(
   if (!request.IsAllowance) checkWalletFormat(request.Wallet, lines);
   const canonicalBody = canonicalAwardBody(request, lines);
 
-  // One statement, one transaction: the `service.award_tokens` function (migrations 0002, 0004)
-  // claims the RequestID, then posts the allowance, or pays or queues the direct award under the
-  // locks of its project wallet accounts.
-  const [outcome] = await withRetry(() =>
-    rows<{ status: AwardStatus; existing_kind: string | null; existing_body: string | null }>(
-      db,
-      sql`select status, existing_kind, existing_body
-            from service.award_tokens(${projectId}, ${request.RequestID}, ${canonicalBody}, ${request.CustomerID},
-                                      ${request.IsAllowance}, ${request.IsAllowance && request.IsMintable},
-                                      ${request.IsAllowance ? "" : request.Wallet},
-                                      ${sql.param(lines.map((l) => l.tokenId))}::int[],
-                                      ${sql.param(lines.map((l) => l.contractId))}::int[],
-                                      ${sql.param(lines.map((l) => l.amount))}::numeric[])`,
-    ),
-  );
-  if (!outcome) throw new Error("service.award_tokens returned no row.");
+  // The `service.award_tokens` function (migrations 0002, 0004) claims the RequestID, then posts
+  // the allowance, or pays or queues the direct award under the locks of its project wallet
+  // accounts — in one transaction with the awards that arrive with it (./award-batches.ts).
+  const outcome = await decideAward(db, {
+    projectId,
+    requestId: request.RequestID,
+    canonicalBody,
+    customer: request.CustomerID,
+    isAllowance: request.IsAllowance,
+    isMintable: request.IsAllowance && request.IsMintable,
+    wallet: request.IsAllowance ? "" : request.Wallet,
+    lines,
+  });
   if (
     outcome.existing_kind !== null &&
     (outcome.existing_kind !== "award" || outcome.existing_body !== canonicalBody)

@@ -1,0 +1,169 @@
+import { sql } from "drizzle-orm";
+import type { AwardStatus } from "@/lib/contract/awards";
+import type { ServiceDb } from "../db/connection";
+import { rows } from "./sql-rows";
+import { withRetry } from "./transaction";
+
+/**
+ * Group commit in the service (docs/service.md, "Durability"): awards that arrive while earlier
+ * ones are being decided wait and go together, as one call of `service.award_tokens_batch`
+ * (migration 0005) — one transaction, one commit, one flush of the WAL to disk for all of them.
+ * With little traffic every award goes alone at once; under load the batches grow by themselves
+ * (no timer), up to MAX_BATCH. A batch that fails as a whole for another reason than a deadlock
+ * (which is retried) is decided again award by award, so that only the award at fault fails.
+ */
+
+export interface AwardCall {
+  projectId: number;
+  requestId: string;
+  canonicalBody: string;
+  customer: string;
+  isAllowance: boolean;
+  isMintable: boolean;
+  wallet: string;
+  lines: readonly { tokenId: number; contractId: number; amount: string }[];
+}
+
+export interface AwardRow {
+  status: AwardStatus;
+  existing_kind: string | null;
+  existing_body: string | null;
+}
+
+interface Pending {
+  call: AwardCall;
+  resolve(row: AwardRow): void;
+  reject(error: unknown): void;
+}
+
+/** At most this many awards share a transaction. */
+export const MAX_BATCH = 64;
+
+const flat = <T>(calls: readonly AwardCall[], pick: (line: AwardCall["lines"][number]) => T) =>
+  calls.flatMap((call) => call.lines.map(pick));
+
+async function decide(db: ServiceDb, calls: readonly AwardCall[]): Promise<AwardRow[]> {
+  const column = <T>(values: T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+  const found = await withRetry(() =>
+    rows<AwardRow>(
+      db,
+      sql`select status, existing_kind, existing_body from service.award_tokens_batch(
+            ${column(
+              calls.map((c) => c.projectId),
+              "int",
+            )}, ${column(
+              calls.map((c) => c.requestId),
+              "text",
+            )},
+            ${column(
+              calls.map((c) => c.canonicalBody),
+              "text",
+            )}, ${column(
+              calls.map((c) => c.customer),
+              "text",
+            )},
+            ${column(
+              calls.map((c) => c.isAllowance),
+              "boolean",
+            )}, ${column(
+              calls.map((c) => c.isMintable),
+              "boolean",
+            )},
+            ${column(
+              calls.map((c) => c.wallet),
+              "text",
+            )}, ${column(
+              calls.map((c) => c.lines.length),
+              "int",
+            )},
+            ${column(
+              flat(calls, (l) => l.tokenId),
+              "int",
+            )}, ${column(
+              flat(calls, (l) => l.contractId),
+              "int",
+            )},
+            ${column(
+              flat(calls, (l) => l.amount),
+              "numeric",
+            )})`,
+    ),
+  );
+  if (found.length !== calls.length)
+    throw new Error("service.award_tokens_batch answered another number of rows.");
+  return found;
+}
+
+class AwardBatches {
+  private readonly pending: Pending[] = [];
+  private running = 0;
+
+  constructor(
+    private readonly db: ServiceDb,
+    /** Batches decided at the same time (connections used). */
+    private readonly parallel: number,
+  ) {}
+
+  submit(call: AwardCall): Promise<AwardRow> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ call, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.running < this.parallel && this.pending.length > 0) {
+      const batch = this.pending.splice(0, MAX_BATCH);
+      this.running += 1;
+      void this.run(batch).finally(() => {
+        this.running -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async run(batch: Pending[]): Promise<void> {
+    try {
+      const found = await decide(
+        this.db,
+        batch.map((p) => p.call),
+      );
+      for (const [i, p] of batch.entries()) p.resolve(found[i] as AwardRow);
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      // Alone, each award gets its own outcome: only the one at fault fails.
+      await Promise.all(
+        batch.map((p) =>
+          decide(this.db, [p.call]).then(
+            ([row]) => p.resolve(row as AwardRow),
+            (failure: unknown) => p.reject(failure),
+          ),
+        ),
+      );
+    }
+  }
+}
+
+const batchesByDb = new WeakMap<ServiceDb, AwardBatches>();
+
+/**
+ * Batches decided at the same time: PGlite runs one statement at a time, so one; PostgreSQL runs
+ * them in parallel on the pool's connections, and two keep the server busy while one commits.
+ */
+function parallelism(db: ServiceDb): number {
+  const client = (db as unknown as { $client?: object }).$client;
+  return client && "totalCount" in client ? 2 : 1;
+}
+
+/** Decides one award (`service.award_tokens`), batched with those that arrive with it. */
+export function decideAward(db: ServiceDb, call: AwardCall): Promise<AwardRow> {
+  let batches = batchesByDb.get(db);
+  if (!batches) {
+    batches = new AwardBatches(db, parallelism(db));
+    batchesByDb.set(db, batches);
+  }
+  return batches.submit(call);
+}
