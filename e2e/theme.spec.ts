@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { THEME_CHANGE_EVENT, THEME_SCRIPT, THEME_STORAGE_KEY } from "../components/ui/theme";
+import { THEME_SCRIPT } from "../components/ui/theme";
 import { storageState } from "./roles";
 
 test.use({ storageState: storageState("manager") });
@@ -7,20 +7,13 @@ test.use({ storageState: storageState("manager") });
 /** The theme the page has: the `dark` class on <html> is the whole mechanism (app/globals.css). */
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
 
-/**
- * Chooses a theme the way the ThemeToggle does (components/ui/theme-toggle.tsx): the choice in
- * localStorage, then the change event the inline script listens to. The toggle lives in the user
- * menu; this drives the same store so the spec does not depend on where the menu puts it.
- */
-async function choose(page: Page, choice: "system" | "light" | "dark") {
-  await page.evaluate(
-    ([key, event, value]) => {
-      if (value === "system") localStorage.removeItem(key);
-      else localStorage.setItem(key, value);
-      window.dispatchEvent(new Event(event));
-    },
-    [THEME_STORAGE_KEY, THEME_CHANGE_EVENT, choice] as const,
-  );
+/** Chooses a theme as a person does: the user menu's Theme items (components/layout/user-menu.tsx). */
+async function chooseInMenu(page: Page, name: "System" | "Light" | "Dark") {
+  await page.getByTestId("current-user").click();
+  const item = page.getByRole("menuitemradio", { name });
+  await item.click();
+  await expect(item).toHaveAttribute("aria-checked", "true");
+  await page.keyboard.press("Escape");
 }
 
 /**
@@ -60,7 +53,7 @@ test("Dark is kept across a reload and a new page, and is there before any bundl
   await page.goto("/awards/new");
   expect(await isDark(page)).toBe(false);
 
-  await choose(page, "dark");
+  await chooseInMenu(page, "Dark");
   // Applied at once, without a reload.
   expect(await isDark(page)).toBe(true);
 
@@ -81,17 +74,17 @@ test("Dark is kept across a reload and a new page, and is there before any bundl
 
   // Light wins over a dark system, the same way.
   await page.emulateMedia({ colorScheme: "dark" });
-  await choose(page, "light");
+  await chooseInMenu(page, "Light");
   await page.reload();
   expect(await classAtBody(page)).not.toContain("dark");
   expect(await isDark(page)).toBe(false);
-  await choose(page, "system");
 });
 
 test("System follows the operating system's colour scheme, also while the page is open", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto("/players");
-  await choose(page, "system");
+  await chooseInMenu(page, "Dark");
+  await chooseInMenu(page, "System");
   expect(await isDark(page)).toBe(true);
 
   await page.emulateMedia({ colorScheme: "light" });
@@ -109,7 +102,6 @@ test("the theme colours come from the tokens: the page background changes with t
   await page.goto("/players");
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const light = await background();
-  await choose(page, "dark");
+  await chooseInMenu(page, "Dark");
   await expect.poll(background).not.toBe(light);
-  await choose(page, "system");
 });
