@@ -9,25 +9,21 @@ const TONES = {
   info: "border-info/30 bg-info/10 text-info",
 } as const;
 
-// The tone names before the kit; kept so pages not yet moved keep compiling. Prefer the new names.
-const LEGACY = { good: "success", warn: "warning", bad: "danger" } as const;
-
 export type BadgeTone = keyof typeof TONES;
 
 export interface BadgeProps {
-  tone?: BadgeTone | keyof typeof LEGACY;
+  tone?: BadgeTone;
   className?: string;
   children: ReactNode;
 }
 
 /** A short status word; its text carries the meaning, the colour only repeats it. */
 export function Badge({ tone = "neutral", className, children }: BadgeProps) {
-  const name: BadgeTone = tone in LEGACY ? LEGACY[tone as keyof typeof LEGACY] : (tone as BadgeTone);
   return (
     <span
       className={cn(
         "inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium",
-        TONES[name],
+        TONES[tone],
         className,
       )}
     >
