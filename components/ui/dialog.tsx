@@ -9,6 +9,9 @@ const OVERLAY = "fixed inset-0 z-50 bg-black/50";
 const CONTENT =
   "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-popover p-6 text-popover-foreground shadow-lg";
 
+const TITLE = "text-lg font-semibold";
+const DESCRIPTION = "text-sm text-muted-foreground";
+
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
@@ -56,16 +59,14 @@ export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...props} />;
+  return <DialogPrimitive.Title className={cn(TITLE, className)} {...props} />;
 }
 
 export function DialogDescription({
   className,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />
-  );
+  return <DialogPrimitive.Description className={cn(DESCRIPTION, className)} {...props} />;
 }
 
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -88,16 +89,14 @@ export function AlertDialogContent({
 }
 
 export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return <AlertDialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...props} />;
+  return <AlertDialogPrimitive.Title className={cn(TITLE, className)} {...props} />;
 }
 
 export function AlertDialogDescription({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return (
-    <AlertDialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />
-  );
+  return <AlertDialogPrimitive.Description className={cn(DESCRIPTION, className)} {...props} />;
 }
 
 export function AlertDialogCancel({
