@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { parse } from "lossless-json";
 import { AwardTokensRequest } from "@/lib/contract/awards";
 import { UUID_PATTERN } from "@/lib/contract/fields";
@@ -13,6 +12,7 @@ import { ServiceError } from "@/service/domain/service-error";
 import { API_PREFIX } from "@/service/http/app";
 import { isJsonObject } from "@/service/http/json-body";
 import { stringifyWithRawTotals } from "@/service/http/wire-json";
+import { type LocalServer, listenLocally } from "./local-server";
 
 /**
  * The benchmark's yardstick: the same domain functions as the service, behind a bare
@@ -22,10 +22,7 @@ import { stringifyWithRawTotals } from "@/service/http/wire-json";
  * zod path-parameter validation, hooks and serialization cost. Four routes only.
  */
 
-export interface BareServer {
-  origin: string;
-  close(): Promise<void>;
-}
+export type BareServer = LocalServer;
 
 const BODY_LIMIT = 64 * 1024;
 
@@ -129,14 +126,5 @@ export async function startBareServer(db: ServiceDb): Promise<BareServer> {
       },
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  return listenLocally(server);
 }

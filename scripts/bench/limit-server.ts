@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type LocalServer, listenLocally } from "./local-server";
 
 /**
  * The limit a perfect cache reaches on this machine: a bare `node:http` server answering each
@@ -13,10 +13,7 @@ export interface Captured {
   etag: string | null;
 }
 
-export interface LimitServer {
-  origin: string;
-  close(): Promise<void>;
-}
+export type LimitServer = LocalServer;
 
 /** GETs every path from `origin` (`concurrency` at a time) and keeps the answers; each must be 200. */
 export async function captureAnswers(
@@ -60,14 +57,5 @@ export async function startLimitServer(answers: ReadonlyMap<string, Captured>): 
     });
     res.end(answer.bytes);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  return listenLocally(server);
 }
