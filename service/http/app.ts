@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { createJsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { startChangeFeed } from "../cache/change-feed";
+import { type ChangeFeed, startChangeFeed } from "../cache/change-feed";
 import { KeyCache } from "../cache/key-cache";
 import { ReadCache } from "../cache/read-cache";
 import type { ServiceDb } from "../db/connection";
@@ -24,6 +24,8 @@ export const API_PREFIX = "/api/public";
 declare module "fastify" {
   interface FastifyInstance {
     db: ServiceDb;
+    /** Whether this instance hears the database's change notifications (health, tests). */
+    changeFeed: ChangeFeed;
   }
 }
 
@@ -59,6 +61,7 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
   // (docs/service.md, "Caches"); the feed stops with the app.
   const feed = await startChangeFeed(options.db);
   app.addHook("onClose", () => feed.close());
+  app.decorate("changeFeed", feed);
   const keys = new KeyCache(options.db, feed, options.keyCheckTtlMs);
   const now = options.now ?? Date.now;
   app.decorate("cachedReads", {

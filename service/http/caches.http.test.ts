@@ -1,5 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -243,4 +244,32 @@ describe("every instance hears of every change", () => {
       if (TEST_DB === "pglite") expect(tries).toBe(1);
     }
   });
+
+  it.runIf(TEST_DB === "postgres")(
+    "with its listening connection lost, an instance keeps nothing until it listens again, and misses no change",
+    async () => {
+      await call(a.base, products);
+      const terminated = (await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+             where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`,
+      )) as unknown as { rows: unknown[] };
+      expect(terminated.rows).toHaveLength(2); // one per instance
+      await within(1000, async () => !a.app.changeFeed.live);
+      // Changed while nobody listens: no notification reaches A, yet its next answer has it.
+      const fixture = testFixture();
+      const sword = fixture.products[0];
+      if (!sword?.languages.en[0]) throw new Error("The test fixture lost its sword.");
+      sword.languages.en[0].value = "Sword, unheard of";
+      await importFixture(database.db, fixture, { reset: false });
+      statements.length = 0;
+      expect((await rawGet(a.base, products)).body.toString("utf8")).toContain("Sword, unheard of");
+      expect(statements.length).toBeGreaterThan(0); // asked the database: nothing kept meanwhile
+      // Listening again (retried every second): answers are kept again.
+      await within(5000, async () => a.app.changeFeed.live);
+      await call(a.base, products);
+      statements.length = 0;
+      expect((await rawGet(a.base, products)).body.toString("utf8")).toContain("Sword, unheard of");
+      expect(statements).toEqual([]);
+    },
+  );
 });
