@@ -1,0 +1,74 @@
+import { createElement as h } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+
+/** The rendered markup parsed just enough to read the control's attributes. */
+function controlOf(markup: string, tag: "input" | "select") {
+  const element = new RegExp(`<${tag}[^>]*>`).exec(markup)?.[0] ?? "";
+  const attribute = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(element)?.[1] ?? null;
+  return { attribute };
+}
+
+describe("Field wires its control", () => {
+  it("labels the control and describes it by the hint, then the error", () => {
+    const markup = renderToStaticMarkup(
+      h(
+        Field,
+        { id: "email", label: "Email", hint: "Work address", error: "must be an email address" },
+        h(Input),
+      ),
+    );
+    const input = controlOf(markup, "input");
+    expect(markup).toContain('<label for="email"');
+    expect(input.attribute("id")).toBe("email");
+    expect(input.attribute("aria-describedby")).toBe("email-hint email-error");
+    expect(input.attribute("aria-invalid")).toBe("true");
+    expect(markup).toContain('<p id="email-error"');
+    expect(markup).toContain("must be an email address");
+  });
+
+  it("leaves a valid control without aria-invalid, described by its hint only", () => {
+    const markup = renderToStaticMarkup(
+      h(Field, { id: "name", label: "Name", hint: "Shown to others" }, h(Input)),
+    );
+    const input = controlOf(markup, "input");
+    expect(input.attribute("aria-invalid")).toBeNull();
+    expect(input.attribute("aria-describedby")).toBe("name-hint");
+  });
+
+  it("keeps a control's own description next to the field's, and its own id", () => {
+    const markup = renderToStaticMarkup(
+      h(
+        Field,
+        { id: "fund-amount", label: "Amount", error: "must be greater than 0" },
+        h(Input, { id: "own", "aria-describedby": "fund-error" }),
+      ),
+    );
+    const input = controlOf(markup, "input");
+    expect(input.attribute("id")).toBe("own");
+    expect(input.attribute("aria-describedby")).toBe("fund-amount-error fund-error");
+  });
+
+  it("joins several errors and wires a Select the same way", () => {
+    const markup = renderToStaticMarkup(
+      h(
+        Field,
+        { id: "role", label: "Role", error: ["is required.", "must be a role."] },
+        h(Select, null, h("option", null, "x")),
+      ),
+    );
+    const select = controlOf(markup, "select");
+    expect(select.attribute("id")).toBe("role");
+    expect(select.attribute("aria-describedby")).toBe("role-error");
+    expect(markup).toContain("is required. must be a role.");
+  });
+
+  it("a control outside any Field keeps exactly its own props", () => {
+    const input = controlOf(renderToStaticMarkup(h(Input, { "aria-label": "Search" })), "input");
+    expect(input.attribute("id")).toBeNull();
+    expect(input.attribute("aria-describedby")).toBeNull();
+  });
+});
