@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type PgliteDurability, pgliteStorage } from "./durable-pglite";
 import { lockFolder } from "./folder-lock";
 
 /**
@@ -24,8 +25,11 @@ export interface OpenDatabase<S extends Record<string, unknown>> {
 
 export type DatabaseTarget =
   | { driver: "postgres"; url: string; poolSize?: number }
-  /** `folder` null: an in-memory database (tests), or `from` a dump to start from. */
-  | { driver: "pglite"; folder: string | null; from?: Blob | File };
+  /**
+   * `folder` null: an in-memory database (tests), or `from` a dump to start from. A folder commits
+   * durably unless `durability` is "fast" (common/durable-pglite.ts).
+   */
+  | { driver: "pglite"; folder: string | null; from?: Blob | File; durability?: PgliteDurability };
 
 const NUMERIC_OID = 1700;
 // NUMERIC stays text on both drivers: amounts are never JavaScript numbers.
@@ -54,7 +58,7 @@ export async function openDatabase<S extends Record<string, unknown>>(
   }
   try {
     const client = await PGlite.create({
-      dataDir: target.folder ?? undefined,
+      ...(target.folder ? pgliteStorage(target.folder, target.durability ?? "durable") : {}),
       loadDataDir: target.from,
       parsers: { [NUMERIC_OID]: keepText },
     });

@@ -17,6 +17,10 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: "must be a postgres:// or postgresql:// URL" })
     .optional(),
   SERVICE_PGLITE_DIR: z.string().min(1, { error: "must not be empty" }).default(".data/service"),
+  // docs/service.md, "Durability": what "fast" trades away.
+  SERVICE_PGLITE_DURABILITY: z
+    .enum(["durable", "fast"], { error: "must be durable or fast" })
+    .default("durable"),
   SERVICE_DB_POOL_SIZE: z.coerce.number().int().min(1, { error: "must be at least 1" }).max(1000).default(10),
   SERVICE_RATE_LIMIT: z.coerce
     .number({ error: "must be a number of requests per second" })
@@ -47,5 +51,9 @@ export function loadServiceEnv(source: NodeJS.ProcessEnv = process.env): Service
 export function databaseTarget(env: ServiceEnv): DatabaseTarget {
   return env.SERVICE_DATABASE_URL
     ? { driver: "postgres", url: env.SERVICE_DATABASE_URL, poolSize: env.SERVICE_DB_POOL_SIZE }
-    : { driver: "pglite", folder: resolve(env.SERVICE_PGLITE_DIR) };
+    : {
+        driver: "pglite",
+        folder: resolve(env.SERVICE_PGLITE_DIR),
+        durability: env.SERVICE_PGLITE_DURABILITY,
+      };
 }

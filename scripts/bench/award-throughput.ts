@@ -11,14 +11,16 @@ import { importFixture } from "@/service/db/import";
 import { migrateServiceDatabase } from "@/service/db/migrate";
 import { rows } from "@/service/domain/sql-rows";
 import { API_PREFIX, buildServiceApp } from "@/service/http/app";
+import { startThrowawayPostgres } from "../lib/throwaway-postgres";
 
 /**
  * Award throughput of the embedded service, end to end over HTTP:
  *
  *   node_modules/.bin/tsx --conditions=react-server scripts/bench/award-throughput.ts [options]
  *
- * Starts the service in this process on a fresh PGlite database (file-backed in a temp folder,
- * like `npm run demo`, and in memory), loads the demo project, and sends N AwardTokens with a
+ * Starts the service in this process on a fresh database — PGlite file-backed in a temp folder
+ * (like `npm run demo`, durable unless --fast), PGlite in memory, or a throwaway PostgreSQL with
+ * the server's durable defaults (fsync and synchronous_commit on, unless --fast) — loads the demo project, and sends N AwardTokens with a
  * fixed number in flight from a worker thread (its own event loop, so the client does not steal
  * the server's): allowances, then direct distributions from the funded project wallet. Each award
  * is one token line to a random customer with a fresh RequestID. Every answer must be 200 with
@@ -26,17 +28,24 @@ import { API_PREFIX, buildServiceApp } from "@/service/http/app";
  *
  * Options: --n N (3000) · --concurrency C (8) · --warmup W (500 per kind, not counted) ·
  * --customers K (10000: customer ids drawn from player-0 … player-K-1) · --db file|memory|both
- * (both) · --no-log (the service logs every request at info, as `npm run service` does, to a file
+ * (both; also postgres, or all) · --pool P (20: PostgreSQL connections) · --fast (PGlite's and
+ * PostgreSQL's non-durable settings, to compare) · --pg-setting name=value (a server setting,
+ * e.g. commit_delay=100; repeatable) · --no-log (the service logs every request at info, as `npm run service` does, to a file
  * in the temp folder; this turns it off) · --statements (also count the SQL statements and
  * transactions the service sends per award, and the time it waits for PGlite).
  */
+
+type DbKind = "file" | "memory" | "postgres";
 
 interface Options {
   n: number;
   concurrency: number;
   warmup: number;
   customers: number;
-  db: ("file" | "memory")[];
+  db: DbKind[];
+  pool: number;
+  fast: boolean;
+  pgSettings: Record<string, string>;
   log: boolean;
   statements: boolean;
 }
@@ -48,6 +57,9 @@ function parseOptions(argv: string[]): Options {
     warmup: 500,
     customers: 10_000,
     db: ["file", "memory"],
+    pool: 20,
+    fast: false,
+    pgSettings: {},
     log: true,
     statements: false,
   };
@@ -65,8 +77,15 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--db") {
       const value = argv[++i];
       if (value === "both") options.db = ["file", "memory"];
-      else if (value === "file" || value === "memory") options.db = [value];
-      else throw new Error("--db must be file, memory or both");
+      else if (value === "all") options.db = ["file", "memory", "postgres"];
+      else if (value === "file" || value === "memory" || value === "postgres") options.db = [value];
+      else throw new Error("--db must be file, memory, postgres, both or all");
+    } else if (arg === "--pool") options.pool = int(arg, argv[++i], 1);
+    else if (arg === "--fast") options.fast = true;
+    else if (arg === "--pg-setting") {
+      const [name, value] = (argv[++i] ?? "").split("=");
+      if (!name || value === undefined) throw new Error("--pg-setting must be name=value");
+      options.pgSettings[name] = value;
     } else if (arg === "--no-log") options.log = false;
     else if (arg === "--statements") options.statements = true;
     else throw new Error(`unknown option ${arg}`);
@@ -219,8 +238,49 @@ interface Phase {
   pgliteMsPerAward?: number;
 }
 
+const KIND_LABEL: Record<DbKind, string> = {
+  file: "file-backed",
+  memory: "in-memory",
+  postgres: "PostgreSQL",
+};
+
+/** The database of one run, and how it commits. */
+async function openBenchDatabase(
+  kind: DbKind,
+  folder: string,
+  options: Options,
+): Promise<{ database: ServiceDatabase; settings: string; stop(): void }> {
+  if (kind === "postgres") {
+    const cluster = await startThrowawayPostgres("award_bench", {
+      durable: !options.fast,
+      settings: options.pgSettings,
+    });
+    try {
+      const database = await openDatabase({ driver: "postgres", url: cluster.url, poolSize: options.pool });
+      const shown = await rows<{ name: string; setting: string }>(
+        database.db,
+        sql`select name, setting from pg_settings
+             where name in ('fsync', 'synchronous_commit', 'commit_delay', 'wal_sync_method') order by name`,
+      );
+      const settings = `${shown.map((s) => `${s.name}=${s.setting}`).join(", ")}; pool ${options.pool}`;
+      return { database, settings, stop: () => cluster.stop() };
+    } catch (error) {
+      cluster.stop();
+      throw error;
+    }
+  }
+  const database = await openDatabase({
+    driver: "pglite",
+    folder: kind === "file" ? join(folder, "db") : null,
+    durability: options.fast ? "fast" : "durable",
+  });
+  const settings =
+    kind === "file" ? `PGlite ${options.fast ? "fast (fsync off)" : "durable"}` : "PGlite in memory";
+  return { database, settings, stop: () => {} };
+}
+
 async function benchDatabase(
-  kind: "file" | "memory",
+  kind: DbKind,
   options: Options,
   worker: Worker,
   counter: Counter | null,
@@ -228,10 +288,13 @@ async function benchDatabase(
   const folder = mkdtempSync(join(os.tmpdir(), "award-throughput-"));
   const problems: string[] = [];
   const phases: Phase[] = [];
-  const database = await openDatabase({
-    driver: "pglite",
-    folder: kind === "file" ? join(folder, "db") : null,
-  });
+  const { database, settings, stop } = await openBenchDatabase(kind, folder, options);
+  console.log(
+    `${KIND_LABEL[kind]}: ${settings}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   const logStream = options.log ? createWriteStream(join(folder, "service.log")) : null;
   try {
     await migrateServiceDatabase(database);
@@ -258,7 +321,7 @@ async function benchDatabase(
       if (fund.status !== 200) throw new Error(`FundWallet answered ${fund.status}: ${funded}`);
 
       for (const isAllowance of [true, false]) {
-        const label = `${kind === "file" ? "file-backed" : "in-memory"} ${isAllowance ? "allowance" : "direct"}`;
+        const label = `${KIND_LABEL[kind]} ${isAllowance ? "allowance" : "direct"}`;
         if (options.warmup > 0) {
           const bodies = Array.from({ length: options.warmup }, () =>
             awardBody(isAllowance, options.customers),
@@ -292,6 +355,7 @@ async function benchDatabase(
     problems.push(...(await checkLedger(database, options)).map((p) => `${kind}: ${p}`));
   } finally {
     await database.close();
+    stop();
     await new Promise<void>((resolve) => (logStream ? logStream.end(resolve) : resolve()));
     rmSync(folder, { recursive: true, force: true });
   }
