@@ -30,7 +30,8 @@ import { startThrowawayPostgres } from "../lib/throwaway-postgres";
  * --customers K (10000: customer ids drawn from player-0 … player-K-1) · --db file|memory|both
  * (both; also postgres, or all) · --pool P (20: PostgreSQL connections) · --fast (PGlite's and
  * PostgreSQL's non-durable settings, to compare) · --pg-setting name=value (a server setting,
- * e.g. commit_delay=100; repeatable) · --no-log (the service logs every request at info, as `npm run service` does, to a file
+ * e.g. commit_delay=100; repeatable) · --queue N (0: afterwards, N direct awards queued on
+ * another contract, then one funding settling them while direct awards go on) · --no-log (the service logs every request at info, as `npm run service` does, to a file
  * in the temp folder; this turns it off) · --statements (also count the SQL statements and
  * transactions the service sends per award, and the time it waits for PGlite).
  */
@@ -46,6 +47,7 @@ interface Options {
   pool: number;
   fast: boolean;
   pgSettings: Record<string, string>;
+  queue: number;
   log: boolean;
   statements: boolean;
 }
@@ -60,6 +62,7 @@ function parseOptions(argv: string[]): Options {
     pool: 20,
     fast: false,
     pgSettings: {},
+    queue: 0,
     log: true,
     statements: false,
   };
@@ -86,7 +89,8 @@ function parseOptions(argv: string[]): Options {
       const [name, value] = (argv[++i] ?? "").split("=");
       if (!name || value === undefined) throw new Error("--pg-setting must be name=value");
       options.pgSettings[name] = value;
-    } else if (arg === "--no-log") options.log = false;
+    } else if (arg === "--queue") options.queue = int(arg, argv[++i], 0);
+    else if (arg === "--no-log") options.log = false;
     else if (arg === "--statements") options.statements = true;
     else throw new Error(`unknown option ${arg}`);
   }
@@ -289,6 +293,7 @@ async function benchDatabase(
   const problems: string[] = [];
   const phases: Phase[] = [];
   const { database, settings, stop } = await openBenchDatabase(kind, folder, options);
+  let queueAwards = 0;
   console.log(
     `${KIND_LABEL[kind]}: ${settings}; load average ${os
       .loadavg()
@@ -349,10 +354,15 @@ async function benchDatabase(
         phases.push(phase);
         console.log(formatPhase(phase));
       }
+      if (options.queue > 0) {
+        const queue = await benchQueue(base, options);
+        problems.push(...queue.problems.map((p) => `${kind} queue: ${p}`));
+        queueAwards = queue.awards;
+      }
     } finally {
       await app.close();
     }
-    problems.push(...(await checkLedger(database, options)).map((p) => `${kind}: ${p}`));
+    problems.push(...(await checkLedger(database, options, queueAwards)).map((p) => `${kind}: ${p}`));
   } finally {
     await database.close();
     stop();
@@ -362,8 +372,99 @@ async function benchDatabase(
   return { phases, problems };
 }
 
+// The demo project's GEM on the DB chain: the contract the queue phase fills.
+const GEM_DB = {
+  Guid: "1b0e7a10-0002-4a11-8b21-0000000000a2",
+  ContractGuid: "2c1f8b20-0002-4b22-9c32-0000000000b2",
+};
+/** Direct GOLD awards sent one at a time before and after the queue fills. */
+const QUEUE_PROBES = 200;
+const BIG = 1_000_000_000;
+
+async function postJson(url: string, body: string): Promise<{ ms: number; status: number; text: string }> {
+  const t0 = performance.now();
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+  });
+  const text = await response.text();
+  return { ms: performance.now() - t0, status: response.status, text };
+}
+
+const gemAward = (amount: number) =>
+  `{"ApiKey":"${DEMO_API_KEY}","RequestID":"${randomUUID()}","ProjectGuid":"${DEMO_PROJECT_GUID}",` +
+  `"IsAllowance":false,"CustomerID":"queue-${Math.floor(Math.random() * 1000)}","Wallet":"${WALLET}",` +
+  `"Tokens":[{"Guid":"${GEM_DB.Guid}","ContractGuid":"${GEM_DB.ContractGuid}","Amount":${amount}}]}`;
+
+/** p50 of QUEUE_PROBES direct GOLD awards sent one after the other. */
+async function probeGold(base: string, options: Options): Promise<number> {
+  const latencies: number[] = [];
+  for (let i = 0; i < QUEUE_PROBES; i += 1)
+    latencies.push((await postJson(`${base}/AwardTokens`, awardBody(false, options.customers))).ms);
+  return percentile(
+    latencies.sort((a, b) => a - b),
+    50,
+  );
+}
+
+/**
+ * The queue (docs/service.md, "Awards"): direct GOLD award latency with an empty queue and with
+ * `--queue N` awards waiting on GEM; then a funding that settles all of them, in batches, while
+ * direct GOLD awards go on one at a time — none of them may wait for the settlement.
+ */
+async function benchQueue(base: string, options: Options): Promise<{ problems: string[]; awards: number }> {
+  const problems: string[] = [];
+  const empty = await probeGold(base, options);
+  // One award larger than the wallet first, so that every award after it waits behind it.
+  const head = await postJson(`${base}/AwardTokens`, gemAward(BIG));
+  if (!head.text.includes('"Queued"'))
+    problems.push(`the first GEM award was not queued: ${head.text.slice(0, 200)}`);
+  const filled = performance.now();
+  for (let sent = 0; sent < options.queue; sent += 50) {
+    const answers = await Promise.all(
+      Array.from({ length: Math.min(50, options.queue - sent) }, () =>
+        postJson(`${base}/AwardTokens`, gemAward(1)),
+      ),
+    );
+    const wrong = answers.find((a) => a.status !== 200 || !a.text.includes('"Queued"'));
+    if (wrong) problems.push(`a GEM award was not queued: ${wrong.status} ${wrong.text.slice(0, 200)}`);
+  }
+  const fillSeconds = (performance.now() - filled) / 1000;
+  const queued = await probeGold(base, options);
+  const funding = postJson(
+    `${base}/FundWallet`,
+    `{"ApiKey":"${DEMO_API_KEY}","RequestID":"${randomUUID()}","ProjectGuid":"${DEMO_PROJECT_GUID}",` +
+      `"Tokens":[{"Guid":"${GEM_DB.Guid}","ContractGuid":"${GEM_DB.ContractGuid}","Amount":${BIG + options.queue}}]}`,
+  );
+  let done = false;
+  void funding.finally(() => {
+    done = true;
+  });
+  const during: number[] = [];
+  while (!done) during.push((await postJson(`${base}/AwardTokens`, awardBody(false, options.customers))).ms);
+  const fundingAnswer = await funding;
+  const settled = (JSON.parse(fundingAnswer.text) as { Settled?: string[] }).Settled?.length ?? 0;
+  if (fundingAnswer.status !== 200 || settled !== options.queue + 1)
+    problems.push(
+      `the funding answered ${fundingAnswer.status} and settled ${settled} of ${options.queue + 1}`,
+    );
+  const sortedDuring = during.sort((a, b) => a - b);
+  console.log(
+    `queue of ${options.queue} on GEM (filled in ${fillSeconds.toFixed(1)} s): direct GOLD award p50 ${empty.toFixed(2)} ms ` +
+      `with an empty queue, ${queued.toFixed(2)} ms with the queue; the funding settled ${settled} in ` +
+      `${(fundingAnswer.ms / 1000).toFixed(2)} s, while ${during.length} GOLD awards answered (p50 ` +
+      `${percentile(sortedDuring, 50).toFixed(2)} ms, max ${(sortedDuring.at(-1) ?? Number.NaN).toFixed(2)} ms)`,
+  );
+  return { problems, awards: options.queue + 1 + 2 * QUEUE_PROBES + during.length };
+}
+
 /** After the run: every award Completed, nothing queued, and the ledger balances (DESIGN §5). */
-async function checkLedger(database: ServiceDatabase, options: Options): Promise<string[]> {
+async function checkLedger(
+  database: ServiceDatabase,
+  options: Options,
+  queueAwards: number,
+): Promise<string[]> {
   const problems: string[] = [];
   const db = database.db;
   const [counts] = await rows<{ completed: number; queued: number }>(
@@ -372,7 +473,7 @@ async function checkLedger(database: ServiceDatabase, options: Options): Promise
                count(*) filter (where status = 'Queued')::int as queued
           from service.awards`,
   );
-  const expected = 2 * (options.n + options.warmup);
+  const expected = 2 * (options.n + options.warmup) + queueAwards;
   if (counts?.completed !== expected || counts.queued !== 0)
     problems.push(`expected ${expected} completed awards and none queued, found ${JSON.stringify(counts)}`);
   const unbalanced = await rows<{ contract_id: number }>(
