@@ -28,7 +28,7 @@ export function UserRowActions({ userId, email, role, active }: UserRowActionsPr
   const run = (next: Parameters<typeof changeUserAction>[0]["change"]) => startTransition(() => change(next));
   return (
     <div className="flex flex-col gap-1">
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex items-center gap-2">
         <Select
           aria-label={`Role of ${email}`}
           value={role}
