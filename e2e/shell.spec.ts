@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { type RoleName, storageState } from "./roles";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, SERVICE_BASE_URL } from "./servers";
 
@@ -153,4 +154,35 @@ test.describe("user menu", () => {
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
   });
+});
+
+test.describe("the shell's overlays", () => {
+  test.use({ storageState: storageState("owner") });
+  for (const colorScheme of ["light", "dark"] as const) {
+    test(`the palette, the user menu and the phone's menu pass axe (${colorScheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto("/catalogue/products");
+      const html = expect(page.locator("html"));
+      await (colorScheme === "dark" ? html.toHaveClass(/\bdark\b/) : html.not.toHaveClass(/\bdark\b/));
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.keyboard.press("Control+k");
+      const palette = page.getByRole("dialog", { name: "Command palette" });
+      await palette.getByRole("combobox").fill("play");
+      await expect(palette.getByRole("option", { name: "Players" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+      await expect(palette).toBeHidden();
+
+      await page.getByRole("button", { name: /^Account:/ }).click();
+      await expect(page.getByRole("menu")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole("button", { name: "Menu" }).click();
+      await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
 });

@@ -12,7 +12,7 @@ export function Brand({ onNavigate }: { onNavigate?: () => void }) {
       <span className="flex size-7 shrink-0 items-center justify-center rounded-md bg-primary text-primary-foreground">
         <Gamepad2 aria-hidden="true" className="size-4" />
       </span>
-      <span className="truncate">Game Commerce Console</span>
+      <span className="leading-tight">Game Commerce Console</span>
     </Link>
   );
 }

@@ -1,25 +1,30 @@
 "use client";
-import { Menu } from "lucide-react";
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
-import { Sidebar, type SidebarProps } from "./sidebar";
+import { lazy, Suspense, useState } from "react";
+import { MenuButton } from "./menu-button";
+import type { MobileNavSheetProps } from "./mobile-nav-sheet";
 
-/** Below `lg` the sidebar lives behind a menu button, in a sheet that closes when a link is followed. */
-export function MobileNav(props: Omit<SidebarProps, "onNavigate">) {
-  const [open, setOpen] = useState(false);
+const loadSheet = () => import("./mobile-nav-sheet");
+const MobileNavSheet = lazy(loadSheet);
+
+/**
+ * Below `lg` the sidebar lives behind a menu button. The sheet (a Radix dialog) loads on the first
+ * click, so wide screens never fetch it; the button stands in while it loads.
+ */
+export function MobileNav(props: MobileNavSheetProps) {
+  const [wanted, setWanted] = useState(false);
+  const standIn = (
+    <MenuButton
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onClick={() => setWanted(true)}
+      onPointerEnter={() => void loadSheet()}
+      onFocus={() => void loadSheet()}
+    />
+  );
+  if (!wanted) return standIn;
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Menu" className="lg:hidden">
-          <Menu aria-hidden="true" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="left">
-        <SheetTitle className="sr-only">Menu</SheetTitle>
-        <SheetDescription className="sr-only">The console's pages and the project switcher.</SheetDescription>
-        <Sidebar {...props} onNavigate={() => setOpen(false)} />
-      </SheetContent>
-    </Sheet>
+    <Suspense fallback={standIn}>
+      <MobileNavSheet {...props} />
+    </Suspense>
   );
 }

@@ -4,7 +4,8 @@ import type { NavGroup } from "./console-nav";
 import { MobileNav } from "./mobile-nav";
 import type { SwitcherProject } from "./project-switcher";
 import { SignOutButton } from "./sign-out-button";
-import { UserMenu, type UserMenuProps } from "./user-menu";
+import type { UserMenuProps } from "./user-menu";
+import { UserMenuButton } from "./user-menu-button";
 
 export interface TopBarProps {
   /** The sidebar's groups, for the phone's menu. */
@@ -12,7 +13,7 @@ export interface TopBarProps {
   projects: SwitcherProject[];
   chosen: string | null;
   palette: CommandPaletteProps;
-  user: UserMenuProps;
+  user: Omit<UserMenuProps, "defaultOpen">;
 }
 
 /** The bar above every page: the phone's menu, search (the palette), the user menu. */
@@ -24,7 +25,7 @@ export function TopBar({ groups, projects, chosen, palette, user }: TopBarProps)
         <CommandPalette {...palette} />
       </div>
       <LookupShortcut />
-      <UserMenu {...user} />
+      <UserMenuButton {...user} />
       <SignOutButton />
     </header>
   );

@@ -2,7 +2,6 @@
 import { LogOut, Monitor, Moon, Sun } from "lucide-react";
 import { useTransition } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -16,10 +15,13 @@ import {
 import { isThemeChoice } from "@/components/ui/theme";
 import { chooseTheme, useThemeChoice } from "@/components/ui/theme-toggle";
 import { signOutAction } from "@/lib/actions/sign-out";
+import { UserMenuTrigger } from "./user-menu-trigger";
 
 export interface UserMenuProps {
   email: string;
   role: string;
+  /** Open at once: the menu loads on the first click of its stand-in (user-menu-button.tsx). */
+  defaultOpen?: boolean;
 }
 
 const THEMES = [
@@ -29,24 +31,13 @@ const THEMES = [
 ] as const;
 
 /** Who is signed in (email and role), the theme for this browser, and signing out. */
-export function UserMenu({ email, role }: UserMenuProps) {
+export default function UserMenu({ email, role, defaultOpen }: UserMenuProps) {
   const theme = useThemeChoice();
   const [signingOut, startSignOut] = useTransition();
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="max-w-72 gap-2 px-2">
-          <span
-            aria-hidden="true"
-            className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary uppercase"
-          >
-            {email.slice(0, 1)}
-          </span>
-          <span className="sr-only">Account: </span>
-          <span data-testid="current-user" className="sr-only truncate md:not-sr-only">
-            {email} · {role}
-          </span>
-        </Button>
+        <UserMenuTrigger email={email} role={role} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
         <div className="flex flex-col gap-1 px-2 py-1.5">
