@@ -1,5 +1,6 @@
 "use client";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
+import { useFirstUse } from "./use-first-use";
 import type { UserMenuProps } from "./user-menu";
 import { UserMenuTrigger } from "./user-menu-trigger";
 
@@ -8,26 +9,15 @@ const UserMenu = lazy(loadMenu);
 
 /**
  * The user menu's button on every page; the menu itself (Radix DropdownMenu with its positioning
- * code, the theme choice) loads on the first click, so no page's first load carries it
- * (docs/console.md, "The shell"). It is fetched early when the pointer or focus comes near, and
- * the same button stands in while it loads.
+ * code, the theme choice) loads on first use, so no page's first load carries it
+ * (docs/console.md, "The shell"). The same button stands in while it loads.
  */
 export function UserMenuButton({ email, role }: Omit<UserMenuProps, "defaultOpen">) {
-  const [wanted, setWanted] = useState(false);
-  const standIn = (
-    <UserMenuTrigger
-      email={email}
-      role={role}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onClick={() => setWanted(true)}
-      onPointerEnter={() => void loadMenu()}
-      onFocus={() => void loadMenu()}
-    />
-  );
-  if (!wanted) return standIn;
+  const { wanted, standIn } = useFirstUse(loadMenu);
+  const button = <UserMenuTrigger email={email} role={role} aria-haspopup="menu" {...standIn} />;
+  if (!wanted) return button;
   return (
-    <Suspense fallback={standIn}>
+    <Suspense fallback={button}>
       <UserMenu email={email} role={role} defaultOpen />
     </Suspense>
   );
