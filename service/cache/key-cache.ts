@@ -29,12 +29,23 @@ export class KeyCache {
     private readonly ttlMs = KEY_CHECK_TTL_MS,
   ) {}
 
-  async authorize(key: string, projectGuid: string): Promise<AuthorizedProject | null> {
+  /**
+   * `fresh`: ask the database whatever is kept. Writes do: a notification reaches another
+   * instance a moment after its commit, and an award must never be decided on a revoked key or
+   * resolve its token lines against the catalogue version before an import.
+   */
+  async authorize(key: string, projectGuid: string, fresh = false): Promise<AuthorizedProject | null> {
     const hash = hashApiKey(key);
     const id = `${hash.toString("hex")} ${projectGuid.toLowerCase()}`;
     const found = this.checked.get(id);
     const now = performance.now();
-    if (found && this.feed.live && found.generation === this.feed.generation && now - found.at < this.ttlMs)
+    if (
+      !fresh &&
+      found &&
+      this.feed.live &&
+      found.generation === this.feed.generation &&
+      now - found.at < this.ttlMs
+    )
       return found.project;
     // The generation before the read: a change heard while it runs makes the result stale.
     const generation = this.feed.generation;

@@ -46,7 +46,7 @@ export function keyGuard(keys: KeyCache, limiter: RateLimiter): preValidationAsy
     ) {
       throw unauthorized();
     }
-    const project = await keys.authorize(key, projectGuid);
+    const project = await keys.authorize(key, projectGuid, request.method === "POST");
     if (!project) throw unauthorized();
     request.project = project;
     const wait = limiter.take(project.keyId);
