@@ -70,7 +70,7 @@ function portOf(name: string, fallback: number): number {
  * A new demo's first start: a short award history sent through the service by the console's own
  * code (scripts/demo-history.ts), so the overview and the history are not empty. It runs here,
  * after the service is up and before the console starts, because the embedded console database
- * admits one process at a time; it takes well under a second on an idle machine. DEMO_HISTORY=0
+ * admits one process at a time; it took 3 s on a 2-core machine under heavy load. DEMO_HISTORY=0
  * skips it. A failure is reported and the demo starts regardless.
  */
 async function sendHistory(
