@@ -365,7 +365,7 @@ function backendSection(report: BackendReport, options: BenchOptions): string {
     `${count(report.scale)} customers (${count(report.scale * 10)} items, ${count(report.scale * 5)} holdings), ` +
       `1,000 products in 4 languages; import ${report.importSeconds.toFixed(1)} s; ` +
       (report.backend === "postgres"
-        ? `pool of ${options.poolSize} connections; throwaway cluster with fsync and synchronous_commit off.`
+        ? `pool of ${options.poolSize} connections; throwaway cluster with the server's durable defaults (fsync and synchronous_commit on).`
         : "in memory, one connection shared by both servers."),
     "",
     markdown(cellTable(report.cells)),

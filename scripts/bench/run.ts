@@ -567,7 +567,7 @@ async function main(): Promise<number> {
         let postgres: PostgresTarget | null = null;
         if (backend === "postgres") {
           log("\n[postgres] starting a throwaway PostgreSQL cluster…");
-          cluster = await startThrowawayPostgres("bench_admin");
+          cluster = await startThrowawayPostgres("bench_admin", { durable: true });
           postgres = { adminUrl: cluster.url, poolSize: options.poolSize };
         }
         const report = await benchBackend(backend, loader, postgres);
