@@ -55,8 +55,8 @@ test.describe("the project wallet", () => {
       (await ownerPage.getByTestId("wallet-SHARD-Polygon").getByTestId("wallet-gap").textContent()) ?? "";
     const gap = /top up ([\d.]+) SHARD/.exec(gapText)?.[1] ?? "";
     expect(toUnits(gap)).toBeGreaterThanOrEqual(toUnits("4995.125"));
-    await ownerPage.getByLabel("Contract").selectOption({ label: "SHARD on Polygon" });
-    await expect(ownerPage.getByLabel("Amount")).toHaveValue(gap);
+    await ownerPage.getByLabel("Contract", { exact: true }).selectOption({ label: "SHARD on Polygon" });
+    await expect(ownerPage.getByLabel("Amount", { exact: true })).toHaveValue(gap);
     await ownerPage.getByRole("button", { name: "Fund wallet" }).click();
     // Funding is confirmed first, naming the contract and the exact amount.
     const confirm = ownerPage.getByTestId("fund-confirm");
