@@ -2,9 +2,9 @@
 import Link from "next/link";
 import { createContext, useContext } from "react";
 import { LiveAwardStatus } from "@/components/awards/live-award-status";
+import { RequestIdCell } from "@/components/awards/request-id-cell";
 import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
-import { IdCell } from "@/components/data-table/id-cell";
 import { PlayerLink } from "@/components/players/player-link";
 import type { AwardStatus } from "@/lib/db/schema";
 
@@ -90,13 +90,7 @@ const columns = column.columns([
   column.accessor("requestId", {
     header: "Request ID",
     enableSorting: false,
-    cell: ({ row }) => (
-      <IdCell
-        value={row.original.requestId}
-        what={`RequestID ${row.original.requestId}`}
-        href={`/awards/${row.original.requestId}`}
-      />
-    ),
+    cell: ({ row }) => <RequestIdCell requestId={row.original.requestId} />,
   }),
 ]);
 

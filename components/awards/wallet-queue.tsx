@@ -1,4 +1,5 @@
 "use client";
+import { RequestIdCell } from "@/components/awards/request-id-cell";
 import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/id-cell";
@@ -49,13 +50,7 @@ const columns = column.columns([
   column.accessor("requestId", {
     header: "Request ID",
     enableSorting: false,
-    cell: ({ row }) => (
-      <IdCell
-        value={row.original.requestId}
-        what={`RequestID ${row.original.requestId}`}
-        href={row.original.inTrail ? `/awards/${row.original.requestId}` : undefined}
-      />
-    ),
+    cell: ({ row }) => <RequestIdCell requestId={row.original.requestId} linked={row.original.inTrail} />,
   }),
 ]);
 
