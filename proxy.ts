@@ -9,7 +9,10 @@ import { REQUESTED_PATH_HEADER } from "@/lib/auth/return-path";
  */
 export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
-  headers.set(REQUESTED_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
+  // A click inside the console fetches the page with Next's own `_rsc` cache-buster: not part of the link.
+  const asked = request.nextUrl.clone();
+  asked.searchParams.delete("_rsc");
+  headers.set(REQUESTED_PATH_HEADER, `${asked.pathname}${asked.search}`);
   return NextResponse.next({ request: { headers } });
 }
 

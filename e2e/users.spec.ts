@@ -48,9 +48,10 @@ test("an owner creates a user, changes the role and deactivates them: each takes
   const dialog = page.getByRole("dialog", { name: `Deactivate ${email}?` });
   await dialog.getByRole("button", { name: "Deactivate" }).click();
   await expect(row).toContainText("Deactivated");
-  // Their session cookie is still valid, but the next request finds the account inactive.
+  // Their session cookie is still valid, but the next request finds the account inactive; the
+  // sign-in page remembers where they were going.
   await theirs.getByRole("link", { name: "Tokens" }).click();
-  await expect(theirs).toHaveURL(/\/sign-in$/);
+  await expect(theirs).toHaveURL(/\/sign-in\?next=%2Fcatalogue%2Ftokens$/);
   await theirs.context().close();
 });
 
