@@ -80,6 +80,9 @@ export default defineConfig({
         SERVICE_PORT: String(SERVICE_PORT),
         PORT: String(CONSOLE_PORT),
         SERVICE_LOG_LEVEL: "warn",
+        // Throwaway data: no test is about surviving a power loss, so commits skip the disk flush
+        // (docs/service.md, "Durability"); the demo itself stays durable.
+        SERVICE_PGLITE_DURABILITY: "fast",
         AUTH_SECRET: "",
         CONSOLE_ENCRYPTION_KEY: "",
       },
