@@ -35,7 +35,9 @@ export default function UserMenu({ email, role, defaultOpen }: UserMenuProps) {
   const theme = useThemeChoice();
   const [signingOut, startSignOut] = useTransition();
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    // Not modal: a modal menu hides the rest of the page from screen readers while its controls
+    // stay focusable (axe: aria-hidden-focus); Escape and a click outside still close it.
+    <DropdownMenu defaultOpen={defaultOpen} modal={false}>
       <DropdownMenuTrigger asChild>
         <UserMenuTrigger email={email} role={role} />
       </DropdownMenuTrigger>
