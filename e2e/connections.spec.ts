@@ -98,7 +98,8 @@ test("switching projects changes what every page reads, and a failing service is
   await expect(page.getByTestId(`connection-${WRONG_KEY}`)).toBeVisible();
 
   await page.goto("/catalogue/products");
-  await expect(page.locator("tbody tr")).toHaveCount(5);
+  // The demo's catalogue is there before the switch (its size is the catalogue spec's business).
+  await expect(page.locator("tbody tr").first()).toBeVisible();
   await page.getByLabel("Project", { exact: true }).selectOption({ label: WRONG_KEY });
   const failure = page.getByTestId("service-failure");
   await expect(failure).toContainText("The service answered with an error (HTTP 401)");
@@ -111,5 +112,5 @@ test("switching projects changes what every page reads, and a failing service is
 
   await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
   await expect(page.getByTestId("service-failure")).toHaveCount(0);
-  await expect(page.locator("tbody tr")).toHaveCount(3);
+  await expect(page.locator("tbody tr").first()).toBeVisible();
 });
