@@ -1,9 +1,13 @@
-import { createElement as h } from "react";
+import { createElement as h, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Field } from "@/components/ui/field";
+import { Field, type FieldProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+
+/** A Field around one control (children in the props, as JSX would pass them). */
+const field = (props: Omit<FieldProps, "children">, control: ReactElement) =>
+  h(Field, { ...props, children: control });
 
 /** The rendered markup parsed just enough to read the control's attributes. */
 function controlOf(markup: string, tag: "input" | "select") {
@@ -15,8 +19,7 @@ function controlOf(markup: string, tag: "input" | "select") {
 describe("Field wires its control", () => {
   it("labels the control and describes it by the hint, then the error", () => {
     const markup = renderToStaticMarkup(
-      h(
-        Field,
+      field(
         { id: "email", label: "Email", hint: "Work address", error: "must be an email address" },
         h(Input),
       ),
@@ -32,7 +35,7 @@ describe("Field wires its control", () => {
 
   it("leaves a valid control without aria-invalid, described by its hint only", () => {
     const markup = renderToStaticMarkup(
-      h(Field, { id: "name", label: "Name", hint: "Shown to others" }, h(Input)),
+      field({ id: "name", label: "Name", hint: "Shown to others" }, h(Input)),
     );
     const input = controlOf(markup, "input");
     expect(input.attribute("aria-invalid")).toBeNull();
@@ -41,8 +44,7 @@ describe("Field wires its control", () => {
 
   it("keeps a control's own description next to the field's, and its own id", () => {
     const markup = renderToStaticMarkup(
-      h(
-        Field,
+      field(
         { id: "fund-amount", label: "Amount", error: "must be greater than 0" },
         h(Input, { id: "own", "aria-describedby": "fund-error" }),
       ),
@@ -54,8 +56,7 @@ describe("Field wires its control", () => {
 
   it("joins several errors and wires a Select the same way", () => {
     const markup = renderToStaticMarkup(
-      h(
-        Field,
+      field(
         { id: "role", label: "Role", error: ["is required.", "must be a role."] },
         h(Select, null, h("option", null, "x")),
       ),
