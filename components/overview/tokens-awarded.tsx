@@ -55,7 +55,12 @@ export function TokensAwarded({ tokens, days }: TokensAwardedProps) {
               <summary className="cursor-pointer px-3 py-2 text-sm font-medium">
                 The figures as a table
               </summary>
-              <div className="max-h-96 overflow-auto border-t border-border">
+              <section
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it (axe: scrollable-region-focusable)
+                tabIndex={0}
+                aria-label="Tokens awarded per day, exact amounts"
+                className="max-h-96 overflow-auto border-t border-border"
+              >
                 <table className="w-full text-left text-sm" data-testid="tokens-table">
                   <caption className="sr-only">Tokens awarded per day (UTC), exact amounts</caption>
                   <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
@@ -89,7 +94,7 @@ export function TokensAwarded({ tokens, days }: TokensAwardedProps) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </section>
             </details>
           </>
         )}
