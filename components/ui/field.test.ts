@@ -5,9 +5,9 @@ import { Field, type FieldProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 
-/** A Field around one control (children in the props, as JSX would pass them). */
+/** A Field around one control (createElement passes it as children, as JSX does). */
 const field = (props: Omit<FieldProps, "children">, control: ReactElement) =>
-  h(Field, { ...props, children: control });
+  h(Field, props as FieldProps, control);
 
 /** The rendered markup parsed just enough to read the control's attributes. */
 function controlOf(markup: string, tag: "input" | "select") {
