@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { ConnectionForm } from "@/components/settings/connection-form";
 import { ConnectionsTable } from "@/components/settings/connections-table";
 import { PageHeader } from "@/components/ui/page-header";
@@ -7,6 +8,7 @@ import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Connections · Settings" };
 
 export default async function ConnectionsPage() {
   await requirePageUser("connections:manage");
