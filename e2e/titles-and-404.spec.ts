@@ -23,7 +23,9 @@ test("every page has its own document title", async ({ page }) => {
   expect(seen.size).toBe(CONSOLE_PAGES.length);
 });
 
-test("an unknown path shows the console's own 404 page inside the shell, marked noindex", async ({ page }) => {
+test("an unknown path shows the console's own 404 page inside the shell, marked noindex", async ({
+  page,
+}) => {
   await page.goto("/no/such/page");
   await expectNotFound(page);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
