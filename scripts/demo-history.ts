@@ -10,6 +10,7 @@ import type { ServiceConnection } from "@/lib/client/call-service";
 import { listProjectTokens } from "@/lib/client/catalogue";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { type AwardStatus, awards, users } from "@/lib/db/schema";
+import { DEMO_CONTRACTS } from "@/service/db/fixtures/demo-extra";
 
 /**
  * The demo's first-start history (README, "The demo"): a few awards and one small bulk batch,
@@ -26,22 +27,15 @@ import { type AwardStatus, awards, users } from "@/lib/db/schema";
 export const HISTORY_ACTOR = "manager@demo.test";
 const NAMESPACE = "0f3d9a6c-2b1e-4c7d-8e5f-a1b2c3d4e5f6";
 
-const GOLD = {
-  Guid: "1b0e7a10-0001-4a11-8b21-0000000000a1",
-  ContractGuid: "2c1f8b20-0001-4b22-9c32-0000000000b1",
-};
-const GEM_DB = {
-  Guid: "1b0e7a10-0002-4a11-8b21-0000000000a2",
-  ContractGuid: "2c1f8b20-0002-4b22-9c32-0000000000b2",
-};
-const GEM_POLYGON = {
-  Guid: "1b0e7a10-0002-4a11-8b21-0000000000a2",
-  ContractGuid: "2c1f8b20-0003-4b22-9c32-0000000000b3",
-};
-const SHARD = {
-  Guid: "1b0e7a10-0003-4a11-8b21-0000000000a3",
-  ContractGuid: "2c1f8b20-0004-4b22-9c32-0000000000b4",
-};
+/** A token line as the award form sends it, for one of the demo's contracts. */
+const lineOf = ({ token, contract }: { token: string; contract: string }) => ({
+  Guid: token,
+  ContractGuid: contract,
+});
+const GOLD = lineOf(DEMO_CONTRACTS.GOLD);
+const GEM_DB = lineOf(DEMO_CONTRACTS.GEM_DB);
+const GEM_POLYGON = lineOf(DEMO_CONTRACTS.GEM_POLYGON);
+const SHARD = lineOf(DEMO_CONTRACTS.SHARD);
 
 interface HistoryAward {
   customerId: string;
