@@ -100,17 +100,22 @@ export function TokenChart({ series, index }: TokenChartProps) {
               </rect>
             );
           })}
-          {labelled.map((point) => (
-            <text
-              key={point.day}
-              x={(x(point.day) ?? 0) + x.bandwidth() / 2}
-              y={innerHeight + 16}
-              textAnchor="middle"
-              className={LABEL}
-            >
-              {shortDay(point.day)}
-            </text>
-          ))}
+          {labelled.map((point, i) => {
+            // Today's label sits under the last bar: centred it would run past the chart's right
+            // edge on a phone, so it ends at the bar's right side instead.
+            const last = i === labelled.length - 1;
+            return (
+              <text
+                key={point.day}
+                x={(x(point.day) ?? 0) + (last ? x.bandwidth() : x.bandwidth() / 2)}
+                y={innerHeight + 16}
+                textAnchor={last ? "end" : "middle"}
+                className={LABEL}
+              >
+                {shortDay(point.day)}
+              </text>
+            );
+          })}
         </g>
       </svg>
     </div>
