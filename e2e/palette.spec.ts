@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { fillAward, GOLD, GOLD_DB, knownPlayer, send } from "./award-form";
+import { pressUntilHeard } from "./keys";
 import { addConnection } from "./owner-connection";
 import { storageState } from "./roles";
 import { SERVICE_BASE_URL } from "./servers";
@@ -7,8 +8,7 @@ import { SERVICE_BASE_URL } from "./servers";
 const palette = (page: Page) => page.getByRole("dialog", { name: "Command palette" });
 
 async function openWithKeys(page: Page) {
-  await page.keyboard.press("Control+k");
-  await expect(palette(page)).toBeVisible();
+  await pressUntilHeard(page, "Control+k", () => palette(page).isVisible());
   return palette(page);
 }
 

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { pressUntilHeard } from "./keys";
 import { storageState } from "./roles";
 
 test.use({ storageState: storageState("support") });
@@ -7,12 +8,8 @@ test("support looks a player up: totals, where each part is held, items with att
   page,
 }) => {
   await page.goto("/catalogue/products");
-  // "/" from anywhere opens the lookup — once the page's script listens (on a busy machine the
-  // load event can come before hydration, so the key is pressed again until it is heard).
-  await expect(async () => {
-    await page.locator("body").press("/");
-    await expect(page).toHaveURL(/\/players$/, { timeout: 2_000 });
-  }).toPass();
+  // "/" from anywhere opens the lookup.
+  await pressUntilHeard(page, "/", async () => /\/players$/.test(new URL(page.url()).pathname));
   await expect(page.getByLabel("Customer ID")).toBeFocused();
   await page.getByLabel("Customer ID").fill("player-1001");
   await page.getByRole("button", { name: "Look up" }).click();

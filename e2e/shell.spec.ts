@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
+import { pressUntilHeard } from "./keys";
 import { type RoleName, storageState } from "./roles";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, SERVICE_BASE_URL } from "./servers";
 
@@ -145,8 +146,8 @@ test.describe("the shell's overlays", () => {
       await (colorScheme === "dark" ? html.toHaveClass(/\bdark\b/) : html.not.toHaveClass(/\bdark\b/));
       expect(await seriousViolations(page)).toEqual([]);
 
-      await page.keyboard.press("Control+k");
       const palette = page.getByRole("dialog", { name: "Command palette" });
+      await pressUntilHeard(page, "Control+k", () => palette.isVisible());
       await palette.getByRole("combobox").fill("play");
       await expect(palette.getByRole("option", { name: "Players" })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
