@@ -10,6 +10,7 @@ import {
   PROXY_PORT,
   PROXY_URL,
   SERVICE_PORT,
+  UNCONNECTED_CONSOLE_URL,
 } from "./e2e/servers";
 
 /**
@@ -95,6 +96,16 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
       env: { E2E_PROXY_PORT: String(PROXY_PORT), E2E_SERVICE_PORT: String(SERVICE_PORT) },
+    },
+    // A console with no project connection (e2e/no-connection.spec.ts), started after the demo
+    // built the console.
+    {
+      command: "node_modules/.bin/tsx --conditions=react-server scripts/e2e/unconnected-console.ts",
+      url: `${UNCONNECTED_CONSOLE_URL}/sign-in`,
+      timeout: TEST_LIMITS.startMs,
+      reuseExistingServer: process.env.E2E_REUSE === "1",
+      stdout: "ignore",
+      stderr: "pipe",
     },
     // A second console on PostgreSQL for e2e/no-render-writes.spec.ts, started after the demo
     // built the console; only where a PostgreSQL cluster is given (`npm test` starts a throwaway one).

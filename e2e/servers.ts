@@ -21,3 +21,7 @@ export const DEMO_API_KEY = "gcc_demo_key_8f2b6c1e9a4d7f3b5e0c2a6d8b1f4e7c";
 export const PG_CONSOLE_PORT = Number(process.env.E2E_PG_CONSOLE_PORT ?? 3203);
 export const PG_CONSOLE_URL = `http://127.0.0.1:${PG_CONSOLE_PORT}`;
 export const PG_CONSOLE_DATABASE = "gcc_e2e_console";
+
+/** A console with no project connection at all (scripts/e2e/unconnected-console.ts). */
+export const UNCONNECTED_CONSOLE_PORT = Number(process.env.E2E_UNCONNECTED_CONSOLE_PORT ?? 3204);
+export const UNCONNECTED_CONSOLE_URL = `http://127.0.0.1:${UNCONNECTED_CONSOLE_PORT}`;

@@ -1,5 +1,6 @@
-import { CircleAlert } from "lucide-react";
+import { CircleAlert, PlugZap } from "lucide-react";
 import type { ServiceFailure } from "@/lib/project/read-service";
+import { cn } from "./cn";
 
 const HEADINGS: Record<ServiceFailure["kind"], string> = {
   "no-project": "No project to show",
@@ -10,15 +11,26 @@ const HEADINGS: Record<ServiceFailure["kind"], string> = {
   "too-large": "The service's answer was too large to read",
 };
 
-/** What a page shows when the service failed: which way, and the service's own words. */
+/**
+ * What a page shows when the service failed: which way, and the service's own words. A console
+ * with no project yet has nothing broken: that one is a plain note, not an alarm.
+ */
 export function ServiceFailurePanel({ failure }: { failure: ServiceFailure }) {
+  const unset = failure.kind === "no-project";
+  const Icon = unset ? PlugZap : CircleAlert;
   return (
     <section
       data-testid="service-failure"
       aria-labelledby="service-failure-heading"
-      className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-foreground"
+      className={cn(
+        "flex gap-3 rounded-lg border p-4 text-foreground",
+        unset ? "border-border bg-muted" : "border-destructive/40 bg-destructive/10",
+      )}
     >
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
+      <Icon
+        aria-hidden="true"
+        className={cn("mt-0.5 size-5 shrink-0", unset ? "text-muted-foreground" : "text-destructive")}
+      />
       <div className="min-w-0">
         <h2 id="service-failure-heading" className="font-semibold">
           {HEADINGS[failure.kind]}

@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import {
   DEMO_API_KEY,
@@ -8,9 +6,7 @@ import {
   PG_CONSOLE_PORT,
   SERVICE_BASE_URL,
 } from "@/e2e/servers";
-import { ensureDemoUsers } from "@/lib/auth/demo-users";
-import { openConsoleDatabase } from "@/lib/db/connection";
-import { migrateConsoleDatabase } from "@/lib/db/migrate";
+import { startBuiltConsole } from "./built-console";
 
 /**
  * A second console for e2e/no-render-writes.spec.ts: the built console (`next start`) on a fresh
@@ -31,26 +27,14 @@ await admin.end();
 const url = new URL(clusterUrl);
 url.pathname = `/${PG_CONSOLE_DATABASE}`;
 
-const database = await openConsoleDatabase({ driver: "postgres", url: url.toString() });
-await migrateConsoleDatabase(database);
-await ensureDemoUsers(database.db);
-await database.close();
-
-const next = spawn("node_modules/.bin/next", ["start", "-p", String(PG_CONSOLE_PORT)], {
-  stdio: ["ignore", "ignore", "inherit"],
+await startBuiltConsole({
+  database: { driver: "postgres", url: url.toString() },
+  port: PG_CONSOLE_PORT,
   env: {
-    ...process.env,
-    NEXT_TELEMETRY_DISABLED: "1",
     CONSOLE_DATABASE_URL: url.toString(),
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
-    CONSOLE_ENCRYPTION_KEY: randomBytes(32).toString("base64url"),
     COMMERCE_BASE_URL: SERVICE_BASE_URL,
     COMMERCE_PROJECT_GUID: DEMO_PROJECT_GUID,
     COMMERCE_API_KEY: DEMO_API_KEY,
     COMMERCE_PROJECT_NAME: "Starfall Arena (demo)",
   },
 });
-const stop = () => next.kill("SIGTERM");
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
-next.on("exit", (code) => process.exit(code ?? 0));

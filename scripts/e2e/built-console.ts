@@ -1,0 +1,37 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import type { DatabaseTarget } from "@/common/database";
+import { ensureDemoUsers } from "@/lib/auth/demo-users";
+import { openConsoleDatabase } from "@/lib/db/connection";
+import { migrateConsoleDatabase } from "@/lib/db/migrate";
+
+/**
+ * Another console for a spec that needs one the demo is not: the console the demo built
+ * (`next start`) on its own database with the demo users, fresh secrets, and the environment
+ * given. Runs until Playwright stops it; exits when `next` exits.
+ */
+export async function startBuiltConsole(options: {
+  database: DatabaseTarget;
+  port: number;
+  env: Record<string, string>;
+}): Promise<void> {
+  const database = await openConsoleDatabase(options.database);
+  await migrateConsoleDatabase(database);
+  await ensureDemoUsers(database.db);
+  await database.close();
+
+  const next = spawn("node_modules/.bin/next", ["start", "-p", String(options.port)], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      AUTH_SECRET: randomBytes(32).toString("base64url"),
+      CONSOLE_ENCRYPTION_KEY: randomBytes(32).toString("base64url"),
+      ...options.env,
+    },
+  });
+  const stop = () => next.kill("SIGTERM");
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  next.on("exit", (code) => process.exit(code ?? 0));
+}
