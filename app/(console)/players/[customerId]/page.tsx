@@ -37,7 +37,7 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
       <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:flex-wrap sm:items-end">
         <LookupForm initial={customerId} />
         {checked.ok && can(user.role, "awards:send") ? (
-          <Button asChild size="lg">
+          <Button asChild>
             <Link href={`/awards/new?customer=${encodeURIComponent(customerId)}`}>Award tokens</Link>
           </Button>
         ) : null}
