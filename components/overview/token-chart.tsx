@@ -1,8 +1,8 @@
 "use client";
 import { nice, ticks } from "d3-array";
-import { scaleBand } from "d3-scale";
 import { useEffect, useRef, useState } from "react";
 import type { TokenSeries } from "@/lib/overview/aggregate";
+import { bandLayout } from "./band-layout";
 import { shortDay } from "./when";
 
 const HEIGHT = 168;
@@ -39,9 +39,9 @@ export interface TokenChartProps {
 }
 
 /**
- * One token's daily awarded amounts as bars over the window: d3's band scale and nice ticks (a
- * few hundred bytes, where a chart package would cost tens of kB on a page with a budget), drawn
- * as plain SVG. The exact figures are text in the table beside it; the SVG is one image with a
+ * One token's daily awarded amounts as bars over the window: evenly spaced bars (band-layout.ts)
+ * on d3-array's nice ticks (about 1.5 kB gzipped, where a chart package would cost tens of kB on a
+ * page with a budget), drawn as plain SVG. The exact figures are text in the table beside it; the SVG is one image with a
  * summary for assistive technology, each bar's <title> a hover hint.
  */
 export function TokenChart({ series, index }: TokenChartProps) {
@@ -53,13 +53,12 @@ export function TokenChart({ series, index }: TokenChartProps) {
   const values = series.days.map((point) => Number(point.amount));
   const [, top = 1] = nice(0, Math.max(...values, 0) || 1, 3);
   const y = (value: number) => innerHeight - (value / top) * innerHeight;
-  const x = scaleBand<string>()
-    .domain(series.days.map((point) => point.day))
-    .range([0, innerWidth])
-    .padding(0.25);
+  const bands = bandLayout(series.days.length, innerWidth, 0.25);
   // About one label per 64 px, counted back from today so that today always has one.
   const every = Math.max(1, Math.ceil(series.days.length / Math.max(1, Math.floor(innerWidth / 64))));
-  const labelled = series.days.filter((_, i, all) => (all.length - 1 - i) % every === 0);
+  const labelled = series.days
+    .map((point, index) => ({ point, index }))
+    .filter(({ index }) => (series.days.length - 1 - index) % every === 0);
   const fill = FILLS[index % FILLS.length];
   return (
     <div ref={ref} className="w-full">
@@ -89,9 +88,9 @@ export function TokenChart({ series, index }: TokenChartProps) {
             return (
               <rect
                 key={point.day}
-                x={x(point.day) ?? 0}
+                x={bands.x(i)}
                 y={innerHeight - height}
-                width={x.bandwidth()}
+                width={bands.bandwidth}
                 height={height}
                 rx={2}
                 className={fill}
@@ -100,14 +99,14 @@ export function TokenChart({ series, index }: TokenChartProps) {
               </rect>
             );
           })}
-          {labelled.map((point, i) => {
+          {labelled.map(({ point, index }, i) => {
             // Today's label sits under the last bar: centred it would run past the chart's right
             // edge on a phone, so it ends at the bar's right side instead.
             const last = i === labelled.length - 1;
             return (
               <text
                 key={point.day}
-                x={(x(point.day) ?? 0) + (last ? x.bandwidth() : x.bandwidth() / 2)}
+                x={bands.x(index) + (last ? bands.bandwidth : bands.bandwidth / 2)}
                 y={innerHeight + 16}
                 textAnchor={last ? "end" : "middle"}
                 className={LABEL}
