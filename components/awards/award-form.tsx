@@ -2,21 +2,23 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
 import { useState, useTransition } from "react";
-import { toast } from "sonner";
 import { AwardOutcome, type Outcome, SUCCEEDED } from "@/components/awards/award-outcome";
 import { AwardReview, type AwardReviewProps } from "@/components/awards/award-review";
 import { PlayerCheck } from "@/components/awards/player-check";
 import { playerSummaryQuery, usePlayerSummary, useSettledValue } from "@/components/live/use-player-summary";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog, OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/toast";
 import { sendAwardAction } from "@/lib/actions/send-award";
-import { AwardInput, type AwardMode, type ParsedAward } from "@/lib/awards/award-input";
+import type { ParsedAward } from "@/lib/awards/award-input";
+import { AwardInput } from "@/lib/awards/award-input-client";
+import type { AwardMode } from "@/lib/awards/award-rules";
 import {
   freshRequestId,
   newRequestId,
@@ -24,9 +26,9 @@ import {
   reviewRequestId,
   settleRequestId,
 } from "@/lib/awards/request-id";
+import { checkCustomerId } from "@/lib/contract/customer-id-rule";
 import { fieldPath } from "@/lib/contract/issues";
 import { queryKeys } from "@/lib/live/query-keys";
-import { checkCustomerId } from "@/lib/players/customer-id";
 import type { PlayerSummary } from "@/lib/players/player-summary";
 
 /** What the player holds of a token, once the service has said; null while unknown or for a new player. */
@@ -76,8 +78,8 @@ const awardKey = ({ requestId: _id, confirmNewPlayer: _confirm, ...award }: Pars
   JSON.stringify(award);
 
 /**
- * The award form (docs/console.md, "Awards"): validated here with the schema the server action
- * checks again; reviewed in the one confirmation dialog that shows the exact Customer ID, every
+ * The award form (docs/console.md, "Awards"): validated here with the rules the server action
+ * checks again (zod/mini in the browser, award-input-client.ts); reviewed in the one confirmation dialog that shows the exact Customer ID, every
  * amount and whether the service knows the player; after a success it resets for a new award
  * ("Award again" is an explicit copy with a new RequestID). The RequestID is bound at review
  * (lib/awards/request-id.ts): the same for an unchanged retry after a failure, new otherwise.
@@ -438,6 +440,7 @@ export function AwardForm({
           <Button
             type="submit"
             size="lg"
+            {...OPENS_CONFIRM_DIALOG}
             disabled={pending || tokens.length === 0}
             className="w-full sm:w-auto"
           >

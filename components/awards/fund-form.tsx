@@ -2,14 +2,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, useTransition } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog, OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { toast } from "@/components/ui/toast";
 import { fundWalletAction } from "@/lib/actions/fund-wallet";
-import { amountText } from "@/lib/awards/award-input";
+import { amountText } from "@/lib/awards/award-input-client";
 import { newRequestId, type RequestIdState, reviewRequestId, settleRequestId } from "@/lib/awards/request-id";
 import { queryKeys } from "@/lib/live/query-keys";
 
@@ -109,7 +109,7 @@ export function FundForm({ targets, initialRequestId }: { targets: FundTarget[];
             className="font-mono"
           />
         </Field>
-        <Button type="submit" disabled={pending} className="w-full sm:w-auto">
+        <Button type="submit" {...OPENS_CONFIRM_DIALOG} disabled={pending} className="w-full sm:w-auto">
           Fund wallet
         </Button>
       </div>

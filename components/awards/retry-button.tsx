@@ -2,8 +2,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { toast } from "@/components/ui/toast";
 import { retryAwardAction } from "@/lib/actions/retry-award";
 import { queryKeys } from "@/lib/live/query-keys";
 

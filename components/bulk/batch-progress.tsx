@@ -2,9 +2,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import { buttonClass } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { toast } from "@/components/ui/toast";
 import { retryBatchAction } from "@/lib/actions/retry-batch";
 import type { BatchCounts } from "@/lib/bulk/batch-store";
 import { getJson } from "@/lib/live/get-json";

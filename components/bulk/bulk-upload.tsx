@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog, OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { checkBulkFileAction } from "@/lib/actions/check-bulk-file";
 import { sendBulkFileAction } from "@/lib/actions/send-bulk-file";
@@ -353,7 +353,12 @@ export function BulkUpload() {
                 ) : null}
               </div>
               <div>
-                <Button onClick={review} disabled={pending || blocked} aria-haspopup="dialog">
+                <Button
+                  onClick={review}
+                  disabled={pending || blocked}
+                  aria-haspopup="dialog"
+                  {...OPENS_CONFIRM_DIALOG}
+                >
                   {pending
                     ? "Sending…"
                     : `Send batch (${report.summary.rows} award${report.summary.rows === 1 ? "" : "s"})`}

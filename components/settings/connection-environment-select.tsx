@@ -1,8 +1,8 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useOptimistic, useTransition } from "react";
-import { toast } from "sonner";
 import { Select } from "@/components/ui/select";
+import { toast } from "@/components/ui/toast";
 import { setConnectionEnvironmentAction } from "@/lib/actions/set-connection-environment";
 import { CONNECTION_ENVIRONMENTS, type ConnectionEnvironment } from "@/lib/connections/environment";
 

@@ -1,10 +1,10 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { toast } from "@/components/ui/toast";
 import { deleteConnectionAction } from "@/lib/actions/delete-connection";
 import { testConnectionAction } from "@/lib/actions/test-connection";
 

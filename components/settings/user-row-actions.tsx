@@ -1,10 +1,10 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Select } from "@/components/ui/select";
+import { toast } from "@/components/ui/toast";
 import { changeUserAction } from "@/lib/actions/change-user";
 
 export interface UserRowActionsProps {

@@ -1,7 +1,7 @@
 "use client";
 import { type ReactNode, useState } from "react";
 import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
-import { ConfirmDialog, type ConfirmDialogProps } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog, type ConfirmDialogProps, OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dialog";
 
 export interface ConfirmButtonProps
   extends Pick<
@@ -45,6 +45,7 @@ export function ConfirmButton({
         size={size}
         aria-label={ariaLabel}
         aria-haspopup="dialog"
+        {...OPENS_CONFIRM_DIALOG}
         disabled={disabled || pending || running}
         onClick={() => setOpen(true)}
         className={className}

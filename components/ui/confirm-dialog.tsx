@@ -1,15 +1,5 @@
 "use client";
-import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
-import { type ReactNode, useEffect, useId, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogTitle,
-  DialogFooter,
-} from "@/components/ui/dialog";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -36,82 +26,32 @@ export interface ConfirmDialogProps {
   testId?: string;
 }
 
+const load = () => import("./confirm-dialog-radix");
+const RadixConfirmDialog = lazy(() => load().then((module) => ({ default: module.RadixConfirmDialog })));
+
+/**
+ * Props for whatever opens a ConfirmDialog: the dialog's code is fetched as soon as the pointer
+ * or the focus comes near it, so the first opening rarely waits.
+ */
+export const OPENS_CONFIRM_DIALOG = {
+  onPointerEnter: () => void load(),
+  onFocus: () => void load(),
+} as const;
+
 /**
  * The one confirmation of every irreversible act (send award, send batch, fund, retry,
- * deactivate, delete): a modal dialog that names what will happen, with Cancel focused first so
- * Enter on an opened dialog never confirms by accident. Escape and Cancel close it, except while
- * the act runs; a click outside never does. Built on Radix AlertDialog (focus trapped, background
- * inert); its role stays "dialog" — the name every spec and screen-reader user has known it by
- * (docs/console.md, "UI kit").
+ * deactivate, delete): a modal dialog that names what will happen (confirm-dialog-radix.tsx).
+ * Its code — Radix AlertDialog with its focus trap and scroll lock — loads on the first opening,
+ * so no page's first load carries it (docs/console.md, "Bundle budget"); until then nothing is
+ * drawn, as a closed dialog draws nothing.
  */
-export function ConfirmDialog({
-  open,
-  title,
-  confirmLabel,
-  pendingLabel,
-  pending = false,
-  confirmDisabled = false,
-  tone = "default",
-  acknowledge,
-  onConfirm,
-  onCancel,
-  children,
-  testId,
-}: ConfirmDialogProps) {
-  const acknowledgeId = useId();
-  const [acknowledged, setAcknowledged] = useState(false);
-
-  // Every opening asks again: a tick given for one award never carries to the next.
-  useEffect(() => {
-    if (open) setAcknowledged(false);
-  }, [open]);
-
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <AlertDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && !pending) onCancel();
-      }}
-    >
-      <AlertDialogContent
-        role="dialog"
-        data-testid={testId}
-        // Without a summary there is nothing to describe the dialog with.
-        {...(children ? {} : { "aria-describedby": undefined })}
-        onEscapeKeyDown={(event) => {
-          if (pending) event.preventDefault();
-        }}
-      >
-        <AlertDialogTitle>{title}</AlertDialogTitle>
-        {children ? (
-          <AlertDialogPrimitive.Description asChild>
-            <div className="text-sm">{children}</div>
-          </AlertDialogPrimitive.Description>
-        ) : null}
-        {acknowledge ? (
-          <div className="flex items-start gap-3 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
-            <Checkbox
-              id={acknowledgeId}
-              checked={acknowledged}
-              onCheckedChange={(state) => setAcknowledged(state === true)}
-              className="mt-0.5"
-            />
-            <label htmlFor={acknowledgeId} className="cursor-pointer">
-              {acknowledge}
-            </label>
-          </div>
-        ) : null}
-        <DialogFooter className="mt-2">
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <Button
-            variant={tone === "danger" ? "destructive" : "primary"}
-            onClick={onConfirm}
-            disabled={pending || confirmDisabled || (acknowledge !== undefined && !acknowledged)}
-          >
-            {pending ? (pendingLabel ?? `${confirmLabel}…`) : confirmLabel}
-          </Button>
-        </DialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <Suspense fallback={null}>
+      <RadixConfirmDialog {...props} />
+    </Suspense>
   );
 }

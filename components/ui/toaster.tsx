@@ -1,36 +1,34 @@
 "use client";
-import type { CSSProperties } from "react";
-import { Toaster as Sonner } from "sonner";
-import { useIsDark } from "@/components/ui/use-is-dark";
+import { lazy, Suspense, useEffect } from "react";
+import { useToasterWanted, wantToaster } from "@/components/ui/toast";
 
-// sonner reads its colours from these variables: point them at the theme tokens.
-const TOKENS = {
-  "--normal-bg": "var(--popover)",
-  "--normal-text": "var(--popover-foreground)",
-  "--normal-border": "var(--border)",
-  "--border-radius": "var(--radius)",
-} as CSSProperties;
+const SonnerToaster = lazy(() =>
+  import("./sonner-toaster").then((module) => ({ default: module.SonnerToaster })),
+);
+
+// Every toast follows something the person did: the host is there before the first can come.
+const FIRST_USE = ["pointerdown", "keydown"] as const;
 
 /**
- * The one toast host (sonner), drawn with the theme tokens. Toasts repeat an outcome the page
- * also shows; they are never the only place it appears.
+ * The one toast host, for `toast` of components/ui/toast.ts. Toasts repeat an outcome the page
+ * also shows; they are never the only place it appears. Its code (sonner-toaster.tsx) loads on
+ * the person's first pointer or key press on the page, so its live region is in place before an
+ * action's toast arrives, and no page's first load carries it (docs/console.md, "Bundle budget").
  */
 export function Toaster() {
-  const dark = useIsDark();
+  const wanted = useToasterWanted();
+  useEffect(() => {
+    if (wanted) return;
+    const want = () => wantToaster();
+    for (const type of FIRST_USE) window.addEventListener(type, want, { capture: true, once: true });
+    return () => {
+      for (const type of FIRST_USE) window.removeEventListener(type, want, { capture: true });
+    };
+  }, [wanted]);
+  if (!wanted) return null;
   return (
-    <Sonner
-      theme={dark ? "dark" : "light"}
-      closeButton
-      position="bottom-right"
-      style={TOKENS}
-      toastOptions={{
-        classNames: {
-          success: "[&_[data-icon]]:text-success",
-          error: "[&_[data-icon]]:text-destructive",
-          warning: "[&_[data-icon]]:text-warning",
-          info: "[&_[data-icon]]:text-info",
-        },
-      }}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
   );
 }

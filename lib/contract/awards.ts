@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { MAX_TOKEN_LINES } from "./award-limits";
 import { envelopeShape } from "./envelope";
 import { amountLiteral, customerId, dateText, decimalText, uuid, wallet } from "./fields";
 import { typeRule } from "./issues";
 import { type Strictness, strictnessTools } from "./strictness";
 
-export const MAX_TOKEN_LINES = 100;
+export { MAX_TOKEN_LINES };
 export const AWARD_STATUSES = ["Completed", "Queued"] as const;
 export type AwardStatus = (typeof AWARD_STATUSES)[number];
 

@@ -1,0 +1,132 @@
+import { MAX_TOKEN_LINES } from "@/lib/contract/award-limits";
+import { decimalProblem, MAX_DECIMALS, MAX_INTEGER_DIGITS, toUnits } from "@/lib/contract/decimal";
+
+/**
+ * The award form's own rules (DESIGN §7) as plain functions and sentences, with no schema
+ * library: the server action's schema (award-input.ts, zod) and the browser's
+ * (award-input-client.ts, zod/mini) are both built from them, so each rule has one home while
+ * the browser ships no full zod (docs/console.md, "Bundle budget").
+ */
+
+export const AWARD_MODES = ["allowance", "direct"] as const;
+export type AwardMode = (typeof AWARD_MODES)[number];
+
+export const REASON_MAX = 500;
+
+/** The sentences of the rules a schema states by its shape (enum, lengths). */
+export const AWARD_RULES = {
+  mode: "must be Allowance or Direct distribution",
+  noLines: "must have at least one token line",
+  tooManyLines: `must have at most ${MAX_TOKEN_LINES} token lines`,
+  noReason: "is required: say why (kept in the award trail)",
+  longReason: `must be at most ${REASON_MAX} characters`,
+} as const;
+
+/** Chains whose wallets are EVM addresses (`0x` + 40 hex digits), by name, in any case. */
+const EVM_CHAINS = new Set([
+  "ethereum",
+  "polygon",
+  "bsc",
+  "bnb",
+  "arbitrum",
+  "optimism",
+  "base",
+  "avalanche",
+  "sepolia",
+  "amoy",
+]);
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** The address rule of a chain, when the console knows one. */
+export function walletProblem(chainName: string, address: string): string | null {
+  if (EVM_CHAINS.has(chainName.toLowerCase()) && !EVM_ADDRESS.test(address))
+    return `must be a ${chainName} address: 0x followed by 40 hexadecimal digits`;
+  return null;
+}
+
+/** What is wrong with an amount as a person typed it (already trimmed), or null. */
+export function amountProblem(text: string): string | null {
+  const problem = decimalProblem(text);
+  if (problem === "format" || text.startsWith("-"))
+    return text.includes(",")
+      ? "must use a point for decimals, not a comma"
+      : "must be a number like 25 or 0.5";
+  if (problem === "integerDigits") return `must have at most ${MAX_INTEGER_DIGITS} digits before the point`;
+  if (problem === "decimals") return `must have at most ${MAX_DECIMALS} decimal places`;
+  return toUnits(text) <= 0n ? "must be greater than 0" : null;
+}
+
+/** The parts of an award the cross-field rules read. */
+export interface CrossChecked {
+  mode: AwardMode;
+  wallet: string;
+  lines: { token: string; contract: string; chain: string }[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Whether the cross-field rules can read the award: they run whenever these parts are well
+ * formed, even while other fields are wrong, so the form shows every problem at once.
+ */
+export function isCrossCheckable(value: unknown): value is CrossChecked {
+  if (!isRecord(value)) return false;
+  const { mode, wallet, lines } = value;
+  return (
+    AWARD_MODES.includes(mode as AwardMode) &&
+    typeof wallet === "string" &&
+    Array.isArray(lines) &&
+    lines.every(
+      (line) =>
+        isRecord(line) &&
+        typeof line.token === "string" &&
+        typeof line.contract === "string" &&
+        typeof line.chain === "string",
+    )
+  );
+}
+
+export interface AwardIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * The rules across fields: a token and contract once per award; a direct distribution needs a
+ * wallet that passes the contract's wallet rule (`walletRule`, the schema's own) and the address
+ * rule of every chain it pays on.
+ */
+export function crossFieldIssues(
+  award: CrossChecked,
+  walletRule: (text: string) => string | null,
+): AwardIssue[] {
+  const issues: AwardIssue[] = [];
+  const seen = new Set<string>();
+  award.lines.forEach((line, index) => {
+    const key = `${line.token.toLowerCase()} ${line.contract.toLowerCase()}`;
+    if (seen.has(key))
+      issues.push({
+        path: ["lines", index, "contract"],
+        message: "repeats the token and contract of an earlier line: put the total on one line",
+      });
+    seen.add(key);
+  });
+  if (award.mode !== "direct") return issues;
+  const problem = walletRule(award.wallet);
+  if (problem !== null) {
+    issues.push({
+      path: ["wallet"],
+      message: award.wallet === "" ? "is required for a direct distribution" : problem,
+    });
+    return issues;
+  }
+  for (const chain of new Set(award.lines.map((line) => line.chain).filter(Boolean))) {
+    const chainProblem = walletProblem(chain, award.wallet);
+    if (chainProblem) {
+      issues.push({ path: ["wallet"], message: chainProblem });
+      return issues;
+    }
+  }
+  return issues;
+}
