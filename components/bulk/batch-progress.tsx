@@ -9,6 +9,7 @@ import { retryBatchAction } from "@/lib/actions/retry-batch";
 import type { BatchCounts } from "@/lib/bulk/batch-store";
 import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";
+import { answeredRows, BatchProgressBar } from "./batch-progress-bar";
 
 export interface Progress {
   status: "sending" | "done";
@@ -53,9 +54,8 @@ export function BatchProgress({
   }, [progress.status, router, queryClient]);
 
   const { counts } = progress;
-  const answered = counts.completed + counts.queued + counts.accepted + counts.failed + counts.unknown;
+  const answered = answeredRows(counts);
   const failed = counts.failed + counts.unknown;
-  const percent = counts.total === 0 ? 100 : Math.floor((answered * 100) / counts.total);
   const figures: [string, number, string][] = [
     ["Sent", answered + counts.sending, "sent"],
     ["Completed", counts.completed, "completed"],
@@ -71,17 +71,7 @@ export function BatchProgress({
       <h2 id="progress-heading" className="text-lg font-semibold">
         {progress.status === "done" ? "Done" : "Sending"}
       </h2>
-      <div
-        role="progressbar"
-        aria-label="Batch progress"
-        aria-valuemin={0}
-        aria-valuemax={counts.total}
-        aria-valuenow={answered}
-        aria-valuetext={`${answered} of ${counts.total} answered`}
-        className="h-3 w-full max-w-3xl overflow-hidden rounded-full bg-muted"
-      >
-        <div className="h-full bg-success transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+      <BatchProgressBar counts={counts} label="Batch progress" size="md" className="max-w-3xl" />
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm" data-testid="batch-counts">
         {figures.map(([label, value, id]) =>
           value > 0 || ["sent", "completed", "queued", "failed"].includes(id) ? (

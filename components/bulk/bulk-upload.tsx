@@ -1,8 +1,9 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useRef, useState, useTransition } from "react";
+import { type ReactNode, useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { ConfirmDialog, OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { checkBulkFileAction } from "@/lib/actions/check-bulk-file";
@@ -69,6 +70,24 @@ function FundsCheck({ funds }: { funds: DryRunReport["funds"] }) {
         </>
       ) : null}
     </div>
+  );
+}
+
+/** A warning's tick box: what the person confirms, as the box's label (kit Checkbox, thumb-high row). */
+function Confirmation({
+  checked,
+  onCheckedChange,
+  children,
+}: {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex min-h-10 cursor-pointer items-center gap-2">
+      <Checkbox checked={checked} onCheckedChange={(state) => onCheckedChange(state === true)} />
+      {children}
+    </label>
   );
 }
 
@@ -251,14 +270,9 @@ export function BulkUpload() {
                   </li>
                 ))}
               </ul>
-              <label className="flex min-h-10 items-center gap-2">
-                <input
-                  type="checkbox"
-                  checked={confirmRepeats}
-                  onChange={(e) => setConfirmRepeats(e.target.checked)}
-                />
+              <Confirmation checked={confirmRepeats} onCheckedChange={setConfirmRepeats}>
                 Send the repeated rows too (each is a separate award)
-              </label>
+              </Confirmation>
             </div>
           ) : null}
 
@@ -279,14 +293,9 @@ export function BulkUpload() {
                   </li>
                 ))}
               </ul>
-              <label className="flex min-h-10 items-center gap-2">
-                <input
-                  type="checkbox"
-                  checked={confirmRecent}
-                  onChange={(e) => setConfirmRecent(e.target.checked)}
-                />
+              <Confirmation checked={confirmRecent} onCheckedChange={setConfirmRecent}>
                 Send rows that repeat recent awards (they are paid again)
-              </label>
+              </Confirmation>
             </div>
           ) : null}
 
@@ -318,16 +327,11 @@ export function BulkUpload() {
                   service could not be asked ({report.newPlayers.unchecked.message}). They may be new.
                 </p>
               ) : null}
-              <label className="flex min-h-10 items-center gap-2">
-                <input
-                  type="checkbox"
-                  checked={confirmNewPlayers}
-                  onChange={(e) => setConfirmNewPlayers(e.target.checked)}
-                />
+              <Confirmation checked={confirmNewPlayers} onCheckedChange={setConfirmNewPlayers}>
                 {uncheckedPlayers > 0
                   ? "Send to players that may be new too"
                   : "Send to the new players too (their IDs are right)"}
-              </label>
+              </Confirmation>
             </div>
           ) : null}
 

@@ -1,5 +1,6 @@
 import { Layers } from "lucide-react";
 import Link from "next/link";
+import { answeredRows, BatchProgressBar } from "@/components/bulk/batch-progress-bar";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -21,9 +22,7 @@ export function RecentBatches({ batches }: { batches: BatchSummary[] }) {
           <ul className="flex flex-col gap-4">
             {batches.map((batch) => {
               const { counts } = batch;
-              const answered =
-                counts.completed + counts.queued + counts.accepted + counts.failed + counts.unknown;
-              const percent = counts.total === 0 ? 100 : Math.floor((answered * 100) / counts.total);
+              const answered = answeredRows(counts);
               const troubled = counts.failed + counts.unknown;
               return (
                 <li key={batch.id} className="flex flex-col gap-1.5" data-testid={`batch-${batch.id}`}>
@@ -40,17 +39,7 @@ export function RecentBatches({ batches }: { batches: BatchSummary[] }) {
                       <Badge tone="info">Sending</Badge>
                     )}
                   </div>
-                  <div
-                    role="progressbar"
-                    aria-label={`Batch ${batch.id} progress`}
-                    aria-valuemin={0}
-                    aria-valuemax={counts.total}
-                    aria-valuenow={answered}
-                    aria-valuetext={`${answered} of ${counts.total} answered`}
-                    className="h-2 w-full overflow-hidden rounded-full bg-muted"
-                  >
-                    <div className="h-full bg-success transition-[width]" style={{ width: `${percent}%` }} />
-                  </div>
+                  <BatchProgressBar counts={counts} label={`Batch ${batch.id} progress`} />
                   <p className="text-xs text-muted-foreground">
                     {answered} of {counts.total} answered · {counts.completed + counts.accepted} done ·{" "}
                     {counts.queued} queued · {troubled} failed or unknown · {utcMinute(batch.createdAt)}
