@@ -108,4 +108,16 @@ describe("parsing a bulk-award file", () => {
       'plain,"a,b","say ""hi""","two\nlines"," padded"\r\n',
     );
   });
+
+  it("neutralises every cell a spreadsheet would run as a formula: a leading ' and quotes", () => {
+    expect(
+      csvLine(['=HYPERLINK("http://x")', "+1", "-2+3", "@SUM(A1)", "\tcmd", "\r=1", "a=b", "1-2", "'"]),
+    ).toBe(`"'=HYPERLINK(""http://x"")","'+1","'-2+3","'@SUM(A1)","'\tcmd","'\r=1",a=b,1-2,'\r\n`);
+  });
+
+  it("reads a neutralised cell back as the text written (with its ' kept)", () => {
+    const written = `customer_id,token,amount,mode\r\n${csvLine(["=cmd|' /C calc'!A0", "GOLD", "1", "allowance"])}`;
+    const result = parse(written);
+    expect(result.ok && result.rows[0]?.fields.customer_id).toBe("'=cmd|' /C calc'!A0");
+  });
 });

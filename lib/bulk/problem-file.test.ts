@@ -40,4 +40,9 @@ describe("the dry run's error and warning file", () => {
       "",
     ]);
   });
+
+  it("writes a Customer ID that is a spreadsheet formula as text", () => {
+    const text = problemFile([{ line: 2, fields: fields("=HYPERLINK(1)"), problems: ["-x"] }], []);
+    expect(text.split("\r\n")[1]).toBe(`2,error,"'=HYPERLINK(1)",GOLD,,1,allowance,,,"'-x"`);
+  });
 });
