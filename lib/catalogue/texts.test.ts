@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "@/lib/contract/catalogue";
-import { catalogueLanguages, chosenLanguage, missingTexts, shownText } from "./texts";
+import { catalogueLanguages, chosenLanguage, lookupTags, missingTexts, shownText } from "./texts";
 
 type Texts = Product["Languages"][number][string];
 const t = (Title?: string, Description?: string): Texts => [
@@ -42,8 +42,55 @@ describe("product texts in a chosen language", () => {
       "Title",
       { value: "VIP会員", language: "ja", fallback: true },
     ],
+    [
+      "a regional tag to its own language before English (RFC 4647 lookup)",
+      blade,
+      "de-AT",
+      "Title",
+      { value: "Glutklinge", language: "de", fallback: true },
+    ],
+    [
+      "along the whole tag, case aside, before English",
+      [{ en: t("Blade") }, { "DE-ch": t("Glutklinge CH") }, { de: t("Glutklinge") }],
+      "de-CH-1996",
+      "Title",
+      { value: "Glutklinge CH", language: "DE-ch", fallback: true },
+    ],
+    [
+      "to English when the language's own tags lack the text",
+      blade,
+      "de-AT",
+      "Description",
+      { value: "A sword", language: "en", fallback: true },
+    ],
+    [
+      "never to a narrower tag of the language (lookup only shortens)",
+      [{ "de-AT": t("Glutklinge AT") }, { en: t("Blade") }],
+      "de",
+      "Title",
+      { value: "Blade", language: "en", fallback: true },
+    ],
+    [
+      "to the product's first language when it has neither its own tags nor English",
+      [{ ja: t("剣") }, { fr: t("Lame") }],
+      "de-AT",
+      "Title",
+      { value: "剣", language: "ja", fallback: true },
+    ],
   ] as const)("falls back: %s", (_name, languages, language, type, expected) => {
     expect(shownText(languages as never, language, type)).toEqual(expected);
+  });
+
+  it("lists the tags RFC 4647 lookup tries, dropping a singleton left at the end", () => {
+    expect(lookupTags("de-AT")).toEqual(["de-AT", "de"]);
+    expect(lookupTags("zh-Hant-CN-x-private1")).toEqual([
+      "zh-Hant-CN-x-private1",
+      "zh-Hant-CN",
+      "zh-Hant",
+      "zh",
+    ]);
+    expect(lookupTags("en")).toEqual(["en"]);
+    expect(lookupTags("")).toEqual([]);
   });
 
   it("is null when no language has the text", () => {

@@ -39,18 +39,38 @@ export function catalogueLanguages(products: readonly { Languages: Languages }[]
 }
 
 /**
- * A product's text in `language`; when that language lacks it, the fallback of DESIGN §7: `en`,
- * else any `en-*`, else the first language the product has it in — marked as a fallback.
- * Null when no language has the text at all.
+ * The tags RFC 4647's lookup (§3.4) tries for `tag`, most specific first: subtags dropped from
+ * the end one by one, a singleton (`x`, `u`…) left at the end dropped with them.
+ * `de-CH-1996` → `de-CH-1996`, `de-CH`, `de`.
+ */
+export function lookupTags(tag: string): string[] {
+  const subtags = tag.split("-");
+  const out: string[] = [];
+  while (subtags.length > 0 && subtags[0] !== "") {
+    out.push(subtags.join("-"));
+    subtags.pop();
+    if (subtags.length > 0 && (subtags.at(-1) as string).length === 1) subtags.pop();
+  }
+  return out;
+}
+
+/**
+ * A product's text in `language`; when that language lacks it, the fallback (docs/console.md,
+ * "Catalogue languages"): the language's own broader tags first (RFC 4647 lookup: `de-AT` →
+ * `de`), then `en`, else any `en-*`, then the first language the product has it in — marked as
+ * a fallback. Tags compare without regard to case, as RFC 4647 says. Null when no language has
+ * the text at all.
  */
 export function shownText(languages: Languages, language: string, type: TextType): ShownText | null {
   const exact = textOf(languages, language, type);
   if (exact !== undefined) return { value: exact, language, fallback: false };
   const codes = entries(languages).map(([code]) => code);
+  const coded = (tag: string) => codes.filter((code) => code.toLowerCase() === tag.toLowerCase());
   const order = [
-    "en",
+    ...lookupTags(language).flatMap(coded),
+    ...coded("en"),
     ...codes.filter((code) => code.toLowerCase().startsWith("en-")),
-    ...codes.filter((code) => code !== "en"),
+    ...codes,
   ];
   for (const code of order) {
     const value = textOf(languages, code, type);
