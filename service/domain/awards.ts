@@ -127,34 +127,33 @@ export interface FundingOutcome {
  */
 export const SETTLEMENT_BATCH = 500;
 
+interface FundingBatch {
+  settled: string[];
+  more: boolean;
+  reach: number[] | null;
+}
+
 /**
- * `POST /FundWallet` (extension): credit the project wallet, then settle what it releases, in
- * queue order. The first call (`service.fund_wallet`, migration 0004) claims the RequestID,
- * credits and settles the first batch in one transaction; each further batch is one more
- * transaction (`service.settle_funding`) until nothing more settles. A repeat of a funding whose
- * settlement was interrupted continues it; a repeat of a finished one answers what it settled.
+ * The first transaction of `POST /FundWallet` (`service.fund_wallet`, migration 0007): claims the
+ * RequestID, credits the project wallet and settles the first batch; for a RequestID already
+ * taken, what the stored funding settled so far. Exported for the test that interrupts a funding
+ * after it; otherwise called by `fundWallet` only.
  */
-export async function fundWallet(
+export async function startFunding(
   db: ServiceDb,
   projectId: number,
   request: FundWalletRequest,
   catalogueVersion?: number,
-  options: { batch?: number } = {},
-): Promise<FundingOutcome> {
+  batch = SETTLEMENT_BATCH,
+): Promise<FundingBatch & { funding: number }> {
   const lines = await resolveTokenLines(db, projectId, request.Tokens, catalogueVersion);
   const canonicalBody = canonicalFundingBody(request, lines);
-  const batch = options.batch ?? SETTLEMENT_BATCH;
-
   const [first] = await withRetry(() =>
-    rows<{
-      funding: string | number;
-      existing_kind: string | null;
-      existing_body: string | null;
-      settled: string[];
-      more: boolean;
-    }>(
+    rows<
+      FundingBatch & { funding: string | number; existing_kind: string | null; existing_body: string | null }
+    >(
       db,
-      sql`select funding, existing_kind, existing_body, settled, more
+      sql`select funding, existing_kind, existing_body, settled, more, reach
             from service.fund_wallet(${projectId}, ${request.RequestID}, ${canonicalBody},
                                      ${sql.param(lines.map((l) => l.tokenId))}::int[],
                                      ${sql.param(lines.map((l) => l.contractId))}::int[],
@@ -167,16 +166,39 @@ export async function fundWallet(
     (first.existing_kind !== "funding" || first.existing_body !== canonicalBody)
   )
     throw conflict("funding", first.existing_kind);
-  let { settled, more } = first;
+  return { funding: Number(first.funding), settled: first.settled, more: first.more, reach: first.reach };
+}
+
+/**
+ * `POST /FundWallet` (extension): credit the project wallet, then settle what it releases, in
+ * queue order. The first transaction (`startFunding`) claims the RequestID, credits and settles
+ * the first batch; each further batch is one more transaction (`service.settle_funding`), handed
+ * the contracts the batch before reached, until nothing more settles. A repeat of a funding whose
+ * settlement was interrupted continues it; a repeat of a finished one answers what it settled.
+ */
+export async function fundWallet(
+  db: ServiceDb,
+  projectId: number,
+  request: FundWalletRequest,
+  catalogueVersion?: number,
+  options: { batch?: number } = {},
+): Promise<FundingOutcome> {
+  const batch = options.batch ?? SETTLEMENT_BATCH;
+  const first = await startFunding(db, projectId, request, catalogueVersion, batch);
+  const settled = [...first.settled];
+  let { more, reach } = first;
   while (more) {
     const [next] = await withRetry(() =>
-      rows<{ settled: string[]; more: boolean }>(
+      rows<FundingBatch>(
         db,
-        sql`select settled, more from service.settle_funding(${Number(first.funding)}::bigint, ${batch})`,
+        sql`select settled, more, reach
+              from service.settle_funding(${first.funding}::bigint, ${batch},
+                                          ${reach === null ? null : sql.param(reach)}::int[], ${settled.length})`,
       ),
     );
     if (!next) throw new Error("service.settle_funding returned no row.");
-    ({ settled, more } = next);
+    settled.push(...next.settled);
+    ({ more, reach } = next);
   }
   return { settled };
 }
