@@ -13,14 +13,44 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Runs `work` — one database transaction, or one statement — again when PostgreSQL asks to. */
-export async function withRetry<T>(work: () => Promise<T>): Promise<T> {
+/** How `withRetry` waits; injected by tests. */
+export interface RetryTiming {
+  /** A number in [0, 1). */
+  random: () => number;
+  sleep: (ms: number) => Promise<void>;
+}
+
+const realTiming: RetryTiming = {
+  random: Math.random,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** The first retry waits up to 5 ms, each next one up to twice as long, never more than 100 ms. */
+const BASE_DELAY_MS = 5;
+const MAX_DELAY_MS = 100;
+
+/**
+ * The wait before retry number `retry` (1-based): "full jitter" — a random time between 0 and an
+ * exponentially growing bound — so the transactions that just collided do not collide again in
+ * lockstep (retrying all at once, as before, repeated the same race up to five times).
+ */
+export function retryDelay(retry: number, random: () => number): number {
+  return random() * Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (retry - 1));
+}
+
+/**
+ * Runs `work` — one database transaction, or one statement — again when PostgreSQL asks to
+ * (deadlock or serialization failure), up to 5 attempts, waiting a jittered, exponentially
+ * growing time between them (docs/service.md, "The ledger").
+ */
+export async function withRetry<T>(work: () => Promise<T>, timing: RetryTiming = realTiming): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await work();
     } catch (error) {
       const state = sqlState(error);
       if (attempt >= ATTEMPTS || !state || !RETRYABLE.has(state)) throw error;
+      await timing.sleep(retryDelay(attempt, timing.random));
     }
   }
 }
