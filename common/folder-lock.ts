@@ -17,7 +17,59 @@ export class FolderLockedError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
+/**
+ * Who holds a lock: a PID alone does not name a process for ever — a container's node runs as
+ * PID 1 in every life, and the kernel hands freed PIDs to new processes. The PID with the
+ * process's start time (clock ticks since boot) and the boot's id does: no two processes share
+ * all three. Where /proc is missing (not Linux) only the PID is known.
+ */
+export interface LockHolder {
+  pid: number;
+  startTime?: string;
+  bootId?: string;
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8").trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Field 22 of /proc/<pid>/stat; the command name (field 2) may hold spaces and parentheses. */
+export function startTimeOf(pid: number): string | undefined {
+  const stat = readText(`/proc/${pid}/stat`);
+  if (stat === undefined) return undefined;
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+}
+
+/** This process as it would be written into a lock file. */
+export function currentHolder(): LockHolder {
+  return {
+    pid: process.pid,
+    startTime: startTimeOf(process.pid),
+    bootId: readText("/proc/sys/kernel/random/boot_id"),
+  };
+}
+
+/** Reads a lock file: JSON written by `lockFolder`, or a bare PID (older versions). */
+export function parseHolder(text: string): LockHolder | undefined {
+  if (/^\d+$/.test(text)) return { pid: Number(text) };
+  try {
+    const value = JSON.parse(text) as Partial<LockHolder>;
+    if (!Number.isSafeInteger(value.pid)) return undefined;
+    return {
+      pid: value.pid as number,
+      startTime: typeof value.startTime === "string" ? value.startTime : undefined,
+      bootId: typeof value.bootId === "string" ? value.bootId : undefined,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+function pidExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -28,44 +80,66 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * Takes `<folder>.lock`, a file naming this process's PID, so that a second process opening the
- * same PGlite folder fails clearly instead of silently writing a divergent copy (PGlite has no
- * lock of its own). A lock whose PID is gone is taken over. Returns the release function.
+ * Folders this process holds, kept on globalThis so that two copies of this module in one
+ * process (bundles) see each other: a lock naming our own PID that is not in here was left by
+ * an earlier life of this PID (a container's PID 1 killed by the OOM killer or kill -9).
+ */
+const registry = globalThis as { __gccFolderLocks?: Set<string> };
+registry.__gccFolderLocks ??= new Set();
+const held = registry.__gccFolderLocks;
+
+/** Whether the process that wrote the lock still runs (the same process, not only its PID). */
+function isLive(holder: LockHolder, lockPath: string, self: LockHolder): boolean {
+  if (holder.pid === self.pid) return held.has(lockPath);
+  if (holder.bootId !== undefined && self.bootId !== undefined && holder.bootId !== self.bootId) {
+    return false; // Written before the machine restarted: every process of that boot is gone.
+  }
+  if (!pidExists(holder.pid)) return false;
+  // The PID runs; it is the holder only if it started when the holder did (else: reused).
+  if (holder.startTime === undefined) return true;
+  const startTime = startTimeOf(holder.pid);
+  return startTime === undefined || startTime === holder.startTime;
+}
+
+/**
+ * Takes `<folder>.lock`, a file naming this process (PID, start time, boot id), so that a second
+ * process opening the same PGlite folder fails clearly instead of silently writing a divergent
+ * copy (PGlite has no lock of its own). A lock whose process is gone — exited, from before a
+ * restart of the machine or the container, or whose PID now belongs to another process — is
+ * taken over (docs/service.md, "Databases"). Returns the release function.
  */
 export function lockFolder(folder: string, urlVariable = "SERVICE_DATABASE_URL"): () => void {
   const lockPath = `${folder}.lock`;
+  const self = currentHolder();
   mkdirSync(dirname(lockPath), { recursive: true });
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       const fd = openSync(lockPath, "wx");
-      writeSync(fd, String(process.pid));
+      writeSync(fd, JSON.stringify(self));
       closeSync(fd);
+      held.add(lockPath);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        held.delete(lockPath);
         process.off("exit", release);
-        try {
-          if (readFileSync(lockPath, "utf8").trim() === String(process.pid)) rmSync(lockPath);
-        } catch {
-          // Already gone: nothing to release.
+        const holder = parseHolder(readText(lockPath) ?? "");
+        if (holder?.pid === self.pid && holder.startTime === self.startTime) {
+          rmSync(lockPath, { force: true });
         }
       };
       process.on("exit", release);
       return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      let owner = Number.NaN;
-      try {
-        owner = Number.parseInt(readFileSync(lockPath, "utf8").trim(), 10);
-      } catch {
-        continue; // Removed between our open and read: try again.
+      const text = readText(lockPath);
+      if (text === undefined) continue; // Removed between our open and read: try again.
+      const holder = parseHolder(text);
+      if (holder !== undefined && isLive(holder, lockPath, self)) {
+        throw new FolderLockedError(folder, holder.pid, urlVariable);
       }
-      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
-        throw new FolderLockedError(folder, owner, urlVariable);
-      }
-      if (owner === process.pid) throw new FolderLockedError(folder, owner, urlVariable);
-      rmSync(lockPath, { force: true }); // Stale: its process is gone.
+      rmSync(lockPath, { force: true }); // Stale (or unreadable): its process is gone.
     }
   }
   throw new Error(`Could not take the lock ${lockPath}; try again.`);
