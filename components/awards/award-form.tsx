@@ -17,7 +17,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
 import { sendAwardAction } from "@/lib/actions/send-award";
 import type { ParsedAward } from "@/lib/awards/award-input";
-import { AwardInput } from "@/lib/awards/award-input-client";
+import { checkAward } from "@/lib/awards/award-input-client";
 import type { AwardMode } from "@/lib/awards/award-rules";
 import {
   freshRequestId,
@@ -27,7 +27,6 @@ import {
   settleRequestId,
 } from "@/lib/awards/request-id";
 import { checkCustomerId } from "@/lib/contract/customer-id-rule";
-import { fieldPath } from "@/lib/contract/issues";
 import { queryKeys } from "@/lib/live/query-keys";
 import type { PlayerSummary } from "@/lib/players/player-summary";
 
@@ -79,7 +78,7 @@ const awardKey = ({ requestId: _id, confirmNewPlayer: _confirm, ...award }: Pars
 
 /**
  * The award form (docs/console.md, "Awards"): validated here with the rules the server action
- * checks again (zod/mini in the browser, award-input-client.ts); reviewed in the one confirmation dialog that shows the exact Customer ID, every
+ * checks again (award-input-client.ts: the same rules without a schema library); reviewed in the one confirmation dialog that shows the exact Customer ID, every
  * amount and whether the service knows the player; after a success it resets for a new award
  * ("Award again" is an explicit copy with a new RequestID). The RequestID is bound at review
  * (lib/awards/request-id.ts): the same for an unchanged retry after a failure, new otherwise.
@@ -151,11 +150,9 @@ export function AwardForm({
   });
 
   const startReview = () => {
-    const parsed = AwardInput.safeParse(values(rid.id));
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[fieldPath(issue.path)] ??= issue.message;
-      setErrors(found);
+    const parsed = checkAward(values(rid.id));
+    if (!parsed.ok) {
+      setErrors(parsed.fieldErrors);
       return;
     }
     setErrors({});

@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toast";
 import { fundWalletAction } from "@/lib/actions/fund-wallet";
-import { amountText } from "@/lib/awards/award-input-client";
+import { checkAmount } from "@/lib/awards/award-input-client";
 import { newRequestId, type RequestIdState, reviewRequestId, settleRequestId } from "@/lib/awards/request-id";
 import { queryKeys } from "@/lib/live/query-keys";
 
@@ -65,14 +65,14 @@ export function FundForm({ targets, initialRequestId }: { targets: FundTarget[];
       onSubmit={(event) => {
         event.preventDefault();
         if (!chosen) return;
-        const checked = amountText.safeParse(amount);
-        if (!checked.success) {
-          setError(`Amount ${checked.error.issues[0]?.message ?? "is not valid"}.`);
+        const checked = checkAmount(amount);
+        if (!checked.ok) {
+          setError(`Amount ${checked.problem}.`);
           return;
         }
         setError(null);
-        setAmount(checked.data);
-        setRid((current) => reviewRequestId(current, `${chosen.contract} ${checked.data}`, newRequestId));
+        setAmount(checked.amount);
+        setRid((current) => reviewRequestId(current, `${chosen.contract} ${checked.amount}`, newRequestId));
         setConfirming(true);
       }}
       className="flex flex-col gap-3"

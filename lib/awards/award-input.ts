@@ -13,8 +13,8 @@ import {
 
 /**
  * The award form's input (DESIGN §7), checked by the server action with this schema. The browser
- * checks the same rules (award-rules.ts) with its zod/mini twin, award-input-client.ts, which
- * award-input-client.test.ts keeps equal to this one. Amounts stay text: exact decimals, never
+ * checks the same rules (award-rules.ts) without zod, in award-input-client.ts, which
+ * award-input-client.test.ts holds to this schema's answers. Amounts stay text: exact decimals, never
  * a JavaScript number.
  */
 

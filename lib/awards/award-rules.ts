@@ -3,9 +3,9 @@ import { decimalProblem, MAX_DECIMALS, MAX_INTEGER_DIGITS, toUnits } from "@/lib
 
 /**
  * The award form's own rules (DESIGN §7) as plain functions and sentences, with no schema
- * library: the server action's schema (award-input.ts, zod) and the browser's
- * (award-input-client.ts, zod/mini) are both built from them, so each rule has one home while
- * the browser ships no full zod (docs/console.md, "Bundle budget").
+ * library: the server action's schema (award-input.ts, zod) and the browser's checks
+ * (award-input-client.ts, no zod) are both built from them, so each rule has one home while the
+ * browser ships no zod (docs/console.md, "Bundle budget").
  */
 
 export const AWARD_MODES = ["allowance", "direct"] as const;
