@@ -12,10 +12,13 @@ import { withSection } from "./doc-sections";
  * receives it. Starts the demo on fresh embedded databases (a production build), signs in as the
  * owner (who sees every page), loads each route in a fresh page with an empty cache, and sums the
  * encoded (transferred) bytes of every script response. Writes the table into docs/benchmarks.md
- * and exits 1 when the heaviest route is over the target.
+ * and exits 1 when a target of issue 10 is missed: the heaviest route over 200 kB gzipped, or the
+ * overview (the landing page of every role) over 180 kB.
  */
 
 const TARGET_KB = 200;
+const OVERVIEW = "/";
+const OVERVIEW_TARGET_KB = 180;
 const ROUTES = [
   { path: "/sign-in", signedIn: false },
   { path: "/", signedIn: true },
@@ -109,21 +112,44 @@ async function measure(consoleUrl: string): Promise<RouteSize[]> {
 
 const kB = (bytes: number) => (bytes / 1024).toFixed(1);
 
-function render(sizes: RouteSize[], heaviest: RouteSize): string {
+interface Verdict {
+  /** "Heaviest route" or "Overview". */
+  what: string;
+  route: RouteSize;
+  targetKb: number;
+  over: boolean;
+}
+
+/** Each target of the budget against what was measured. */
+function verdicts(sizes: RouteSize[]): Verdict[] {
+  const heaviest = sizes.reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
+  const overview = sizes.find((s) => s.path === OVERVIEW);
+  if (!overview) throw new Error(`the overview ${OVERVIEW} was not measured`);
+  return [
+    { what: "Heaviest route", route: heaviest, targetKb: TARGET_KB },
+    { what: "Overview", route: overview, targetKb: OVERVIEW_TARGET_KB },
+  ].map((v) => ({ ...v, over: v.route.gzipBytes > v.targetKb * 1024 }));
+}
+
+const sentence = (v: Verdict) =>
+  `${v.what}: \`${v.route.path}\` with ${kB(v.route.gzipBytes)} kB gzipped, ${v.over ? "OVER" : "within"} the target of ${v.targetKb} kB.`;
+
+function render(sizes: RouteSize[], checked: Verdict[]): string {
   const rows = sizes.map((s) => `| \`${s.path}\` | ${s.scripts} | ${kB(s.gzipBytes)} | ${kB(s.rawBytes)} |`);
-  const verdict = heaviest.gzipBytes <= TARGET_KB * 1024 ? "within" : "OVER";
   return `## Console: first-load JavaScript per route
 
 Recorded by \`npm run bench:bundle\` (scripts/bench/bundle.ts) on ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}
 (${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}). A production build (\`next build\`, as the demo runs
 it) loaded in Chromium with an empty cache, signed in as the owner; the sum of every script
-response of the first load, as transferred (gzip) and unpacked.
+response of the first load, as transferred (gzip) and unpacked. Targets (issue 10): the heaviest
+route at most ${TARGET_KB} kB gzipped, the overview \`${OVERVIEW}\` (every role's landing page) at most
+${OVERVIEW_TARGET_KB} kB; the script exits 1 when either is over.
 
 | route | scripts | gzipped kB | unpacked kB |
 |---|---|---|---|
 ${rows.join("\n")}
 
-Heaviest route: \`${heaviest.path}\` with ${kB(heaviest.gzipBytes)} kB gzipped, ${verdict} the target of ${TARGET_KB} kB.`;
+${checked.map((v) => `- ${sentence(v)}`).join("\n")}`;
 }
 
 async function main(): Promise<number> {
@@ -150,19 +176,14 @@ async function main(): Promise<number> {
     console.log("Starting the demo (builds the console when its sources changed)…");
     await waitForConsole(consoleUrl, demo);
     const sizes = await measure(consoleUrl);
-    const heaviest = sizes.reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
+    const checked = verdicts(sizes);
     for (const s of sizes)
       console.log(`${s.path.padEnd(28)} ${kB(s.gzipBytes).padStart(7)} kB gzipped  (${s.scripts} scripts)`);
     const document = readFileSync(DOC, "utf8");
-    writeFileSync(DOC, withSection(document, "console-bundle", render(sizes, heaviest)));
+    writeFileSync(DOC, withSection(document, "console-bundle", render(sizes, checked)));
     console.log(`wrote ${DOC.pathname}`);
-    if (heaviest.gzipBytes > TARGET_KB * 1024) {
-      console.error(
-        `bench:bundle: ${heaviest.path} loads ${kB(heaviest.gzipBytes)} kB gzipped, over ${TARGET_KB} kB.`,
-      );
-      return 1;
-    }
-    return 0;
+    for (const v of checked) (v.over ? console.error : console.log)(`bench:bundle: ${sentence(v)}`);
+    return checked.some((v) => v.over) ? 1 : 0;
   } finally {
     try {
       if (demo.pid) process.kill(-demo.pid, "SIGINT");
