@@ -13,7 +13,7 @@ function fakeTiming(...randoms: number[]): RetryTiming & { waits: number[] } {
   let next = 0;
   return {
     waits,
-    random: () => randoms[next++ % randoms.length],
+    random: () => randoms[next++ % randoms.length] ?? 0,
     sleep: async (ms) => {
       waits.push(ms);
     },

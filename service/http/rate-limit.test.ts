@@ -36,14 +36,18 @@ describe("rate limiter (docs/service.md, Limits)", () => {
         (limit, steps) => {
           let now = 0;
           const limiter = new RateLimiter(limit, () => now);
-          const allowed: Record<string, number[]> = { a: [], b: [] };
+          const allowed = new Map<string, number[]>([
+            ["a", []],
+            ["b", []],
+          ]);
           for (const [gap, key] of steps) {
             now += gap;
-            const inWindow = allowed[key].filter((t) => t > now - 1000).length;
+            const times = allowed.get(key) ?? [];
+            const inWindow = times.filter((t) => t > now - 1000).length;
             const wait = limiter.take(key);
             // Allowed exactly when fewer than N were allowed in the second ending now.
             expect(wait === null).toBe(inWindow < limit);
-            if (wait === null) allowed[key].push(now);
+            if (wait === null) times.push(now);
           }
         },
       ),

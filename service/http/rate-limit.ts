@@ -9,12 +9,13 @@ class Arrivals {
     return this.times.length - this.head;
   }
 
+  /** Only read while `size` > 0. */
   get oldest(): number {
-    return this.times[this.head];
+    return this.times[this.head] ?? 0;
   }
 
   get newest(): number {
-    return this.times[this.times.length - 1];
+    return this.times[this.times.length - 1] ?? 0;
   }
 
   push(time: number): void {
@@ -23,7 +24,7 @@ class Arrivals {
 
   /** Forgets the requests that have left the window ending at `now`. */
   expire(now: number): void {
-    while (this.head < this.times.length && this.times[this.head] <= now - WINDOW_MS) this.head += 1;
+    while (this.size > 0 && this.oldest <= now - WINDOW_MS) this.head += 1;
     // Compact now and then, so the array stays about the size of one window.
     if (this.head > 32 && this.head * 2 > this.times.length) {
       this.times = this.times.slice(this.head);
