@@ -19,7 +19,10 @@ test.describe("signed out", () => {
     await expect(page).toHaveURL(/\/sign-in$/);
   });
 
-  test("repeated wrong passwords for one account are slowed down with a clear message", async ({ page }) => {
+  test("repeated wrong passwords for one account slow the client that typed them, with a clear message", async ({
+    page,
+    browser,
+  }) => {
     await page.goto("/sign-in");
     // An account of its own, so no other test is slowed down.
     const email = "throttled@demo.test";
@@ -37,8 +40,18 @@ test.describe("signed out", () => {
     await page.getByLabel("Password").fill("guess number 6");
     await button.click();
     await expect(page.getByTestId("sign-in-error")).toHaveText(
-      /^Too many wrong passwords for this account: try again in \d+ seconds\.$/,
+      /^Too many wrong passwords for this account: try again in \d+ seconds?\.$/,
     );
+
+    // Another client that has not failed is checked at once: guesses never lock an account.
+    const elsewhere = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.7" } });
+    const other = await elsewhere.newPage();
+    await other.goto("/sign-in");
+    await other.getByLabel("Email").fill(email);
+    await other.getByLabel("Password").fill("guess number 7");
+    await other.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(other.getByTestId("sign-in-error")).toHaveText("Wrong email or password.");
+    await elsewhere.close();
   });
 });
 

@@ -3,6 +3,7 @@ import "server-only";
 import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn } from "@/lib/auth/auth";
 import { safeReturnPath } from "@/lib/auth/return-path";
+import { signInRefusal } from "@/lib/auth/sign-in-refusal";
 
 export interface SignInState {
   error: string | null;
@@ -25,13 +26,7 @@ export async function signInAction(_previous: SignInState, form: FormData): Prom
   } catch (error) {
     // signIn redirects by throwing: anything that is not an auth failure goes on (STACK.md).
     if (!(error instanceof AuthError)) throw error;
-    const throttled = error instanceof CredentialsSignin && /^throttled-(\d+)$/.exec(error.code);
-    if (throttled) {
-      return {
-        error: `Too many wrong passwords for this account: try again in ${throttled[1]} seconds.`,
-        email,
-      };
-    }
-    return { error: "Wrong email or password.", email };
+    const code = error instanceof CredentialsSignin ? error.code : "";
+    return { error: signInRefusal(code), email };
   }
 }

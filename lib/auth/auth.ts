@@ -4,13 +4,18 @@ import Credentials from "next-auth/providers/credentials";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
 import { consoleSecrets } from "@/lib/secrets";
+import { clientAddress } from "./sign-in-throttle";
 import { signInWithPassword } from "./users";
 
-/** Too many wrong passwords for this account: the sign-in form says how long to wait. */
+/**
+ * Sign-in slowed down (lib/auth/sign-in-throttle.ts) or this client's checks still under way:
+ * the code tells the sign-in form what to say (`throttled-account-12`, `throttled-client-5`,
+ * `busy`).
+ */
 export class ThrottledSignIn extends CredentialsSignin {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(code: string) {
     super();
-    this.code = `throttled-${retryAfterSeconds}`;
+    this.code = code;
   }
 }
 
@@ -23,13 +28,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => ({
   providers: [
     Credentials({
       credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" } },
-      async authorize(credentials) {
+      async authorize(credentials, request) {
         const email = typeof credentials?.email === "string" ? credentials.email : "";
         const password = typeof credentials?.password === "string" ? credentials.password : "";
-        const result = await signInWithPassword(await consoleDb(), email, password);
+        const client = clientAddress(request.headers);
+        const result = await signInWithPassword(await consoleDb(), email, password, { client });
         if (result.ok)
           return { id: String(result.user.id), email: result.user.email, name: result.user.name };
-        if (result.reason === "throttled") throw new ThrottledSignIn(result.retryAfterSeconds);
+        if (result.reason === "throttled")
+          throw new ThrottledSignIn(`throttled-${result.by}-${result.retryAfterSeconds}`);
+        if (result.reason === "busy") throw new ThrottledSignIn("busy");
         return null;
       },
     }),

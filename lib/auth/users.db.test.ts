@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { createConsoleTestDatabase } from "@/lib/db/test-database";
-import { createUser, signInWithPassword, THROTTLE, UserError } from "./users";
+import { ACCOUNT_RULE, CLIENT_RULE, FORGET_AFTER_SECONDS } from "./sign-in-throttle";
+import { createUser, signInWithPassword, UserError } from "./users";
 
 let database: ConsoleDatabase;
 beforeEach(async () => {
@@ -69,24 +70,77 @@ describe("console users", () => {
     });
   });
 
-  it(`slows an account down after ${THROTTLE.failures} wrong passwords in ${THROTTLE.windowSeconds} s, even for the right one, until the window ends`, async () => {
+  it("slows the guessing client down, never the right password from a clean client", async () => {
     await createUser(database.db, { email: "owner@studio.example", role: "owner", password: PASSWORD });
     const start = new Date("2026-11-23T10:00:00Z");
     const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
-    for (let i = 0; i < THROTTLE.failures; i += 1) {
-      expect((await signInWithPassword(database.db, "owner@studio.example", "guess", at(i))).ok).toBe(false);
-    }
-    expect(await signInWithPassword(database.db, "owner@studio.example", PASSWORD, at(10))).toEqual({
+    const attempt = (password: string, client: string, seconds: number) =>
+      signInWithPassword(database.db, "owner@studio.example", password, { client, now: at(seconds) });
+    for (let i = 0; i < ACCOUNT_RULE.free; i += 1)
+      expect(await attempt("guess", "203.0.113.66", i)).toEqual({ ok: false, reason: "invalid" });
+    // The guesser waits for the account: even the right password is not checked from there.
+    expect(await attempt(PASSWORD, "203.0.113.66", 6)).toEqual({
       ok: false,
       reason: "throttled",
-      retryAfterSeconds: THROTTLE.windowSeconds - 10,
+      retryAfterSeconds: ACCOUNT_RULE.firstWaitSeconds - 2,
+      by: "account",
     });
-    // Another account is not affected.
-    await createUser(database.db, { email: "other@studio.example", role: "owner", password: PASSWORD });
-    expect((await signInWithPassword(database.db, "other@studio.example", PASSWORD, at(10))).ok).toBe(true);
-    // After the window, the right password works and clears the count.
-    expect((await signInWithPassword(database.db, "owner@studio.example", PASSWORD, at(61))).ok).toBe(true);
-    expect((await signInWithPassword(database.db, "owner@studio.example", "guess", at(62))).ok).toBe(false);
-    expect((await signInWithPassword(database.db, "owner@studio.example", PASSWORD, at(63))).ok).toBe(true);
+    // The guesser's waits grow: 5 s after the account's 5th failure, 10 s after the 6th.
+    expect(await attempt("guess", "203.0.113.66", 10)).toEqual({ ok: false, reason: "invalid" });
+    expect(await attempt(PASSWORD, "203.0.113.66", 11)).toMatchObject({
+      retryAfterSeconds: 9,
+      by: "account",
+    });
+    // The owner, from an address that has not failed, signs in at once.
+    expect((await attempt(PASSWORD, "198.51.100.7", 11)).ok).toBe(true);
+  });
+
+  it("slows a client that guesses at many accounts, whatever account it tries next", async () => {
+    await createUser(database.db, { email: "owner@studio.example", role: "owner", password: PASSWORD });
+    const now = new Date("2026-11-23T10:00:00Z");
+    for (let i = 0; i < CLIENT_RULE.free; i += 1)
+      await signInWithPassword(database.db, `user${i}@studio.example`, "guess", { client: "192.0.2.1", now });
+    expect(
+      await signInWithPassword(database.db, "owner@studio.example", PASSWORD, { client: "192.0.2.1", now }),
+    ).toEqual({
+      ok: false,
+      reason: "throttled",
+      retryAfterSeconds: CLIENT_RULE.firstWaitSeconds,
+      by: "client",
+    });
+    expect(
+      (await signInWithPassword(database.db, "owner@studio.example", PASSWORD, { client: "192.0.2.2", now }))
+        .ok,
+    ).toBe(true);
+  });
+
+  it("forgets failures 15 minutes after the last, and the right password clears the account's", async () => {
+    await createUser(database.db, { email: "owner@studio.example", role: "owner", password: PASSWORD });
+    const start = new Date("2026-11-23T10:00:00Z");
+    const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+    const attempt = (password: string, seconds: number) =>
+      signInWithPassword(database.db, "owner@studio.example", password, {
+        client: "192.0.2.9",
+        now: at(seconds),
+      });
+    for (let i = 0; i < ACCOUNT_RULE.free; i += 1) await attempt("guess", i);
+    expect(await attempt(PASSWORD, 5)).toMatchObject({ reason: "throttled", by: "account" });
+    expect((await attempt(PASSWORD, 4 + FORGET_AFTER_SECONDS)).ok).toBe(true);
+    for (let i = 0; i < ACCOUNT_RULE.free - 1; i += 1) await attempt("guess", 1000 + i);
+    expect((await attempt(PASSWORD, 1010)).ok).toBe(true);
+    await attempt("guess", 1011);
+    // Only one failure counts for the account now, so there is no wait.
+    expect((await attempt(PASSWORD, 1012)).ok).toBe(true);
+  });
+
+  it("answers a burst of wrong passwords from one client with at most two checks at once", async () => {
+    await createUser(database.db, { email: "owner@studio.example", role: "owner", password: PASSWORD });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        signInWithPassword(database.db, "owner@studio.example", "guess", { client: "192.0.2.50" }),
+      ),
+    );
+    expect(results.filter((r) => !r.ok && r.reason === "busy")).toHaveLength(4);
+    expect(results.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(2);
   });
 });

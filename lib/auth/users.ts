@@ -4,10 +4,9 @@ import { z } from "zod";
 import { describeIssues } from "@/lib/contract/issues";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { ROLES, type Role, users } from "@/lib/db/schema";
+import { HashSlots } from "./hash-slots";
 import { hashPassword, passwordProblem, verifyPassword } from "./password";
-
-/** Wrong passwords allowed per account and window before sign-in is slowed down (DESIGN §7). */
-export const THROTTLE = { failures: 5, windowSeconds: 60 } as const;
+import { type FailureCount, FORGET_AFTER_SECONDS, throttleVerdict } from "./sign-in-throttle";
 
 export const NewUser = z.object({
   email: z
@@ -63,54 +62,70 @@ export async function findUser(db: ConsoleDb, id: number): Promise<ConsoleUser |
 export type SignInResult =
   | { ok: true; user: ConsoleUser }
   | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number; by: "account" | "client" }
+  | { ok: false; reason: "busy" };
 
 // Verifying against a throwaway hash keeps an unknown email as slow as a wrong password.
 let decoy: Promise<string> | undefined;
 
+/** Two checks at once leave two of libuv's four threads to everyone else (hash-slots.ts). */
+const slots = new HashSlots(2, 2);
+
+type FailureRow = { key: string; failures: number; last_failure_at: Date | string };
+
 /**
- * Checks an email and password. After THROTTLE.failures wrong passwords within the window the
- * account answers "throttled" until the window ends, whatever the password: the count lives in
- * the database, so it holds across console instances.
+ * Checks an email and password from a client address, under the slow-down of
+ * sign-in-throttle.ts: a client or account that must still wait is answered "throttled" before
+ * any hash is computed, and a client with two checks under way "busy". The counts live in the
+ * database, so they hold across console instances; no lock or transaction is held while the
+ * password is hashed, so other requests never wait for it.
  */
 export async function signInWithPassword(
   db: ConsoleDb,
   emailInput: string,
   password: string,
-  now: Date = new Date(),
+  { client = "unknown", now = new Date() }: { client?: string; now?: Date } = {},
 ): Promise<SignInResult> {
   const email = emailInput.trim().toLowerCase();
-  const windowStart = new Date(now.getTime() - THROTTLE.windowSeconds * 1000);
-  const throttle = (await db.execute(
-    sql`select failures, window_started_at from console.login_throttle where email = ${email}`,
-  )) as unknown as { rows: { failures: number; window_started_at: Date | string }[] };
-  const state = throttle.rows[0];
-  if (state && state.failures >= THROTTLE.failures) {
-    const started = new Date(state.window_started_at);
-    if (started > windowStart) {
-      const retryAfterSeconds = Math.ceil(
-        (started.getTime() + THROTTLE.windowSeconds * 1000 - now.getTime()) / 1000,
-      );
-      return { ok: false, reason: "throttled", retryAfterSeconds };
-    }
-  }
-  const [found] = await db
-    .select({ ...columns, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.email, email));
-  decoy ??= hashPassword("decoy password that matches nothing");
-  const matches = await verifyPassword(password, found?.passwordHash ?? (await decoy));
+  const accountKey = `account:${email}`;
+  const clientKey = `client:${client}`;
+  const counts = (await db.execute(
+    sql`select key, failures, last_failure_at from console.sign_in_failures where key in (${accountKey}, ${clientKey})`,
+  )) as unknown as { rows: FailureRow[] };
+  const count = (key: string): FailureCount | undefined => {
+    const row = counts.rows.find((r) => r.key === key);
+    return row && { failures: row.failures, lastFailureAt: new Date(row.last_failure_at) };
+  };
+  const verdict = throttleVerdict(count(accountKey), count(clientKey), now);
+  if (verdict.wait > 0 && "by" in verdict)
+    return { ok: false, reason: "throttled", retryAfterSeconds: verdict.wait, by: verdict.by };
+
+  const checked = await slots.run(client, async () => {
+    const [found] = await db
+      .select({ ...columns, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, email));
+    decoy ??= hashPassword("decoy password that matches nothing");
+    const matches = await verifyPassword(password, found?.passwordHash ?? (await decoy));
+    return { found, matches };
+  });
+  if (!checked) return { ok: false, reason: "busy" };
+  const { found, matches } = checked;
   if (found?.active && matches) {
-    await db.execute(sql`delete from console.login_throttle where email = ${email}`);
+    // The client's count stays: signing in to one account must not wash a client's guesses at others.
+    await db.execute(sql`delete from console.sign_in_failures where key = ${accountKey}`);
     const { passwordHash: _, ...user } = found;
     return { ok: true, user };
   }
+  const at = now.toISOString();
+  const forgetBefore = new Date(now.getTime() - FORGET_AFTER_SECONDS * 1000).toISOString();
   await db.execute(sql`
-    insert into console.login_throttle (email, failures, window_started_at) values (${email}, 1, ${now.toISOString()})
-    on conflict (email) do update set
-      failures = case when login_throttle.window_started_at <= ${windowStart.toISOString()} then 1
-                      else login_throttle.failures + 1 end,
-      window_started_at = case when login_throttle.window_started_at <= ${windowStart.toISOString()}
-                               then excluded.window_started_at else login_throttle.window_started_at end`);
+    insert into console.sign_in_failures (key, failures, last_failure_at)
+    values (${accountKey}, 1, ${at}), (${clientKey}, 1, ${at})
+    on conflict (key) do update set
+      failures = case when sign_in_failures.last_failure_at <= ${forgetBefore} then 1
+                      else sign_in_failures.failures + 1 end,
+      last_failure_at = excluded.last_failure_at`);
+  await db.execute(sql`delete from console.sign_in_failures where last_failure_at <= ${forgetBefore}`);
   return { ok: false, reason: "invalid" };
 }

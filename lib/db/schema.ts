@@ -47,13 +47,14 @@ export const users = consoleSchema.table(
 );
 
 /**
- * Failed sign-ins per account, in the database so that the slow-down holds across console
- * instances (DESIGN §7).
+ * Recent wrong passwords per account (`account:<email>`) and per client address
+ * (`client:<address>`), in the database so that the slow-down holds across console instances
+ * (docs/console.md, "Sign-in").
  */
-export const loginThrottle = consoleSchema.table("login_throttle", {
-  email: text("email").primaryKey(),
-  failures: integer("failures").notNull().default(0),
-  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
+export const signInFailures = consoleSchema.table("sign_in_failures", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull(),
 });
 
 /** A service the console talks to: base URL, project and an API key encrypted at rest. */

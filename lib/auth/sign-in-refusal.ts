@@ -1,0 +1,16 @@
+/**
+ * What the sign-in form says for a refused sign-in, from the code lib/auth/auth.ts gives it
+ * (docs/console.md, "Sign-in"). A wrong password and an unknown email read alike.
+ */
+export function signInRefusal(code: string): string {
+  const throttled = /^throttled-(account|client)-(\d+)$/.exec(code);
+  if (throttled) {
+    const seconds = Number(throttled[2]);
+    const wait = `try again in ${seconds} second${seconds === 1 ? "" : "s"}`;
+    return throttled[1] === "account"
+      ? `Too many wrong passwords for this account: ${wait}.`
+      : `Too many wrong passwords from your network address: ${wait}.`;
+  }
+  if (code === "busy") return "Your last sign-in is still being checked: try again in a moment.";
+  return "Wrong email or password.";
+}

@@ -1,0 +1,71 @@
+/**
+ * How wrong passwords slow sign-in down (docs/console.md, "Sign-in"). Two counters: per account
+ * (whoever tried) and per client address (whatever account it tried). Neither is a lock: a
+ * counter only makes its subject wait a while after its last failure, and is forgotten
+ * FORGET_AFTER_SECONDS after it. The account's wait applies only to clients that have failed
+ * themselves, so a stranger's guesses never keep the right password from a clean client out.
+ */
+
+export interface ThrottleRule {
+  /** Failures that cost nothing. */
+  free: number;
+  /** The wait after the first failure beyond the free ones; it doubles with each further one. */
+  firstWaitSeconds: number;
+  maxWaitSeconds: number;
+}
+
+export const ACCOUNT_RULE: ThrottleRule = { free: 5, firstWaitSeconds: 5, maxWaitSeconds: 5 * 60 };
+/** More free failures than an account: several people may share an office's address. */
+export const CLIENT_RULE: ThrottleRule = { free: 10, firstWaitSeconds: 5, maxWaitSeconds: 15 * 60 };
+export const FORGET_AFTER_SECONDS = 15 * 60;
+
+export interface FailureCount {
+  failures: number;
+  lastFailureAt: Date;
+}
+
+/** The failures that still count at `now`: none once the last is FORGET_AFTER_SECONDS old. */
+export function liveFailures(count: FailureCount | undefined, now: Date): number {
+  if (!count) return 0;
+  return now.getTime() - count.lastFailureAt.getTime() >= FORGET_AFTER_SECONDS * 1000 ? 0 : count.failures;
+}
+
+/** Whole seconds still to wait under `rule` before the next attempt is checked; 0 when none. */
+export function waitSeconds(count: FailureCount | undefined, rule: ThrottleRule, now: Date): number {
+  const failures = liveFailures(count, now);
+  if (!count || failures < rule.free) return 0;
+  const wait = Math.min(rule.firstWaitSeconds * 2 ** (failures - rule.free), rule.maxWaitSeconds);
+  const left = count.lastFailureAt.getTime() + wait * 1000 - now.getTime();
+  return left > 0 ? Math.ceil(left / 1000) : 0;
+}
+
+export type ThrottleVerdict = { wait: 0 } | { wait: number; by: "account" | "client" };
+
+/**
+ * Whether an attempt may be checked now: the client's own wait always applies; the account's
+ * only when this client has live failures of its own.
+ */
+export function throttleVerdict(
+  account: FailureCount | undefined,
+  client: FailureCount | undefined,
+  now: Date,
+): ThrottleVerdict {
+  const clientWait = waitSeconds(client, CLIENT_RULE, now);
+  const accountWait = liveFailures(client, now) > 0 ? waitSeconds(account, ACCOUNT_RULE, now) : 0;
+  if (clientWait === 0 && accountWait === 0) return { wait: 0 };
+  return clientWait >= accountWait
+    ? { wait: clientWait, by: "client" }
+    : { wait: accountWait, by: "account" };
+}
+
+/**
+ * The client's address: the last entry of X-Forwarded-For, which is the one the nearest proxy
+ * appended (Next.js fills the header with the socket's address when a request comes without
+ * one). Served with no proxy in front, a client can name its own address here: docs/console.md
+ * says what that leaves.
+ */
+export function clientAddress(headers: Headers): string {
+  const forwarded = headers.get("x-forwarded-for") ?? "";
+  const last = forwarded.split(",").at(-1)?.trim() ?? "";
+  return last === "" ? "unknown" : last.slice(0, 100);
+}
