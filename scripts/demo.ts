@@ -14,6 +14,7 @@ import { migrateServiceDatabase } from "@/service/db/migrate";
 import { databaseTarget, EnvError, loadServiceEnv } from "@/service/env";
 import { startService } from "@/service/server";
 import { isNewConsole, sendDemoHistory } from "./demo-history";
+import { consoleListen } from "./lib/console-listen";
 import { describeExit } from "./lib/program-exit";
 
 /**
@@ -57,15 +58,6 @@ function buildConsoleIfNeeded(): void {
   if (result.status !== 0) throw new Error("next build failed (see above).");
 }
 
-function portOf(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535)
-    throw new EnvError(`Invalid environment: ${name} must be a port number.`);
-  return port;
-}
-
 /**
  * A new demo's first start: a short award history sent through the service by the console's own
  * code (scripts/demo-history.ts), so the overview and the history are not empty. It runs here,
@@ -94,7 +86,7 @@ async function sendHistory(
 
 async function main(): Promise<void> {
   const env = loadServiceEnv();
-  const consolePort = portOf("PORT", 3000);
+  const listen = consoleListen(process.env);
   buildConsoleIfNeeded();
 
   const database = await openDatabase(databaseTarget(env));
@@ -127,7 +119,6 @@ async function main(): Promise<void> {
   const service = await startService(env);
   const connection = { baseUrl: service.url, projectGuid: DEMO_PROJECT_GUID, apiKey: DEMO_API_KEY };
   if (firstStart && process.env.DEMO_HISTORY !== "0") await sendHistory(consoleTarget, connection);
-  const consoleUrl = `http://localhost:${consolePort}`;
   // Next's own bin in a node of ours (no npx or shell between), so the exit code or signal seen
   // here is the console's own. Its own process group, so that stopping the demo stops every
   // process it started. The IPC channel and the preload stop it if this process dies unawares.
@@ -140,7 +131,9 @@ async function main(): Promise<void> {
       requireHere.resolve("next/dist/bin/next"),
       "start",
       "-p",
-      String(consolePort),
+      String(listen.port),
+      "-H",
+      listen.host,
     ],
     {
       detached: true,
@@ -160,7 +153,7 @@ async function main(): Promise<void> {
   console.log(`
   Game Commerce demo is running (Ctrl-C stops it)
 
-  Console        ${consoleUrl}   (next start, pid ${next.pid})
+  Console        ${listen.url}   (next start, pid ${next.pid})
   Service        ${service.url}   (${service.database.driver}, pid ${process.pid}, in this launcher)
   Project GUID   ${DEMO_PROJECT_GUID}
   Demo API key   ${key}   (demo data only)
