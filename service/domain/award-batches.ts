@@ -7,7 +7,7 @@ import { withRetry } from "./transaction";
 /**
  * Group commit in the service (docs/service.md, "Durability"): awards that arrive while earlier
  * ones are being decided wait and go together, as one call of `service.award_tokens_batch`
- * (migration 0005) — one transaction, one commit, one flush of the WAL to disk for all of them.
+ * (migrations 0005, 0008) — one transaction, one commit, one flush of the WAL to disk for all of them.
  * With little traffic every award goes alone at once; under load the batches grow by themselves
  * (no timer), up to MAX_BATCH. A batch that fails as a whole for another reason than a deadlock
  * (which is retried) is decided again award by award, so that only the award at fault fails.
@@ -22,10 +22,17 @@ export interface AwardCall {
   isMintable: boolean;
   wallet: string;
   lines: readonly { tokenId: number; contractId: number; amount: string }[];
+  /**
+   * The request's key (hex of its hash) and the catalogue version its lines were resolved
+   * against, checked again in the batch's transaction (migration 0008); null: not checked.
+   */
+  keyId: string | null;
+  catalogueVersion: number | null;
 }
 
 export interface AwardRow {
-  status: AwardStatus;
+  /** `Refused`: the key is no longer live for the project, or its catalogue version moved. */
+  status: AwardStatus | "Refused";
   existing_kind: string | null;
   existing_body: string | null;
 }
@@ -86,6 +93,13 @@ async function decide(db: ServiceDb, calls: readonly AwardCall[]): Promise<Award
             ${column(
               flat(calls, (l) => l.amount),
               "numeric",
+            )},
+            ${column(
+              calls.map((c) => c.keyId),
+              "text",
+            )}, ${column(
+              calls.map((c) => c.catalogueVersion),
+              "int",
             )})`,
     ),
   );

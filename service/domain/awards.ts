@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { AwardStatus, AwardTokensRequest, FundWalletRequest } from "@/lib/contract/awards";
 import type { ServiceDb } from "../db/connection";
 import { decideAward } from "./award-batches";
-import { ServiceError } from "./service-error";
+import { type AuthorizedProject, authorizeHash } from "./keys";
+import { ServiceError, unauthorized } from "./service-error";
 import { rows } from "./sql-rows";
 import { type ResolvedLine, resolveTokenLines } from "./token-lines";
 import { withRetry } from "./transaction";
@@ -82,39 +83,65 @@ export interface AwardOutcome {
   status: AwardStatus;
 }
 
+/** The key check a request passed: its key's id (hex of its hash) and the catalogue version read with it. */
+export type CheckedKey = Pick<AuthorizedProject, "keyId" | "catalogueVersion">;
+
+/** Times an award is sent again after its batch refused it (key or catalogue changed meanwhile). */
+const REFUSED_ATTEMPTS = 3;
+
 /**
  * `POST /AwardTokens`: an allowance (at once) or a direct distribution (at once or queued).
- * `catalogueVersion`, from the key check, lets the token lines be resolved from the cache.
+ * `key`, the key check the request passed (possibly the cached one), lets the token lines be
+ * resolved from the cache; the batch deciding the award checks the key and the catalogue version
+ * again in its own transaction (migration 0008). Without it nothing is checked (CLI, tests).
  */
 export async function awardTokens(
   db: ServiceDb,
   projectId: number,
   request: AwardTokensRequest,
-  catalogueVersion?: number,
+  key?: CheckedKey,
 ): Promise<AwardOutcome> {
-  const lines = await resolveTokenLines(db, projectId, request.Tokens, catalogueVersion);
-  if (!request.IsAllowance) checkWalletFormat(request.Wallet, lines);
-  const canonicalBody = canonicalAwardBody(request, lines);
+  let checked = key;
+  let project = projectId;
+  for (let attempt = 1; ; attempt += 1) {
+    const lines = await resolveTokenLines(db, project, request.Tokens, checked?.catalogueVersion);
+    if (!request.IsAllowance) checkWalletFormat(request.Wallet, lines);
+    const canonicalBody = canonicalAwardBody(request, lines);
 
-  // The `service.award_tokens` function (migrations 0002, 0004) claims the RequestID, then posts
-  // the allowance, or pays or queues the direct award under the locks of its project wallet
-  // accounts — in one transaction with the awards that arrive with it (./award-batches.ts).
-  const outcome = await decideAward(db, {
-    projectId,
-    requestId: request.RequestID,
-    canonicalBody,
-    customer: request.CustomerID,
-    isAllowance: request.IsAllowance,
-    isMintable: request.IsAllowance && request.IsMintable,
-    wallet: request.IsAllowance ? "" : request.Wallet,
-    lines,
-  });
-  if (
-    outcome.existing_kind !== null &&
-    (outcome.existing_kind !== "award" || outcome.existing_body !== canonicalBody)
-  )
-    throw conflict("award", outcome.existing_kind);
-  return { status: outcome.status };
+    // The `service.award_tokens` function (migrations 0002, 0004) claims the RequestID, then posts
+    // the allowance, or pays or queues the direct award under the locks of its project wallet
+    // accounts — in one transaction with the awards that arrive with it (./award-batches.ts).
+    const outcome = await decideAward(db, {
+      projectId: project,
+      requestId: request.RequestID,
+      canonicalBody,
+      customer: request.CustomerID,
+      isAllowance: request.IsAllowance,
+      isMintable: request.IsAllowance && request.IsMintable,
+      wallet: request.IsAllowance ? "" : request.Wallet,
+      lines,
+      keyId: checked?.keyId ?? null,
+      catalogueVersion: checked?.catalogueVersion ?? null,
+    });
+    if (outcome.status === "Refused" && checked) {
+      // The key was revoked, or an import replaced the catalogue, after the (cached) key check:
+      // check it afresh — refused, or resolve the lines again against the new catalogue.
+      const fresh = await authorizeHash(db, Buffer.from(checked.keyId, "hex"), request.ProjectGuid);
+      if (!fresh) throw unauthorized();
+      if (attempt >= REFUSED_ATTEMPTS)
+        throw new Error("The award was refused by its batch again and again with a live key.");
+      checked = fresh;
+      project = fresh.id;
+      continue;
+    }
+    if (outcome.status === "Refused") throw new Error("An award without a key check was refused.");
+    if (
+      outcome.existing_kind !== null &&
+      (outcome.existing_kind !== "award" || outcome.existing_body !== canonicalBody)
+    )
+      throw conflict("award", outcome.existing_kind);
+    return { status: outcome.status };
+  }
 }
 
 export interface FundingOutcome {

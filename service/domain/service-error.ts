@@ -16,3 +16,14 @@ export class ServiceError extends Error {
 }
 
 export const invalid = (message: string) => new ServiceError("INVALID_REQUEST", 400, message);
+
+/**
+ * A missing, unknown, revoked or foreign key and an unknown project get this one answer, so that
+ * projects cannot be enumerated (DESIGN §3 rule 2).
+ */
+export const unauthorized = () =>
+  new ServiceError(
+    "INVALID_API_KEY",
+    401,
+    "The API key is missing, unknown or revoked, or not valid for this ProjectGuid.",
+  );

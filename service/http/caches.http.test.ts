@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
@@ -11,6 +12,8 @@ import { listPrices, listProducts, listProjectTokens } from "../domain/catalogue
 import { createApiKey, findProjectByGuid, revokeApiKey } from "../domain/keys";
 import { within } from "../test/eventually";
 import {
+  GOLD,
+  GOLD_DB,
   KEY,
   PLAYER,
   PRICE_FIAT,
@@ -272,4 +275,24 @@ describe("every instance hears of every change", () => {
       expect(statements).toEqual([]);
     },
   );
+});
+
+// Last: a project with awards made through the API can no longer be re-imported (the tests above do).
+describe("one database round trip for an award", () => {
+  it("AwardTokens: one statement, the batch that decides it, which checks the key itself", async () => {
+    const body = (customer: string) => ({
+      ApiKey: KEY,
+      RequestID: randomUUID(),
+      ProjectGuid: PROJECT,
+      IsAllowance: true,
+      CustomerID: customer,
+      Tokens: [{ Guid: GOLD, ContractGuid: GOLD_DB, Amount: 1 }],
+    });
+    await call(a.base, "/AwardTokens", { method: "POST", body: body("counted-warm") });
+    statements.length = 0;
+    const response = await call(a.base, "/AwardTokens", { method: "POST", body: body("counted") });
+    expect(response.status).toBe(200);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/award_tokens_batch/);
+  });
 });

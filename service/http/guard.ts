@@ -2,7 +2,7 @@ import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import { UUID_PATTERN } from "@/lib/contract/fields";
 import type { KeyCache } from "../cache/key-cache";
 import type { AuthorizedProject } from "../domain/keys";
-import { invalid, ServiceError } from "../domain/service-error";
+import { invalid, unauthorized } from "../domain/service-error";
 import { RateLimitedError } from "./envelope";
 import { isJsonObject } from "./json-body";
 import type { RateLimiter } from "./rate-limit";
@@ -11,14 +11,14 @@ declare module "fastify" {
   interface FastifyRequest {
     project?: AuthorizedProject;
   }
+  interface FastifyContextConfig {
+    /**
+     * The write checks its key again in its own transaction (AwardTokens, migration 0008), so the
+     * guard may answer from the key cache; other writes take the key check fresh.
+     */
+    keyCheckedByWrite?: boolean;
+  }
 }
-
-const unauthorized = () =>
-  new ServiceError(
-    "INVALID_API_KEY",
-    401,
-    "The API key is missing, unknown or revoked, or not valid for this ProjectGuid.",
-  );
 
 /**
  * Runs before field validation, in the order of DESIGN §3 rule 2: a body that is not a JSON
@@ -46,7 +46,9 @@ export function keyGuard(keys: KeyCache, limiter: RateLimiter): preValidationAsy
     ) {
       throw unauthorized();
     }
-    const project = await keys.authorize(key, projectGuid, request.method === "POST");
+    // Writes never decide on a cached check: they take it fresh, or check again themselves.
+    const fresh = request.method === "POST" && !request.routeOptions.config.keyCheckedByWrite;
+    const project = await keys.authorize(key, projectGuid, fresh);
     if (!project) throw unauthorized();
     request.project = project;
     const wait = limiter.take(project.keyId);

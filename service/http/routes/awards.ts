@@ -22,10 +22,11 @@ export function awardRoutes(app: ServiceApp): void {
         body: AwardTokensRequest,
         response: { 200: schemas.AwardTokensResponse, "4xx": Failure, "5xx": Failure },
       },
+      config: { keyCheckedByWrite: true },
     },
     async (request) => {
       const project = projectOf(request);
-      const outcome = await awardTokens(app.db, project.id, request.body, project.catalogueVersion);
+      const outcome = await awardTokens(app.db, project.id, request.body, project);
       return ok({ Status: outcome.status });
     },
   );
