@@ -1,13 +1,28 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { REQUESTED_PATH_HEADER } from "@/lib/auth/return-path";
+import { hasMalformedEscape, isForeignOriginPost, refusalResponse } from "@/lib/http/request-refusals";
 
 /**
  * Tells pages which link was asked for, so a signed-out visitor is sent to sign-in with it and
- * comes back to it (docs/console.md, "Sign-in"). Not a guard: every page checks the session
+ * comes back to it (docs/console.md, "Sign-in, titles and missing pages"). Not a guard: every page checks the session
  * itself (STYLE: the proxy is a convenience only). A client-sent header of the same name is
  * replaced, never trusted.
  */
 export function proxy(request: NextRequest) {
+  // Requests Next.js would answer with a 500 (lib/http/request-refusals.ts).
+  if (hasMalformedEscape(request.nextUrl.pathname))
+    return refusalResponse(
+      400,
+      "Bad address",
+      "This address has a % escape that is not valid. Check the link.",
+    );
+  if (isForeignOriginPost(request.method, request.headers))
+    return refusalResponse(
+      403,
+      "Refused",
+      "This form was sent from another site, so the console did not run it.",
+    );
+  if (!isPage(request.nextUrl.pathname)) return NextResponse.next();
   const headers = new Headers(request.headers);
   // A click inside the console fetches the page with Next's own `_rsc` cache-buster: not part of the link.
   const asked = request.nextUrl.clone();
@@ -16,7 +31,11 @@ export function proxy(request: NextRequest) {
   return NextResponse.next({ request: { headers } });
 }
 
+/** Pages: not the framework's files, not the API, not files with an extension. */
+const PAGE = /^\/(?!_next\/|api\/|.*\.[a-zA-Z0-9]+$)/;
+const isPage = (pathname: string) => PAGE.test(pathname);
+
 export const config = {
-  // Pages only: not the framework's files, not the API, not files with an extension.
-  matcher: ["/((?!_next/|api/|.*\\.[a-zA-Z0-9]+$).*)"],
+  // Pages, and any other path with a % escape (it may be malformed); never the framework's files.
+  matcher: ["/((?!_next/|api/|.*\\.[a-zA-Z0-9]+$).*)", "/((?!_next/).*%.*)"],
 };
