@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
 import { describeIssues } from "@/lib/contract/issues";
 import type { DatabaseTarget } from "./db/connection";
+import type { ConnectionLimits } from "./http/connection-limits";
 
 const port = z.coerce
   .number({ error: "must be a port number" })
@@ -9,31 +11,82 @@ const port = z.coerce
   .min(0, { error: "must be between 0 and 65535" })
   .max(65535, { error: "must be between 0 and 65535" });
 
-const schema = z.object({
-  SERVICE_PORT: port.default(3001),
-  SERVICE_HOST: z.string().min(1, { error: "must not be empty" }).default("127.0.0.1"),
-  SERVICE_DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, { error: "must be a postgres:// or postgresql:// URL" })
-    .optional(),
-  SERVICE_PGLITE_DIR: z.string().min(1, { error: "must not be empty" }).default(".data/service"),
-  // docs/service.md, "Durability": what "fast" trades away.
-  SERVICE_PGLITE_DURABILITY: z
-    .enum(["durable", "fast"], { error: "must be durable or fast" })
-    .default("durable"),
-  SERVICE_DB_POOL_SIZE: z.coerce.number().int().min(1, { error: "must be at least 1" }).max(1000).default(10),
-  SERVICE_RATE_LIMIT: z.coerce
-    .number({ error: "must be a number of requests per second" })
-    .int({ error: "must be a whole number" })
-    .min(0, { error: "must be 0 (off) or more" })
-    .default(1000),
-  // Off by default in production for speed; the tests keep it on, so a contract break fails them.
-  SERVICE_VALIDATE_RESPONSES: z
-    .enum(["true", "false"], { error: "must be true or false" })
-    .default("false")
-    .transform((value) => value === "true"),
-  SERVICE_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-});
+/** A time in milliseconds; `0` is allowed only where it turns the limit off. */
+const milliseconds = (fallback: number, zeroTurnsOff = false) =>
+  z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int({ error: "must be a whole number of milliseconds" })
+    .min(zeroTurnsOff ? 0 : 1, { error: zeroTurnsOff ? "must be 0 (off) or more" : "must be at least 1" })
+    .max(3_600_000, { error: "must be at most 3600000 (one hour)" })
+    .default(fallback);
+
+/**
+ * The soft limit of open files (Linux: /proc/self/limits), so that the connection cap stays
+ * below it: past it the process cannot accept, open a database connection or read a file, and
+ * answers nothing at all (docs/service.md, "Limits").
+ */
+function openFilesLimit(): number | undefined {
+  try {
+    const line = readFileSync("/proc/self/limits", "utf8").match(/^Max open files\s+(\d+)/m);
+    return line ? Number(line[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** 10,000 connections, or fewer where the open-files limit is lower (256 kept for the rest). */
+export function defaultMaxConnections(limit = openFilesLimit()): number {
+  return limit === undefined ? 10_000 : Math.max(64, Math.min(10_000, limit - 256));
+}
+
+const schema = z
+  .object({
+    SERVICE_PORT: port.default(3001),
+    SERVICE_HOST: z.string().min(1, { error: "must not be empty" }).default("127.0.0.1"),
+    SERVICE_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: "must be a postgres:// or postgresql:// URL" })
+      .optional(),
+    SERVICE_PGLITE_DIR: z.string().min(1, { error: "must not be empty" }).default(".data/service"),
+    // docs/service.md, "Durability": what "fast" trades away.
+    SERVICE_PGLITE_DURABILITY: z
+      .enum(["durable", "fast"], { error: "must be durable or fast" })
+      .default("durable"),
+    SERVICE_DB_POOL_SIZE: z.coerce
+      .number()
+      .int()
+      .min(1, { error: "must be at least 1" })
+      .max(1000)
+      .default(10),
+    SERVICE_RATE_LIMIT: z.coerce
+      .number({ error: "must be a number of requests per second" })
+      .int({ error: "must be a whole number" })
+      .min(0, { error: "must be 0 (off) or more" })
+      .default(1000),
+    // Slow or idle clients (docs/service.md, "Limits"): headers within 10 s, the whole request
+    // within 30 s, an idle kept-alive connection closed after 72 s (longer than the usual 60 s of a
+    // load balancer, which must close first), a silent socket after 5 minutes (a FundWallet that
+    // settles a long queue must answer within it), and a cap on open connections.
+    SERVICE_HEADERS_TIMEOUT_MS: milliseconds(10_000),
+    SERVICE_REQUEST_TIMEOUT_MS: milliseconds(30_000),
+    SERVICE_KEEP_ALIVE_TIMEOUT_MS: milliseconds(72_000),
+    SERVICE_CONNECTION_TIMEOUT_MS: milliseconds(300_000, true),
+    SERVICE_MAX_CONNECTIONS: z.coerce
+      .number({ error: "must be a number of connections" })
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be at least 1" })
+      .default(defaultMaxConnections),
+    // Off by default in production for speed; the tests keep it on, so a contract break fails them.
+    SERVICE_VALIDATE_RESPONSES: z
+      .enum(["true", "false"], { error: "must be true or false" })
+      .default("false")
+      .transform((value) => value === "true"),
+    SERVICE_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .refine((env) => env.SERVICE_HEADERS_TIMEOUT_MS <= env.SERVICE_REQUEST_TIMEOUT_MS, {
+    path: ["SERVICE_HEADERS_TIMEOUT_MS"],
+    error: "must not be more than SERVICE_REQUEST_TIMEOUT_MS (the headers are part of the request)",
+  });
 
 export type ServiceEnv = z.output<typeof schema>;
 
@@ -56,4 +109,17 @@ export function databaseTarget(env: ServiceEnv): DatabaseTarget {
         folder: resolve(env.SERVICE_PGLITE_DIR),
         durability: env.SERVICE_PGLITE_DURABILITY,
       };
+}
+
+/** The limits on slow clients and open connections (defaults: the schema's, from `{}`). */
+export function connectionLimits(
+  env: ServiceEnv = loadServiceEnv({} as NodeJS.ProcessEnv),
+): ConnectionLimits {
+  return {
+    headersTimeoutMs: env.SERVICE_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: env.SERVICE_REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: env.SERVICE_KEEP_ALIVE_TIMEOUT_MS,
+    connectionTimeoutMs: env.SERVICE_CONNECTION_TIMEOUT_MS,
+    maxConnections: env.SERVICE_MAX_CONNECTIONS,
+  };
 }

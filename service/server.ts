@@ -1,5 +1,5 @@
 import { openDatabase, type ServiceDatabase } from "./db/connection";
-import { databaseTarget, type ServiceEnv } from "./env";
+import { connectionLimits, databaseTarget, type ServiceEnv } from "./env";
 import { buildServiceApp } from "./http/app";
 import type { ServiceApp } from "./http/define-route";
 
@@ -19,6 +19,7 @@ export async function startService(env: ServiceEnv): Promise<RunningService> {
       rateLimit: env.SERVICE_RATE_LIMIT,
       validateResponses: env.SERVICE_VALIDATE_RESPONSES,
       logger: { level: env.SERVICE_LOG_LEVEL },
+      limits: connectionLimits(env),
     });
     const address = await app.listen({ port: env.SERVICE_PORT, host: env.SERVICE_HOST });
     return {

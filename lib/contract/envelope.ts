@@ -11,7 +11,10 @@ export const ERROR_CODES = [
   "PAYLOAD_TOO_LARGE",
   "RATE_LIMITED",
   "REQUEST_ID_CONFLICT",
+  "REQUEST_TIMEOUT",
+  "HEADERS_TOO_LARGE",
   "INTERNAL_ERROR",
+  "OVERLOADED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

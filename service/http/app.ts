@@ -6,6 +6,14 @@ import { type ChangeFeed, startChangeFeed } from "../cache/change-feed";
 import { KeyCache } from "../cache/key-cache";
 import { ReadCache } from "../cache/read-cache";
 import type { ServiceDb } from "../db/connection";
+import { connectionLimits } from "../env";
+import {
+  applyConnectionLimits,
+  type ConnectionLimits,
+  clientErrorHandler,
+  fastifyTimeouts,
+  MAX_PARAM_LENGTH,
+} from "./connection-limits";
 import type { ServiceApp } from "./define-route";
 import { MalformedUrlError, sendFailure } from "./envelope";
 import { keyGuard } from "./guard";
@@ -40,21 +48,37 @@ export interface ServiceAppOptions {
   now?: () => number;
   /** How long a key check is trusted without the database (default KEY_CHECK_TTL_MS). */
   keyCheckTtlMs?: number;
+  /** Timeouts for slow clients and the connection cap (default: the environment's defaults). */
+  limits?: ConnectionLimits;
 }
 
 /** The reference service: every endpoint of the spec and our extensions under `/api/public`. */
 export async function buildServiceApp(options: ServiceAppOptions): Promise<ServiceApp> {
+  const limits = options.limits ?? connectionLimits();
   const app = Fastify({
     logger: options.logger ?? false,
     // Fastify's own request log prints the raw URL, which holds the API key on GET routes:
     // we log the route pattern instead (onResponse below).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
-    routerOptions: { maxParamLength: 4096 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     genReqId: () => randomUUID(),
-    // A path with a malformed percent-encoding never reaches a route: answer it in our envelope.
-    frameworkErrors: (_error, request, reply) => sendFailure(new MalformedUrlError(), request, reply),
+    // A path with a malformed percent-encoding or an overlong parameter never reaches a route:
+    // answer it in our envelope, naming which rule it broke.
+    frameworkErrors: (error, request, reply) =>
+      sendFailure(
+        error.code === "FST_ERR_MAX_PARAM_LENGTH"
+          ? new MalformedUrlError(`a path parameter is longer than ${MAX_PARAM_LENGTH} characters`)
+          : new MalformedUrlError(),
+        request,
+        reply,
+      ),
+    // What Node cannot read as a request (malformed HTTP, oversized headers, a timeout) is
+    // answered in the envelope too.
+    clientErrorHandler: clientErrorHandler(limits),
+    ...fastifyTimeouts(limits),
   }).withTypeProvider<ZodTypeProvider>();
+  applyConnectionLimits(app, limits);
 
   app.decorate("db", options.db);
   // Caches of key checks and catalogue answers, dropped on every change the database notifies

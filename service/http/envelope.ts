@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ErrorCode } from "@/lib/contract/envelope";
 import { ServiceError } from "../domain/service-error";
@@ -99,13 +100,34 @@ export class RateLimitedError extends ServiceError {
   }
 }
 
-/** A path that cannot be decoded (bad percent-encoding): 400, though no route was matched. */
+/**
+ * A path that cannot be read — a malformed percent-encoding, or a parameter longer than the
+ * router reads: 400, though no route was matched. The reason names the rule that failed.
+ */
 export class MalformedUrlError extends ServiceError {
-  constructor() {
-    super(
-      "INVALID_REQUEST",
-      400,
-      "The URL is not valid: a path parameter holds a malformed percent-encoding.",
-    );
+  constructor(reason = "a path parameter holds a malformed percent-encoding") {
+    super("INVALID_REQUEST", 400, `The URL is not valid: ${reason}.`);
   }
+}
+
+/**
+ * The envelope as raw HTTP/1.1 bytes, for answers written to the socket before any request
+ * object exists (malformed HTTP, oversized headers, timeouts, the connection cap): the same
+ * JSON as `sendFailure`, and the connection closes after it.
+ */
+export function rawFailure(
+  status: number,
+  code: ErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+): string {
+  const body = JSON.stringify({ isError: "1", Error: message, ErrorCode: code });
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}`,
+    "Content-Type: application/json; charset=utf-8",
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "Connection: close",
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return `${lines.join("\r\n")}\r\n\r\n${body}`;
 }

@@ -5,6 +5,7 @@ import { createThrowawayDatabase } from "@/scripts/lib/throwaway-postgres";
 import { openDatabase, type ServiceDatabase, type ServiceDb } from "../db/connection";
 import { migrateServiceDatabase } from "../db/migrate";
 import { API_PREFIX, buildServiceApp } from "../http/app";
+import type { ConnectionLimits } from "../http/connection-limits";
 import type { ServiceApp } from "../http/define-route";
 
 /** Which database this test run uses: the http tests run once per driver (vitest projects). */
@@ -68,6 +69,7 @@ export async function startTestService(
     /** The service's clock for price validity (ms since the epoch). */
     now?: () => number;
     keyCheckTtlMs?: number;
+    limits?: ConnectionLimits;
   } = {},
 ): Promise<TestService> {
   const database = options.database ?? (await createTestDatabase());
@@ -85,6 +87,7 @@ export async function startTestService(
     logger: { level: "info", stream },
     now: options.now,
     keyCheckTtlMs: options.keyCheckTtlMs,
+    limits: options.limits,
   });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
