@@ -16,10 +16,64 @@ export class ValidationFailure extends Error {
   }
 }
 
-/** Validates a request part with its zod schema, keeping the parsed (transformed) value. */
+// In unicode mode a surrogate pair is one code point; what matches is a surrogate on its own —
+// the same test as String.prototype.isWellFormed (ES2024, not in this project's lib yet).
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+const codePoint = (text: string) =>
+  `U+${(text.match(LONE_SURROGATE)?.[0].charCodeAt(0) ?? 0).toString(16).toUpperCase()}`;
+
+/**
+ * The first text in a request part that is not well-formed Unicode — a lone surrogate, which
+ * JSON's `\ud800` escape can carry — as a zod-style issue naming where it is (docs/service.md,
+ * "Identifiers and parameters"). Such text has no UTF-8 form: the database would store every
+ * lone surrogate as the same replacement character, so two different IDs would become one.
+ * Every string value and field name of every part is checked, known fields or not.
+ */
+export function illFormedText(data: unknown, path: PropertyKey[] = []): z.core.$ZodIssue | null {
+  if (typeof data === "string") {
+    if (!LONE_SURROGATE.test(data)) return null;
+    return {
+      code: "custom",
+      path,
+      input: undefined,
+      message: `must be well-formed Unicode text (it holds a lone surrogate, ${codePoint(data)})`,
+    };
+  }
+  if (Array.isArray(data)) {
+    for (const [index, item] of data.entries()) {
+      const issue = illFormedText(item, [...path, index]);
+      if (issue) return issue;
+    }
+    return null;
+  }
+  if (data === null || typeof data !== "object") return null;
+  const prototype = Object.getPrototypeOf(data);
+  if (prototype !== Object.prototype && prototype !== null) return null; // e.g. a NumberLiteral
+  for (const [key, value] of Object.entries(data)) {
+    if (LONE_SURROGATE.test(key)) {
+      return {
+        code: "custom",
+        path,
+        input: undefined,
+        message: `must not have a field name that is not well-formed Unicode text (a lone surrogate, ${codePoint(key)})`,
+      };
+    }
+    const issue = illFormedText(value, [...path, key]);
+    if (issue) return issue;
+  }
+  return null;
+}
+
+/**
+ * Validates a request part with its zod schema, keeping the parsed (transformed) value. Text
+ * that is not well-formed Unicode is refused first, here, for every part of every route.
+ */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
+    const illFormed = illFormedText(data);
+    if (illFormed) return { error: new ValidationFailure([illFormed], httpPart ?? "body") };
     const result = schema.safeParse(data);
     return result.success
       ? { value: result.data }
