@@ -30,6 +30,8 @@ const CONSOLE_SOURCES = [
   "components",
   "lib",
   "public",
+  "proxy.ts",
+  "instrumentation.ts",
   "next.config.ts",
   "package.json",
   "postcss.config.mjs",
