@@ -25,6 +25,10 @@ export default defineConfig({
   test: {
     env: { TZ: "UTC" },
     ...limits,
+    // Vitest's default is one worker fewer than the cores: one on this 2-core machine. Many files
+    // mostly wait — on a spawned CLI or demo, a PostgreSQL backend, a build — so three overlap
+    // that waiting (docs/benchmarks.md, "Test suite").
+    maxWorkers: 3,
     reporters: ["default", "./scripts/lib/summary-reporter.ts"],
     projects: [
       {
