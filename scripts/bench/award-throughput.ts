@@ -12,6 +12,7 @@ import { migrateServiceDatabase } from "@/service/db/migrate";
 import { rows } from "@/service/domain/sql-rows";
 import { API_PREFIX, buildServiceApp } from "@/service/http/app";
 import { startThrowawayPostgres } from "../lib/throwaway-postgres";
+import { describeQueue, measureQueue } from "./queue-settle";
 
 /**
  * Award throughput of the embedded service, end to end over HTTP:
@@ -377,86 +378,23 @@ const GEM_DB = {
   Guid: "1b0e7a10-0002-4a11-8b21-0000000000a2",
   ContractGuid: "2c1f8b20-0002-4b22-9c32-0000000000b2",
 };
-/** Direct GOLD awards sent one at a time before and after the queue fills. */
-const QUEUE_PROBES = 200;
-const BIG = 1_000_000_000;
 
-async function postJson(url: string, body: string): Promise<{ ms: number; status: number; text: string }> {
-  const t0 = performance.now();
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body,
-  });
-  const text = await response.text();
-  return { ms: performance.now() - t0, status: response.status, text };
-}
-
-const gemAward = (amount: number) =>
-  `{"ApiKey":"${DEMO_API_KEY}","RequestID":"${randomUUID()}","ProjectGuid":"${DEMO_PROJECT_GUID}",` +
-  `"IsAllowance":false,"CustomerID":"queue-${Math.floor(Math.random() * 1000)}","Wallet":"${WALLET}",` +
-  `"Tokens":[{"Guid":"${GEM_DB.Guid}","ContractGuid":"${GEM_DB.ContractGuid}","Amount":${amount}}]}`;
-
-/** p50 of QUEUE_PROBES direct GOLD awards sent one after the other. */
-async function probeGold(base: string, options: Options): Promise<number> {
-  const latencies: number[] = [];
-  for (let i = 0; i < QUEUE_PROBES; i += 1)
-    latencies.push((await postJson(`${base}/AwardTokens`, awardBody(false, options.customers))).ms);
-  return percentile(
-    latencies.sort((a, b) => a - b),
-    50,
-  );
-}
-
-/**
- * The queue (docs/service.md, "Awards"): direct GOLD award latency with an empty queue and with
- * `--queue N` awards waiting on GEM; then a funding that settles all of them, in batches, while
- * direct GOLD awards go on one at a time — none of them may wait for the settlement.
- */
+/** The queue phase (./queue-settle.ts): GOLD awards timed while GEM's queue fills and settles. */
 async function benchQueue(base: string, options: Options): Promise<{ problems: string[]; awards: number }> {
-  const problems: string[] = [];
-  const empty = await probeGold(base, options);
-  // One award larger than the wallet first, so that every award after it waits behind it.
-  const head = await postJson(`${base}/AwardTokens`, gemAward(BIG));
-  if (!head.text.includes('"Queued"'))
-    problems.push(`the first GEM award was not queued: ${head.text.slice(0, 200)}`);
-  const filled = performance.now();
-  for (let sent = 0; sent < options.queue; sent += 50) {
-    const answers = await Promise.all(
-      Array.from({ length: Math.min(50, options.queue - sent) }, () =>
-        postJson(`${base}/AwardTokens`, gemAward(1)),
-      ),
-    );
-    const wrong = answers.find((a) => a.status !== 200 || !a.text.includes('"Queued"'));
-    if (wrong) problems.push(`a GEM award was not queued: ${wrong.status} ${wrong.text.slice(0, 200)}`);
-  }
-  const fillSeconds = (performance.now() - filled) / 1000;
-  const queued = await probeGold(base, options);
-  const funding = postJson(
-    `${base}/FundWallet`,
-    `{"ApiKey":"${DEMO_API_KEY}","RequestID":"${randomUUID()}","ProjectGuid":"${DEMO_PROJECT_GUID}",` +
-      `"Tokens":[{"Guid":"${GEM_DB.Guid}","ContractGuid":"${GEM_DB.ContractGuid}","Amount":${BIG + options.queue}}]}`,
-  );
-  let done = false;
-  void funding.finally(() => {
-    done = true;
+  const result = await measureQueue({
+    base,
+    apiKey: DEMO_API_KEY,
+    projectGuid: DEMO_PROJECT_GUID,
+    probe: GOLD,
+    queue: GEM_DB,
+    // More than the demo's GEM wallet holds.
+    headAmount: 1_000_000_000,
+    customer: () => `player-${Math.floor(Math.random() * options.customers)}`,
+    wallet: WALLET,
+    awards: options.queue,
   });
-  const during: number[] = [];
-  while (!done) during.push((await postJson(`${base}/AwardTokens`, awardBody(false, options.customers))).ms);
-  const fundingAnswer = await funding;
-  const settled = (JSON.parse(fundingAnswer.text) as { Settled?: string[] }).Settled?.length ?? 0;
-  if (fundingAnswer.status !== 200 || settled !== options.queue + 1)
-    problems.push(
-      `the funding answered ${fundingAnswer.status} and settled ${settled} of ${options.queue + 1}`,
-    );
-  const sortedDuring = during.sort((a, b) => a - b);
-  console.log(
-    `queue of ${options.queue} on GEM (filled in ${fillSeconds.toFixed(1)} s): direct GOLD award p50 ${empty.toFixed(2)} ms ` +
-      `with an empty queue, ${queued.toFixed(2)} ms with the queue; the funding settled ${settled} in ` +
-      `${(fundingAnswer.ms / 1000).toFixed(2)} s, while ${during.length} GOLD awards answered (p50 ` +
-      `${percentile(sortedDuring, 50).toFixed(2)} ms, max ${(sortedDuring.at(-1) ?? Number.NaN).toFixed(2)} ms)`,
-  );
-  return { problems, awards: options.queue + 1 + 2 * QUEUE_PROBES + during.length };
+  console.log(describeQueue(result));
+  return { problems: result.problems, awards: result.created };
 }
 
 /** After the run: every award Completed, nothing queued, and the ledger balances (DESIGN §5). */

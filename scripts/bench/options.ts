@@ -19,6 +19,8 @@ export interface BenchOptions {
   /** Seconds of the sustained direct-award run on PostgreSQL. */
   sustained: number;
   sustainedConcurrency: number;
+  /** Direct awards queued on one contract and then settled by one funding, per backend (0: none). */
+  queue: number;
   poolSize: number;
   writeDoc: boolean;
   quick: boolean;
@@ -36,6 +38,8 @@ export const USAGE = `usage: npm run bench -- [flags]
   --warmup S               warm-up seconds per server and endpoint (default 1)
   --sustained S            sustained direct awards on PostgreSQL, seconds (default 20)
   --sustained-concurrency N                          (default 20)
+  --queue N                awards queued on one contract, then settled by one funding,
+                           per backend (default 10000; 0 skips it)
   --pool-size N            PostgreSQL pool size (default 20)
   --write-doc / --no-write-doc
                            write docs/benchmarks.md (default on, off with --quick)
@@ -55,6 +59,7 @@ const DEFAULTS: Omit<BenchOptions, "writeDoc" | "quick"> = {
   warmup: 1,
   sustained: 20,
   sustainedConcurrency: 20,
+  queue: 10_000,
   poolSize: 20,
 };
 
@@ -66,6 +71,7 @@ const QUICK: Partial<BenchOptions> = {
   duration: 2,
   warmup: 0.5,
   sustained: 5,
+  queue: 1_000,
 };
 
 function positiveNumber(flag: string, text: string | undefined, integer: boolean): number {
@@ -138,6 +144,11 @@ export function parseOptions(argv: readonly string[]): BenchOptions | "help" {
       case "--sustained": {
         const key = flag.slice(2) as "duration" | "warmup" | "sustained";
         given[key] = positiveNumber(flag, value(), false);
+        break;
+      }
+      case "--queue": {
+        const text = value();
+        given.queue = text === "0" ? 0 : positiveNumber(flag, text, true);
         break;
       }
       case "--concurrency":

@@ -14,6 +14,7 @@ import { type LoadGenerator, startLoadGenerator } from "./load";
 import { type AwardJob, type GetJob, type LoadResult, mergeResults } from "./load-job";
 import { type Backend, type BenchOptions, parseOptions, USAGE, UsageError } from "./options";
 import { BIG_TABLES, explainCustomerReads } from "./plans";
+import { describeQueue, measureQueue, type QueueResult } from "./queue-settle";
 import {
   type BackendReport,
   backendName,
@@ -349,6 +350,34 @@ async function measureSustained(
   return runs;
 }
 
+/**
+ * The queue (./queue-settle.ts), last, on the main data set: direct awards on token 0's DB contract
+ * timed while `--queue` awards wait on token 4's, then while one funding settles them all.
+ */
+async function measureQueuePhase(backend: Backend, db: ServiceDb, problems: string[]): Promise<QueueResult> {
+  log(`[${backend}] queue: ${options.queue} awards waiting on one contract, then one funding…`);
+  const ours = await startOurs(db);
+  try {
+    const result = await measureQueue({
+      base: `${ours.origin}${API_PREFIX}`,
+      apiKey: SCALE_API_KEY,
+      projectGuid: SCALE_PROJECT_GUID,
+      probe: dbLine(0),
+      queue: dbLine(4),
+      // More than the scale fixture's project wallet holds on any contract.
+      headAmount: 10_000_000_000_000,
+      customer: () => scaleCustomerId(Math.floor(Math.random() * options.scale)),
+      wallet: WALLET,
+      awards: options.queue,
+    });
+    log(`[${backend}]   ${describeQueue(result)}`);
+    problems.push(...result.problems.map((p) => `queue: ${p}`));
+    return result;
+  } finally {
+    await ours.close();
+  }
+}
+
 /** Differences of the scan counters, keeping tables whose rows were read by sequential scans. */
 function scanDelta(before: TableScans[], after: TableScans[]): TableScans[] {
   const start = new Map(before.map((s) => [s.table, s]));
@@ -450,6 +479,7 @@ async function benchBackend(
   let sustained: SustainedRun[] = [];
   let scans: TableScans[] | null = null;
   let sustainedScans: TableScans[] | null = null;
+  let queue: QueueResult | null = null;
   try {
     // A fresh pool, so that the import's sessions have reported their scan counters.
     let database = await loaded.reopen();
@@ -493,10 +523,11 @@ async function benchBackend(
       } finally {
         await fresh.close();
       }
-      await loaded.reopen();
+      database = await loaded.reopen();
       const end = await counters();
       if (after && end) sustainedScans = scanDelta(after, end).filter((s) => BIG_TABLES.has(s.table));
     }
+    if (options.queue > 0) queue = await measureQueuePhase(backend, database.db, problems);
   } finally {
     await loaded.dispose();
   }
@@ -512,6 +543,7 @@ async function benchBackend(
     flatNote: flat.note,
     scans,
     sustainedScans,
+    queue,
     problems,
     seconds: elapsed(started),
   };
