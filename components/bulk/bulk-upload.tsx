@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { type ReactNode, useRef, useState, useTransition } from "react";
+import { type ReactNode, useId, useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { ConfirmDialog, OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dialog";
@@ -73,7 +73,7 @@ function FundsCheck({ funds }: { funds: DryRunReport["funds"] }) {
   );
 }
 
-/** A warning's tick box: what the person confirms, as the box's label (kit Checkbox, thumb-high row). */
+/** A warning's tick box: what the person confirms is the box's label (kit Checkbox, thumb-high row). */
 function Confirmation({
   checked,
   onCheckedChange,
@@ -83,11 +83,14 @@ function Confirmation({
   onCheckedChange: (checked: boolean) => void;
   children: ReactNode;
 }) {
+  const id = useId();
   return (
-    <label className="flex min-h-10 cursor-pointer items-center gap-2">
-      <Checkbox checked={checked} onCheckedChange={(state) => onCheckedChange(state === true)} />
-      {children}
-    </label>
+    <div className="flex min-h-10 items-center gap-2">
+      <Checkbox id={id} checked={checked} onCheckedChange={(state) => onCheckedChange(state === true)} />
+      <label htmlFor={id} className="cursor-pointer">
+        {children}
+      </label>
+    </div>
   );
 }
 
