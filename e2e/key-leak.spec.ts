@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, test } from "@playwright/test";
+import { TEST_LIMITS } from "../common/test-limits";
 import { fillAward, GOLD, GOLD_DB, player, send } from "./award-form";
 import { type RoleName, storageState } from "./roles";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, SERVICE_BASE_URL } from "./servers";
@@ -48,6 +49,9 @@ const PAGES = [
 ];
 
 test("no response to any role's browser holds an API key", async ({ browser }) => {
+  // Every page as each of three roles, about 40 loads: three times the limit of one test (it
+  // took 1.6–2 min on a busy two-core machine, against a limit of 2).
+  test.setTimeout(3 * TEST_LIMITS.testMs);
   const seen: Seen[] = [];
   const owner = await browser.newContext({ storageState: storageState("owner") });
   record(owner, seen);
