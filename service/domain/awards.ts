@@ -215,6 +215,10 @@ export async function fundWallet(
   const settled = [...first.settled];
   let { more, reach } = first;
   while (more) {
+    // Let the event loop read what arrived meanwhile before the next batch: PGlite runs each
+    // statement in this thread, and a chain of statements that only awaits promises would keep
+    // every other request — an award on another contract too — unread until the funding is done.
+    await new Promise((resolve) => setImmediate(resolve));
     const [next] = await withRetry(() =>
       rows<FundingBatch>(
         db,
