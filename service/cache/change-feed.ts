@@ -9,7 +9,7 @@ const RECONNECT_MS = 1000;
 
 /**
  * Tells this process when anything it may cache has changed in the database: the catalogue of
- * any project, or an API key revoked or deleted. The database sends one notification per changing
+ * any project, an API key revoked or deleted, or a customer's balances. The database sends one notification per changing
  * statement, at commit (migration 0003), so every instance hears of every change, whoever made it
  * (another instance, `npm run db:seed`, a manual SQL edit).
  *
@@ -21,14 +21,34 @@ const RECONNECT_MS = 1000;
 export interface ChangeFeed {
   readonly generation: number;
   readonly live: boolean;
+  /**
+   * Calls `listener` with a customer's row id (`service.customers.id`) whenever that customer's
+   * balances changed (migration 0009): the player reads kept for them are stale. Changes to
+   * anything else bump `generation` instead.
+   */
+  onCustomerChange(listener: (customerRowId: number) => void): void;
   close(): Promise<void>;
 }
+
+/** A notification's payload for one customer's balances (migration 0009_holdings_notifications). */
+const CUSTOMER_PREFIX = "customer:";
 
 class Feed implements ChangeFeed {
   generation = 0;
   live = false;
   closed = false;
-  heard = () => {
+  private readonly customerListeners: ((customerRowId: number) => void)[] = [];
+  onCustomerChange(listener: (customerRowId: number) => void): void {
+    this.customerListeners.push(listener);
+  }
+  heard = (payload: string | undefined) => {
+    if (payload?.startsWith(CUSTOMER_PREFIX)) {
+      const id = Number(payload.slice(CUSTOMER_PREFIX.length));
+      if (Number.isSafeInteger(id)) {
+        for (const listener of this.customerListeners) listener(id);
+        return;
+      }
+    }
     this.generation += 1;
   };
   lost = () => {
@@ -77,7 +97,7 @@ function listenPostgres(pool: pg.Pool, feed: Feed): Promise<void> {
     };
     next.on("error", drop);
     next.on("end", drop);
-    next.on("notification", feed.heard);
+    next.on("notification", (message) => feed.heard(message.payload));
     try {
       await next.connect();
       await next.query(`LISTEN ${CHANGES_CHANNEL}`);

@@ -5,23 +5,40 @@ interface Entry<T> {
   /** Good until this instant (ms since the epoch); Infinity until something changes. */
   until: number;
   value: Promise<T>;
+  tags: readonly string[];
 }
 
 export interface Loaded<T> {
   value: T;
   /** When the value stops being true by itself (a price's validity starting or ending). */
   until?: number;
+  /** Tags learnt from the load itself (e.g. a customer's row id), evicted like the key's own. */
+  tags?: readonly string[];
+  /** `false`: answer this request with the value but keep nothing (e.g. an unknown customer). */
+  keep?: boolean;
 }
 
+/** How many recent tag evictions a load still in flight is checked against. */
+const EVICTION_LOG = 1024;
+
 /**
- * Values built from the database, kept until the change feed hears of a change (any change: the
- * catalogue changes rarely, so dropping everything then is cheap) or until their own end of life.
- * Concurrent misses of one key share one load. Without a live feed nothing is kept: every get
- * loads. The oldest entry goes when the cache is full.
+ * Values built from the database, kept until the change feed hears of a change to the catalogue
+ * (which drops everything: it changes rarely), until one of their tags is evicted (a customer's
+ * balances changed), or until their own end of life. Concurrent misses of one key share one load.
+ * Without a live feed nothing is kept: every get loads. The least recently used entry goes when the
+ * cache is full.
+ *
+ * A tag evicted while a load of its entry is in flight makes that load's value unfit to keep: the
+ * load may have read the database before the change. Tags learnt only from the load are checked
+ * against a log of recent evictions for that reason.
  */
 export class ReadCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  private readonly byTag = new Map<string, Set<string>>();
   private generation = -1;
+  /** Sequence number of the last tag eviction (or clear), and the recent ones with their tags. */
+  private evictions = 0;
+  private readonly evicted: { seq: number; tag: string | null }[] = [];
 
   constructor(
     private readonly feed: ChangeFeed,
@@ -29,32 +46,115 @@ export class ReadCache<T> {
     private readonly maxEntries = 256,
   ) {}
 
-  async get(key: string, load: () => Promise<Loaded<T>>): Promise<T> {
+  /** `tags`: what the key is known by before loading (e.g. a project and customer ID). */
+  async get(key: string, load: () => Promise<Loaded<T>>, tags: readonly string[] = []): Promise<T> {
     if (!this.feed.live) return (await load()).value;
     if (this.generation !== this.feed.generation) {
-      this.entries.clear();
+      this.dropAll();
       this.generation = this.feed.generation;
     }
     const found = this.entries.get(key);
-    if (found && found.generation === this.generation && this.now() < found.until) return found.value;
-    if (found) this.entries.delete(key);
+    if (found && found.generation === this.generation && this.now() < found.until) {
+      // Most recently used last: the first in the map is the one to drop when full.
+      this.entries.delete(key);
+      this.entries.set(key, found);
+      return found.value;
+    }
+    if (found) this.remove(key);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+      if (!oldest.done) this.remove(oldest.value);
     }
     const generation = this.generation;
+    const since = this.evictions;
     const value = load().then(
       (loaded) => {
-        entry.until = loaded.until ?? Number.POSITIVE_INFINITY;
+        const learnt = loaded.tags ?? [];
+        if (loaded.keep === false || this.evictedSince(since, learnt)) this.removeIf(key, entry);
+        else {
+          entry.until = loaded.until ?? Number.POSITIVE_INFINITY;
+          if (this.entries.get(key) === entry) {
+            entry.tags = [...entry.tags, ...learnt];
+            for (const tag of learnt) this.index(tag, key);
+          }
+        }
         return loaded.value;
       },
       (error: unknown) => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
+        this.removeIf(key, entry);
         throw error;
       },
     );
-    const entry: Entry<T> = { generation, until: Number.POSITIVE_INFINITY, value };
+    const entry: Entry<T> = { generation, until: Number.POSITIVE_INFINITY, value, tags };
     this.entries.set(key, entry);
+    for (const tag of tags) this.index(tag, key);
     return entry.value;
+  }
+
+  /** Drops every entry with this tag, and makes loads in flight that learn it keep nothing. */
+  evictTag(tag: string): void {
+    this.log(tag);
+    const keys = this.byTag.get(tag);
+    if (!keys) return;
+    for (const key of [...keys]) this.remove(key);
+  }
+
+  /** Drops every entry, and makes every load in flight keep nothing. */
+  clear(): void {
+    this.log(null);
+    this.dropAll();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private log(tag: string | null): void {
+    this.evictions += 1;
+    this.evicted.push({ seq: this.evictions, tag });
+    if (this.evicted.length > EVICTION_LOG) this.evicted.splice(0, this.evicted.length - EVICTION_LOG);
+  }
+
+  /** Whether any of `tags` (or everything) was evicted after eviction number `since`. */
+  private evictedSince(since: number, tags: readonly string[]): boolean {
+    if (since === this.evictions) return false;
+    const oldest = this.evicted[0];
+    // Older than the log reaches: assume the worst.
+    if (!oldest || oldest.seq > since + 1) return true;
+    for (let i = this.evicted.length - 1; i >= 0; i -= 1) {
+      const logged = this.evicted[i] as { seq: number; tag: string | null };
+      if (logged.seq <= since) break;
+      if (logged.tag === null || tags.includes(logged.tag)) return true;
+    }
+    return false;
+  }
+
+  private index(tag: string, key: string): void {
+    let keys = this.byTag.get(tag);
+    if (!keys) {
+      keys = new Set();
+      this.byTag.set(tag, keys);
+    }
+    keys.add(key);
+  }
+
+  private removeIf(key: string, entry: Entry<T>): void {
+    if (this.entries.get(key) === entry) this.remove(key);
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
+  }
+
+  private dropAll(): void {
+    this.entries.clear();
+    this.byTag.clear();
   }
 }

@@ -8,17 +8,33 @@ import { rows } from "./sql-rows";
  * customer simply holds nothing (rule 10).
  */
 
-/**
- * `GET /Tokens/{key}/{project}/{CustomerID}`: one entry per token held, details per account, in
- * one statement that also adds up each token's total (exact NUMERIC) and writes every amount in
- * canonical form (`trim_scale`: no trailing zeros, as lib/contract/decimal's canonicalDecimal).
- */
+/** A player read with the customer's row id, which the service's caches know it by; null: none held. */
+export interface CustomerRead<T> {
+  customerRowId: number | null;
+  list: T[];
+}
+
+/** `GET /Tokens/{key}/{project}/{CustomerID}`: the customer's tokens (see readCustomerTokens). */
 export async function listCustomerTokens(
   db: ServiceDb,
   projectId: number,
   customerId: string,
 ): Promise<CustomerToken[]> {
+  return (await readCustomerTokens(db, projectId, customerId)).list;
+}
+
+/**
+ * One entry per token held, details per account, in one statement that also adds up each token's
+ * total (exact NUMERIC) and writes every amount in canonical form (`trim_scale`: no trailing
+ * zeros, as lib/contract/decimal's canonicalDecimal).
+ */
+export async function readCustomerTokens(
+  db: ServiceDb,
+  projectId: number,
+  customerId: string,
+): Promise<CustomerRead<CustomerToken>> {
   const found = await rows<{
+    customer: number;
     guid: string;
     symbol: string;
     name: string;
@@ -27,7 +43,7 @@ export async function listCustomerTokens(
     details: CustomerToken["Details"];
   }>(
     db,
-    sql`select t.guid_text as guid, t.symbol, t.name, t.image, trim_scale(sum(a.balance))::text as total,
+    sql`select cu.id as customer, t.guid_text as guid, t.symbol, t.name, t.image, trim_scale(sum(a.balance))::text as total,
                json_agg(json_build_object(
                  'Wallet', case when a.kind = 'allowance' then '' else a.wallet end,
                  'Amount', trim_scale(a.balance)::text,
@@ -40,16 +56,19 @@ export async function listCustomerTokens(
           join service.tokens t on t.id = c.token_id
           join service.chains ch on ch.id = c.chain_id
          where cu.project_id = ${projectId} and cu.customer_id = ${customerId} and a.balance <> 0
-         group by t.id order by t.id`,
+         group by cu.id, t.id order by t.id`,
   );
-  return found.map((t) => ({
-    Total: t.total,
-    TokenSymbol: t.symbol,
-    Guid: t.guid,
-    Name: t.name,
-    Image: t.image,
-    Details: t.details,
-  }));
+  return {
+    customerRowId: found[0]?.customer ?? null,
+    list: found.map((t) => ({
+      Total: t.total,
+      TokenSymbol: t.symbol,
+      Guid: t.guid,
+      Name: t.name,
+      Image: t.image,
+      Details: t.details,
+    })),
+  };
 }
 
 interface ItemRow {
@@ -84,16 +103,24 @@ export async function listCustomerItems(
   projectId: number,
   customerId: string,
 ): Promise<Item[]> {
-  const found = await rows<ItemRow>(
+  return (await readCustomerItems(db, projectId, customerId)).list;
+}
+
+export async function readCustomerItems(
+  db: ServiceDb,
+  projectId: number,
+  customerId: string,
+): Promise<CustomerRead<Item>> {
+  const found = await rows<ItemRow & { customer: number }>(
     db,
-    sql`select ${itemColumns}
+    sql`select cu.id as customer, ${itemColumns}
           from service.customers cu
           join service.items i on i.customer_id = cu.id
           join service.chains ch on ch.id = i.chain_id
          where cu.project_id = ${projectId} and cu.customer_id = ${customerId}
          order by i.id`,
   );
-  return found.map(toItem);
+  return { customerRowId: found[0]?.customer ?? null, list: found.map(toItem) };
 }
 
 /** `GET /Item/{key}/{project}/{TokenID}`: every item with that TokenID, on any chain. */

@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { createJsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { type ChangeFeed, startChangeFeed } from "../cache/change-feed";
 import { KeyCache } from "../cache/key-cache";
+import { customerRowTag } from "../cache/player-tags";
 import { ReadCache } from "../cache/read-cache";
 import type { ServiceDb } from "../db/connection";
 import { connectionLimits } from "../env";
@@ -28,6 +29,12 @@ import { validatorCompiler } from "./validation";
 import { serializerCompiler } from "./wire-json";
 
 export const API_PREFIX = "/api/public";
+
+/**
+ * Player answers kept (customer Tokens and Items, one each per customer): a few kB each, so about
+ * 100 MB at most; past it the least recently read go (docs/service.md, "Caches").
+ */
+const PLAYER_ANSWERS_KEPT = 50_000;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -88,8 +95,12 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
   app.decorate("changeFeed", feed);
   const keys = new KeyCache(options.db, feed, options.keyCheckTtlMs);
   const now = options.now ?? Date.now;
+  // Player answers are dropped one customer at a time, as the database names them (migration 0009).
+  const players = new ReadCache<Representation>(feed, now, PLAYER_ANSWERS_KEPT);
+  feed.onCustomerChange((customerRowId) => players.evictTag(customerRowTag(customerRowId)));
   app.decorate("cachedReads", {
     cache: new ReadCache<Representation>(feed, now),
+    players,
     now,
     validate: options.validateResponses,
   });

@@ -8,10 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServiceDatabase, ServiceDb } from "../db/connection";
 import { importFixture } from "../db/import";
 import * as schema from "../db/schema";
+import { fundWallet } from "../domain/awards";
 import { listPrices, listProducts, listProjectTokens } from "../domain/catalogue";
+import { listCustomerItems, listCustomerTokens } from "../domain/holdings";
 import { createApiKey, findProjectByGuid, revokeApiKey } from "../domain/keys";
 import { within } from "../test/eventually";
 import {
+  AWKWARD_PLAYER,
   GOLD,
   GOLD_DB,
   KEY,
@@ -31,6 +34,7 @@ import {
 } from "../test/harness";
 import { call } from "../test/http-client";
 import { ok } from "./envelope";
+import { stringifyWithRawTotals } from "./wire-json";
 
 /**
  * docs/service.md, "Caches": catalogue answers kept as bytes (ETag, 304, gzip/br, validity
@@ -193,15 +197,30 @@ describe("one database round trip or none", () => {
   };
 
   it("customer Tokens, Items and Item: one statement each, the key check none", async () => {
-    for (const path of [
-      `/Tokens/${KEY}/${PROJECT}/${PLAYER}`,
-      `/Items/${KEY}/${PROJECT}/${PLAYER}`,
-      `/Item/${KEY}/${PROJECT}/42`,
-    ]) {
-      const sent = await counted(path);
-      expect(sent, path).toHaveLength(1);
-      expect(sent[0], path).not.toMatch(/api_keys/);
+    // Read on B first: A keeps no player answer yet, so its first read is the one statement.
+    for (const path of [`/Tokens/${KEY}/${PROJECT}/${PLAYER}`, `/Items/${KEY}/${PROJECT}/${PLAYER}`]) {
+      await call(a.base, `/Tokens/${KEY}/${PROJECT}/nobody-kept`); // the key check warm
+      a.app.cachedReads.players.clear();
+      statements.length = 0;
+      expect((await call(a.base, path)).status, path).toBe(200);
+      expect(statements, path).toHaveLength(1);
+      expect(statements[0], path).not.toMatch(/api_keys/);
     }
+    const sent = await counted(`/Item/${KEY}/${PROJECT}/42`);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).not.toMatch(/api_keys/);
+  });
+
+  it("a kept player answer: no statement at all", async () => {
+    for (const path of [`/Tokens/${KEY}/${PROJECT}/${PLAYER}`, `/Items/${KEY}/${PROJECT}/${PLAYER}`]) {
+      expect(await counted(path), path).toEqual([]);
+    }
+  });
+
+  it("a customer the database does not know is asked about every time", async () => {
+    const path = `/Tokens/${KEY}/${PROJECT}/nobody-here`;
+    expect(await counted(path)).toHaveLength(1);
+    expect(await counted(path)).toHaveLength(1);
   });
 
   it("kept catalogue answers: no statement at all", async () => {
@@ -294,5 +313,108 @@ describe("one database round trip for an award", () => {
     expect(response.status).toBe(200);
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatch(/award_tokens_batch/);
+  });
+});
+
+// Last too: awards through the API (see above).
+describe("player answers kept per customer", () => {
+  const tokensOf = (customer: string) => `/Tokens/${KEY}/${PROJECT}/${encodeURIComponent(customer)}`;
+  const plainTokens = async (customer: string) =>
+    stringifyWithRawTotals(
+      ok({ Data: { Tokens: await listCustomerTokens(database.db, projectId, customer) } }),
+    );
+  const award = (customer: string, amount: number) => ({
+    ApiKey: KEY,
+    RequestID: randomUUID(),
+    ProjectGuid: PROJECT,
+    IsAllowance: true,
+    CustomerID: customer,
+    Tokens: [{ Guid: GOLD, ContractGuid: GOLD_DB, Amount: amount }],
+  });
+
+  it("the bytes are the plain answer's (Total with every digit); a strong ETag, 304 on If-None-Match", async () => {
+    for (const instance of [a, b]) {
+      const first = await rawGet(instance.base, tokensOf(PLAYER));
+      expect(first.body.toString("utf8")).toBe(await plainTokens(PLAYER));
+      expect(first.body.toString("utf8")).toContain('"Total":123.5,');
+      const again = await rawGet(instance.base, tokensOf(PLAYER), {
+        "if-none-match": first.headers.etag as string,
+      });
+      expect(again.status).toBe(304);
+      const items = await rawGet(instance.base, `/Items/${KEY}/${PROJECT}/${PLAYER}`);
+      expect(items.body.toString("utf8")).toBe(
+        JSON.stringify(ok({ Items: await listCustomerItems(database.db, projectId, PLAYER) })),
+      );
+    }
+  });
+
+  it("an award shows on the player's next read: at once where it was taken, within 1 s on every instance; other players stay kept", async () => {
+    for (const instance of [a, b]) {
+      await rawGet(instance.base, tokensOf(PLAYER));
+      await rawGet(instance.base, tokensOf(AWKWARD_PLAYER));
+    }
+    statements.length = 0;
+    await rawGet(a.base, tokensOf(AWKWARD_PLAYER));
+    expect(statements).toEqual([]); // kept
+
+    for (const [taker, other] of [
+      [b, a],
+      [a, b],
+    ] as const) {
+      const response = await call(taker.base, "/AwardTokens", { method: "POST", body: award(PLAYER, 2) });
+      expect(response.status).toBe(200);
+      const expected = await plainTokens(PLAYER);
+      // Where the award was taken: the very next read, on either database.
+      expect((await rawGet(taker.base, tokensOf(PLAYER))).body.toString("utf8")).toBe(expected);
+      const tries = await within(
+        1000,
+        async () => (await rawGet(other.base, tokensOf(PLAYER))).body.toString("utf8") === expected,
+      );
+      // PGlite tells its listeners before the award's statement returns; PostgreSQL a moment after commit.
+      if (TEST_DB === "pglite") expect(tries).toBe(1);
+    }
+    statements.length = 0;
+    expect((await rawGet(a.base, tokensOf(AWKWARD_PLAYER))).body.toString("utf8")).toBe(
+      await plainTokens(AWKWARD_PLAYER),
+    );
+    expect(statements).toEqual([]); // still kept: only the player who changed is read again
+  });
+
+  it("a change made in the database by anyone else (a settlement) reaches every instance within 1 s", async () => {
+    const customer = "queued-then-paid";
+    const direct = {
+      ApiKey: KEY,
+      RequestID: randomUUID(),
+      ProjectGuid: PROJECT,
+      IsAllowance: false,
+      CustomerID: customer,
+      Wallet: "wallet-q",
+      Tokens: [{ Guid: GOLD, ContractGuid: GOLD_DB, Amount: 1_000_000 }],
+    };
+    // First something the player holds, so the answer is kept; then a direct award that must wait.
+    expect((await call(a.base, "/AwardTokens", { method: "POST", body: award(customer, 1) })).status).toBe(
+      200,
+    );
+    const queued = await call(a.base, "/AwardTokens", { method: "POST", body: direct });
+    expect(queued.json?.Status, queued.text).toBe("Queued");
+    const before = await plainTokens(customer);
+    for (const instance of [a, b])
+      expect((await rawGet(instance.base, tokensOf(customer))).body.toString("utf8")).toBe(before);
+    // The funding settles it through the database functions, not through either instance's award route.
+    await fundWallet(database.db, projectId, {
+      ApiKey: KEY,
+      ProjectGuid: PROJECT,
+      RequestID: randomUUID(),
+      Tokens: [{ Guid: GOLD, ContractGuid: GOLD_DB, Amount: "1000000" }],
+    });
+    const after = await plainTokens(customer);
+    expect(after).not.toBe(before);
+    for (const instance of [a, b]) {
+      const tries = await within(
+        1000,
+        async () => (await rawGet(instance.base, tokensOf(customer))).body.toString("utf8") === after,
+      );
+      if (TEST_DB === "pglite") expect(tries).toBe(1);
+    }
   });
 });

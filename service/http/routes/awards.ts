@@ -1,5 +1,6 @@
 import { AwardTokensRequest, awards, FundWalletRequest } from "@/lib/contract/awards";
 import { envelopeShape } from "@/lib/contract/envelope";
+import { playerTag } from "../../cache/player-tags";
 import { awardTokens, fundWallet } from "../../domain/awards";
 import { ServiceError } from "../../domain/service-error";
 import { getAward, getWallet } from "../../domain/wallet";
@@ -27,6 +28,9 @@ export function awardRoutes(app: ServiceApp): void {
     async (request) => {
       const project = projectOf(request);
       const outcome = await awardTokens(app.db, project.id, request.body, project);
+      // This instance shows the award on the player's next read at once; others when the
+      // database's notification arrives (docs/service.md, "Caches").
+      app.cachedReads.players.evictTag(playerTag(project.id, request.body.CustomerID));
       return ok({ Status: outcome.status });
     },
   );
@@ -52,6 +56,9 @@ export function awardRoutes(app: ServiceApp): void {
     async (request) => {
       const project = projectOf(request);
       const outcome = await fundWallet(app.db, project.id, request.body, project.catalogueVersion);
+      // The awards it settled paid players this instance may have kept answers of: a funding is
+      // rare, so all of them go.
+      if (outcome.settled.length > 0) app.cachedReads.players.clear();
       return ok({ Status: "Completed" as const, Settled: outcome.settled });
     },
   );
