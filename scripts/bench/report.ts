@@ -10,9 +10,9 @@ import type { QueueResult } from "./queue-settle";
 export const READ_TARGET = 0.8;
 
 /**
- * ours/limit targets of issue 11 (10 connections, PGlite): the catalogue, answered from kept
- * bytes, at half the speed of a server that only writes them; player reads, which still ask the
- * database once, at 0.12.
+ * ours/limit targets of issue 11 (10 connections, PGlite): the catalogue at half the speed of a
+ * server that only writes its bytes; player reads at 0.12 (both are answered from kept bytes
+ * once read: docs/service.md, "Caches").
  */
 export const LIMIT_TARGETS: Readonly<Record<string, number>> = {
   "GET Products": 0.5,
@@ -517,7 +517,8 @@ Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; ${m.os}; Node ${m.node}
   \`node:http\` server, with the least validation that keeps the database safe and the same
   envelope, and no cache: every request asks the database. **ours/bare** is therefore the cost of
   the framework, validation, hooks and serialization on top of the database work — or, for the
-  catalogue, which ours answers from kept bytes (docs/service.md, "Caches"), what the cache saves.
+  reads, which ours answers from kept bytes once read (the catalogue per version, a player's
+  answers until that player's balances change: docs/service.md, "Caches"), what the cache saves.
 - **limit** is scripts/bench/limit-server.ts: a bare \`node:http\` server answering every read
   with the very bytes ours answered it with, captured before the cells (every customer's) and kept
   in memory, and 304 when If-None-Match names the captured ETag. It is the most any server can do
