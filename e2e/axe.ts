@@ -15,3 +15,35 @@ export async function seriousViolations(page: Page) {
       nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
     }));
 }
+
+/**
+ * The serious violations of the page in each theme, as System follows the operating system's
+ * colour scheme (light, then dark, then back to light): `{ light: [], dark: [] }` is the bar.
+ */
+export async function seriousViolationsInBothThemes(page: Page) {
+  const html = page.locator("html");
+  const found: Record<"light" | "dark", Awaited<ReturnType<typeof seriousViolations>>> = {
+    light: [],
+    dark: [],
+  };
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await html.evaluate(
+      (element, dark) =>
+        new Promise<void>((resolve) => {
+          const done = () => element.classList.contains("dark") === dark;
+          if (done()) return resolve();
+          new MutationObserver((_, observer) => {
+            if (done()) {
+              observer.disconnect();
+              resolve();
+            }
+          }).observe(element, { attributes: true, attributeFilter: ["class"] });
+        }),
+      colorScheme === "dark",
+    );
+    found[colorScheme] = await seriousViolations(page);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  return found;
+}
