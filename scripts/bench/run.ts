@@ -93,8 +93,15 @@ interface Server {
   close(): Promise<void>;
 }
 
-async function startOurs(db: ServiceDb): Promise<Server> {
-  const app = await buildServiceApp({ db, rateLimit: 0, validateResponses: false, logger: false });
+/** `playerAnswersKept: 0`: every player read asks the database (the flat-cost check measures that). */
+async function startOurs(db: ServiceDb, playerAnswersKept?: number): Promise<Server> {
+  const app = await buildServiceApp({
+    db,
+    rateLimit: 0,
+    validateResponses: false,
+    logger: false,
+    playerAnswersKept,
+  });
   const origin = await app.listen({ port: 0, host: "127.0.0.1" });
   return { origin, close: () => app.close() };
 }
@@ -418,7 +425,8 @@ async function flatCost(
     log(`[${backend}]   imported in ${loaded.importSeconds.toFixed(1)} s`);
     try {
       const database = await loaded.reopen();
-      const ours = await startOurs(database.db);
+      // The database's cost at each size: with answers kept, the small set would be all hits.
+      const ours = await startOurs(database.db, 0);
       const path = READS[1]?.path as string;
       try {
         await measure(

@@ -124,6 +124,15 @@ describe("ReadCache tags", () => {
     expect(await cache.get("a", load("a4"))).toBe("a");
   });
 
+  it("with room for none, nothing is kept", async () => {
+    const cache = new ReadCache<string>(testFeed(), now, 0);
+    let runs = 0;
+    const load = async (): Promise<Loaded<string>> => ({ value: `v${++runs}` });
+    await cache.get("k", load);
+    expect(await cache.get("k", load)).toBe("v2");
+    expect(cache.size).toBe(0);
+  });
+
   it("without a live feed nothing is kept", async () => {
     const feed = testFeed();
     feed.live = false;

@@ -43,12 +43,13 @@ export class ReadCache<T> {
   constructor(
     private readonly feed: ChangeFeed,
     private readonly now: () => number,
+    /** 0 keeps nothing. */
     private readonly maxEntries = 256,
   ) {}
 
   /** `tags`: what the key is known by before loading (e.g. a project and customer ID). */
   async get(key: string, load: () => Promise<Loaded<T>>, tags: readonly string[] = []): Promise<T> {
-    if (!this.feed.live) return (await load()).value;
+    if (!this.feed.live || this.maxEntries === 0) return (await load()).value;
     if (this.generation !== this.feed.generation) {
       this.dropAll();
       this.generation = this.feed.generation;

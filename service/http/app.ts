@@ -57,6 +57,8 @@ export interface ServiceAppOptions {
   keyCheckTtlMs?: number;
   /** Timeouts for slow clients and the connection cap (default: the environment's defaults). */
   limits?: ConnectionLimits;
+  /** Player answers kept at most (default PLAYER_ANSWERS_KEPT; 0 keeps none: benchmarks of the database's cost). */
+  playerAnswersKept?: number;
 }
 
 /** The reference service: every endpoint of the spec and our extensions under `/api/public`. */
@@ -96,7 +98,7 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
   const keys = new KeyCache(options.db, feed, options.keyCheckTtlMs);
   const now = options.now ?? Date.now;
   // Player answers are dropped one customer at a time, as the database names them (migration 0009).
-  const players = new ReadCache<Representation>(feed, now, PLAYER_ANSWERS_KEPT);
+  const players = new ReadCache<Representation>(feed, now, options.playerAnswersKept ?? PLAYER_ANSWERS_KEPT);
   feed.onCustomerChange((customerRowId) => players.evictTag(customerRowTag(customerRowId)));
   app.decorate("cachedReads", {
     cache: new ReadCache<Representation>(feed, now),
