@@ -1,9 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
-import pg from "pg";
+import { expect, test } from "@playwright/test";
 import { TEST_LIMITS } from "../common/test-limits";
 import { fillAward, GOLD, GOLD_DB, player, send } from "./award-form";
-import { ROLES } from "./roles";
-import { PG_CONSOLE_DATABASE, PG_CONSOLE_URL } from "./servers";
+import { pgClusterUrl, pgConsoleDatabase, signInOnPgConsole } from "./pg-console";
+import { PG_CONSOLE_URL } from "./servers";
 
 /**
  * No page render and no GET route writes to the console's database (docs/console.md, "Live
@@ -11,33 +10,16 @@ import { PG_CONSOLE_DATABASE, PG_CONSOLE_URL } from "./servers";
  * writes to one of its tables bumps a counter through a statement-level trigger (zero-row updates
  * included). The job lease is left out: the background job renews it on its own clock.
  */
-const clusterUrl = process.env.TEST_DATABASE_URL;
-test.skip(!clusterUrl, "needs TEST_DATABASE_URL (npm test sets it through scripts/with-postgres.ts)");
+test.skip(!pgClusterUrl, "needs TEST_DATABASE_URL (npm test sets it through scripts/with-postgres.ts)");
 test.use({ baseURL: PG_CONSOLE_URL, storageState: { cookies: [], origins: [] } });
 
 const BATCH_REQUEST_ID = "3c2b1a09-8f7e-4d6c-9b5a-0a1b2c3d4e5f";
 
-async function database(): Promise<pg.Client> {
-  const url = new URL(clusterUrl as string);
-  url.pathname = `/${PG_CONSOLE_DATABASE}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  return client;
-}
-
-async function signIn(page: Page) {
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(ROLES.owner.email);
-  await page.getByLabel("Password").fill(ROLES.owner.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("current-user")).toHaveText(`${ROLES.owner.email} · owner`);
-}
-
 test("rendering every page and reading every live route writes nothing; an action does", async ({ page }) => {
   // Every page of the console, one after another: twice the limit of one test.
   test.setTimeout(2 * TEST_LIMITS.testMs);
-  await signIn(page);
-  const db = await database();
+  await signInOnPgConsole(page);
+  const db = await pgConsoleDatabase();
   try {
     // A finished batch with one row, so its page and routes have something to show.
     const batch = await db.query<{ id: number }>(`

@@ -523,6 +523,8 @@ Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; ${m.os}; Node ${m.node}
   with the very bytes ours answered it with, captured before the cells (every customer's) and kept
   in memory, and 304 when If-None-Match names the captured ETag. It is the most any server can do
   with these answers on this machine; **ours/limit** is the share of it the service reaches.
+  Capturing them reads every customer through ours, so ours keeps every player's answers from
+  then on, as a service that has served a while does (its cost on a miss: the flat-cost check below).
   Before measuring, the run checks that the three answer the same bytes.
 - The servers run in one process on one database handle (PGlite allows only one), one after
   the other: while one is measured the others are idle. Each cell is measured as four runs of
