@@ -30,7 +30,7 @@ test("a page whose own data cannot be read shows the console's error page inside
 
     await db.query("alter table console.awards_gone rename to awards");
     await page.getByRole("button", { name: "Try again" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "History" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Awards" })).toBeVisible();
   } finally {
     await db.query("alter table if exists console.awards_gone rename to awards");
     await db.end();
