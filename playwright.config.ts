@@ -86,6 +86,7 @@ export default defineConfig({
         SERVICE_PGLITE_DURABILITY: "fast",
         AUTH_SECRET: "",
         CONSOLE_ENCRYPTION_KEY: "",
+        CONSOLE_ENCRYPTION_KEYS: "",
       },
     },
     {

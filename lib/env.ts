@@ -27,8 +27,25 @@ const schema = z.object({
   CONSOLE_PGLITE_DIR: z.string().min(1, { error: "must not be empty" }).default(".data/console"),
   /** Signs the session cookies (Auth.js). */
   AUTH_SECRET: secret("AUTH_SECRET"),
-  /** Encrypts connection API keys at rest; independent of AUTH_SECRET. */
+  /** Encrypts connection API keys at rest; independent of AUTH_SECRET. One key… */
   CONSOLE_ENCRYPTION_KEY: secret("CONSOLE_ENCRYPTION_KEY"),
+  /** …or several, comma-separated, newest first: the first seals, any opens (docs/console.md, "Keys at rest"). */
+  CONSOLE_ENCRYPTION_KEYS: z
+    .string()
+    .transform((text) => text.split(",").map((key) => key.trim()))
+    .check((ctx) => {
+      ctx.value.forEach((key, index) => {
+        if (key.length < 32)
+          ctx.issues.push({
+            code: "custom",
+            input: ctx.value,
+            message: `key ${index + 1} must be at least 32 characters (e.g. openssl rand -base64 32); keys are separated by commas, newest first`,
+          });
+      });
+      if (new Set(ctx.value).size !== ctx.value.length)
+        ctx.issues.push({ code: "custom", input: ctx.value, message: "must not name the same key twice" });
+    })
+    .optional(),
 });
 
 export type ConsoleEnv = z.output<typeof schema>;
@@ -44,6 +61,10 @@ export function parseConsoleEnv(source: Record<string, string | undefined>): Con
   const result = schema.safeParse(present);
   if (!result.success)
     throw new ConsoleEnvError(`Invalid console environment: ${describeIssues(result.error.issues)}`);
+  if (result.data.CONSOLE_ENCRYPTION_KEY && result.data.CONSOLE_ENCRYPTION_KEYS)
+    throw new ConsoleEnvError(
+      "Invalid console environment: set CONSOLE_ENCRYPTION_KEYS (several keys, newest first) or CONSOLE_ENCRYPTION_KEY (one), not both.",
+    );
   return result.data;
 }
 

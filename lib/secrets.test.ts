@@ -11,7 +11,8 @@ describe("console secrets", () => {
   it("generates both secrets once for the embedded default, 0600, and reuses them", () => {
     const env = parseConsoleEnv({ CONSOLE_PGLITE_DIR: dataDir() });
     const first = consoleSecrets(env);
-    expect(first.authSecret).not.toBe(first.encryptionKey);
+    expect(first.encryptionKeys).toHaveLength(1);
+    expect(first.authSecret).not.toBe(first.encryptionKeys[0]);
     expect(first.authSecret.length).toBeGreaterThanOrEqual(43);
     expect(statSync(secretsFile(env)).mode & 0o777).toBe(0o600);
     expect(consoleSecrets(env)).toEqual(first);
@@ -32,7 +33,38 @@ describe("console secrets", () => {
       AUTH_SECRET: "a".repeat(32),
     });
     expect(() => consoleSecrets(env)).toThrow(MissingSecretError);
-    expect(() => consoleSecrets(env)).toThrow(/^Set CONSOLE_ENCRYPTION_KEY \(at least 32 characters/);
+    expect(() => consoleSecrets(env)).toThrow(
+      /^Set CONSOLE_ENCRYPTION_KEYS \(or CONSOLE_ENCRYPTION_KEY\) \(at least 32 characters/,
+    );
+  });
+
+  it("CONSOLE_ENCRYPTION_KEYS: several keys newest first, each checked; not together with CONSOLE_ENCRYPTION_KEY", () => {
+    const [newer, older] = ["n".repeat(40), "o".repeat(40)];
+    const env = parseConsoleEnv({
+      CONSOLE_PGLITE_DIR: dataDir(),
+      AUTH_SECRET: "a".repeat(32),
+      CONSOLE_ENCRYPTION_KEYS: ` ${newer} , ${older}`,
+    });
+    expect(consoleSecrets(env).encryptionKeys).toEqual([newer, older]);
+    expect(() => parseConsoleEnv({ CONSOLE_ENCRYPTION_KEYS: `${newer},short` })).toThrow(
+      /CONSOLE_ENCRYPTION_KEYS key 2 must be at least 32 characters/,
+    );
+    expect(() => parseConsoleEnv({ CONSOLE_ENCRYPTION_KEYS: `${newer},${newer}` })).toThrow(
+      /must not name the same key twice/,
+    );
+    expect(() => parseConsoleEnv({ CONSOLE_ENCRYPTION_KEYS: newer, CONSOLE_ENCRYPTION_KEY: older })).toThrow(
+      /not both/,
+    );
+  });
+
+  it("the embedded default's generated key stays the one that opens, with the keys given later second", () => {
+    const dir = dataDir();
+    const generated = consoleSecrets(parseConsoleEnv({ CONSOLE_PGLITE_DIR: dir })).encryptionKeys[0];
+    const newer = "n".repeat(40);
+    const rotated = consoleSecrets(
+      parseConsoleEnv({ CONSOLE_PGLITE_DIR: dir, CONSOLE_ENCRYPTION_KEYS: `${newer},${generated}` }),
+    );
+    expect(rotated.encryptionKeys).toEqual([newer, generated]);
   });
 
   it("refuses a short secret naming the variable", () => {

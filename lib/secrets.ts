@@ -2,11 +2,21 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import type { EncryptionKeys } from "./crypto/secret-box";
 import type { ConsoleEnv } from "./env";
 
 export interface ConsoleSecrets {
   authSecret: string;
-  encryptionKey: string;
+  /** Newest first: the first seals connection keys, any of them opens (docs/console.md, "Keys at rest"). */
+  encryptionKeys: EncryptionKeys;
+}
+
+/** The encryption keys the environment gives, newest first, if any. */
+function givenKeys(env: ConsoleEnv): EncryptionKeys | null {
+  const keys =
+    env.CONSOLE_ENCRYPTION_KEYS ?? (env.CONSOLE_ENCRYPTION_KEY ? [env.CONSOLE_ENCRYPTION_KEY] : []);
+  const [newest, ...older] = keys;
+  return newest ? [newest, ...older] : null;
 }
 
 /** Raised when a secret is needed but neither given nor allowed to be generated. */
@@ -18,38 +28,40 @@ export function secretsFile(env: ConsoleEnv): string {
 }
 
 /**
- * AUTH_SECRET and CONSOLE_ENCRYPTION_KEY from the environment; for the embedded default, each one
- * missing is generated once into a file beside the console's data (mode 0600, never committed:
- * `.data/` is ignored). On PostgreSQL several instances must share them, so they must be given.
+ * AUTH_SECRET and the encryption keys (CONSOLE_ENCRYPTION_KEYS or CONSOLE_ENCRYPTION_KEY) from the
+ * environment; for the embedded default, each one missing is generated once into a file beside
+ * the console's data (mode 0600, never committed: `.data/` is ignored). On PostgreSQL several
+ * instances must share them, so they must be given.
  */
 export function consoleSecrets(env: ConsoleEnv): ConsoleSecrets {
-  if (env.AUTH_SECRET && env.CONSOLE_ENCRYPTION_KEY) {
-    return { authSecret: env.AUTH_SECRET, encryptionKey: env.CONSOLE_ENCRYPTION_KEY };
-  }
+  const keys = givenKeys(env);
+  if (env.AUTH_SECRET && keys) return { authSecret: env.AUTH_SECRET, encryptionKeys: keys };
   if (env.CONSOLE_DATABASE_URL) {
     const missing = [
       env.AUTH_SECRET ? null : "AUTH_SECRET",
-      env.CONSOLE_ENCRYPTION_KEY ? null : "CONSOLE_ENCRYPTION_KEY",
+      keys ? null : "CONSOLE_ENCRYPTION_KEYS (or CONSOLE_ENCRYPTION_KEY)",
     ].filter(Boolean);
     throw new MissingSecretError(
       `Set ${missing.join(" and ")} (at least 32 characters each, the same on every console instance): with CONSOLE_DATABASE_URL they are not generated.`,
     );
   }
   const file = secretsFile(env);
-  let stored: Partial<ConsoleSecrets> = {};
-  if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8")) as Partial<ConsoleSecrets>;
+  let stored: { authSecret?: string; encryptionKey?: string } = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8")) as typeof stored;
   const authSecret = env.AUTH_SECRET ?? stored.authSecret;
-  const encryptionKey = env.CONSOLE_ENCRYPTION_KEY ?? stored.encryptionKey;
+  // The generated key is one; to rotate it, name a new one first and it second in CONSOLE_ENCRYPTION_KEYS.
+  const encryptionKey = keys ? null : stored.encryptionKey;
+  const generatedKey = keys || encryptionKey ? null : randomBytes(32).toString("base64url");
   const secrets: ConsoleSecrets = {
     authSecret: authSecret ?? randomBytes(32).toString("base64url"),
-    encryptionKey: encryptionKey ?? randomBytes(32).toString("base64url"),
+    encryptionKeys: keys ?? [(encryptionKey ?? generatedKey) as string],
   };
-  if (!authSecret || !encryptionKey) {
+  if (!authSecret || generatedKey) {
     // Only what was generated goes to the file; secrets from the environment stay there.
     const keep = {
       ...stored,
       ...(authSecret ? {} : { authSecret: secrets.authSecret }),
-      ...(encryptionKey ? {} : { encryptionKey: secrets.encryptionKey }),
+      ...(generatedKey ? { encryptionKey: generatedKey } : {}),
     };
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, `${JSON.stringify(keep, null, 2)}\n`, { mode: 0o600 });

@@ -50,6 +50,7 @@ function startDemo(dataDir: string, servicePort: number, consolePort: number): R
       CONSOLE_PGLITE_DIR: `${dataDir}-console`,
       AUTH_SECRET: "",
       CONSOLE_ENCRYPTION_KEY: "",
+      CONSOLE_ENCRYPTION_KEYS: "",
       SERVICE_DATABASE_URL: "",
       CONSOLE_DATABASE_URL: "",
       SERVICE_PORT: String(servicePort),

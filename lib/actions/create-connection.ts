@@ -13,7 +13,7 @@ export const createConnectionAction = defineAction(
   async (input, user) => {
     const env = consoleEnv();
     try {
-      return await createConnection(await consoleDb(), consoleSecrets(env).encryptionKey, input, user.id);
+      return await createConnection(await consoleDb(), consoleSecrets(env).encryptionKeys, input, user.id);
     } catch (error) {
       if (error instanceof ConnectionError) throw new ActionError(`The connection's ${error.message}`);
       throw error;

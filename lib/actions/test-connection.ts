@@ -34,7 +34,7 @@ export const testConnectionAction = defineAction(
       const env = consoleEnv();
       connection = await serviceConnection(
         await consoleDb(),
-        consoleSecrets(env).encryptionKey,
+        consoleSecrets(env).encryptionKeys,
         env,
         input.ref,
       );

@@ -111,7 +111,7 @@ export async function retryAward(user: ConsoleUser, requestId: string): Promise<
         : `This award is ${award.status}: there is nothing to retry.`,
     );
   const env = consoleEnv();
-  const connection = await sameConnection(db, consoleSecrets(env).encryptionKey, env, award);
+  const connection = await sameConnection(db, consoleSecrets(env).encryptionKeys, env, award);
   if (!connection)
     throw new AwardError(
       "The connection this award went through is gone or now points elsewhere: it cannot be retried from here.",

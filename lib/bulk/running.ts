@@ -22,7 +22,7 @@ async function run(batchId: number): Promise<void> {
     const batch = await findBatch(db, batchId);
     if (!batch || batch.status === "done") return;
     const env = consoleEnv();
-    const connection = await sameConnection(db, consoleSecrets(env).encryptionKey, env, batch);
+    const connection = await sameConnection(db, consoleSecrets(env).encryptionKeys, env, batch);
     if (!connection) {
       // The rows stay pending: sending them elsewhere could pay another project.
       console.error(

@@ -6,14 +6,20 @@ import { describe, expect, it } from "vitest";
 import { startsOf } from "@/common/test-limits";
 
 /** Runs a console tool the way `npm run` does (tsx with the react-server condition). */
-function run(tool: "migrate" | "user-create", args: string[], folder: string, input = "") {
+function run(
+  tool: "migrate" | "user-create" | "secrets-rotate",
+  args: string[],
+  folder: string,
+  input = "",
+  env: Record<string, string> = {},
+) {
   const result = spawnSync(
     "node_modules/.bin/tsx",
     ["--conditions=react-server", `lib/cli/${tool}.ts`, ...args],
     {
       input,
       encoding: "utf8",
-      env: { ...process.env, CONSOLE_PGLITE_DIR: folder, CONSOLE_DATABASE_URL: "" },
+      env: { ...process.env, CONSOLE_PGLITE_DIR: folder, CONSOLE_DATABASE_URL: "", ...env },
     },
   );
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -78,5 +84,29 @@ describe("console command-line tools", () => {
       });
     },
     startsOf(6),
+  );
+
+  it(
+    "secrets:rotate: seals with the newest key; a bad key list is named before anything opens",
+    () => {
+      const folder = join(mkdtempSync(join(tmpdir(), "gcc-console-cli-")), "console");
+      expect(run("migrate", [], folder).code).toBe(0);
+      const keys = { CONSOLE_ENCRYPTION_KEYS: `${"n".repeat(40)},${"o".repeat(40)}` };
+      expect(run("secrets-rotate", [], folder, "", keys)).toMatchObject({
+        code: 0,
+        stdout: expect.stringMatching(
+          /^Sealed 0 connection keys again with encryption key [\w-]{8} in the console database \(PGlite .*\); 0 already were\.\n$/,
+        ),
+      });
+      expect(
+        run("secrets-rotate", [], folder, "", { CONSOLE_ENCRYPTION_KEYS: `${"n".repeat(40)},short` }),
+      ).toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(
+          /^Invalid console environment: CONSOLE_ENCRYPTION_KEYS key 2 must be at least 32 characters/,
+        ),
+      });
+    },
+    startsOf(2),
   );
 });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/auth/users";
+import { encryptionKeyId } from "@/lib/crypto/secret-box";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { createConsoleTestDatabase } from "@/lib/db/test-database";
 import { parseConsoleEnv } from "@/lib/env";
@@ -11,6 +12,8 @@ import {
   currentConnectionRef,
   deleteConnection,
   listConnections,
+  RotationError,
+  rotateConnectionKeys,
   serviceConnection,
   setConnectionEnvironment,
 } from "./connections";
@@ -37,7 +40,7 @@ describe("project connections", () => {
   it("stores the API key encrypted, lists only its last four characters, and opens it for the server", async () => {
     const created = await createConnection(
       database.db,
-      SECRET,
+      [SECRET],
       { name: "Starfall", baseUrl: "http://127.0.0.1:3001/api/public/", projectGuid: PROJECT, apiKey: KEY },
       null,
     );
@@ -56,14 +59,14 @@ describe("project connections", () => {
     );
     expect(everything).not.toContain(KEY);
     expect(JSON.stringify(await listConnections(database.db, noEnv))).not.toContain(KEY.slice(0, -4));
-    expect(await serviceConnection(database.db, SECRET, noEnv, "db:1")).toEqual({
+    expect(await serviceConnection(database.db, [SECRET], noEnv, "db:1")).toEqual({
       baseUrl: "http://127.0.0.1:3001/api/public",
       projectGuid: PROJECT,
       apiKey: KEY,
     });
     await expect(
-      serviceConnection(database.db, "another secret entirely, 43 chars long!!!", noEnv, "db:1"),
-    ).rejects.toThrow(/cannot be decrypted/);
+      serviceConnection(database.db, ["another secret entirely, 43 chars long!!!"], noEnv, "db:1"),
+    ).rejects.toThrow(/sealed with encryption key [\w-]{8}, which is not among the console's keys/);
   });
 
   it.each([
@@ -81,7 +84,7 @@ describe("project connections", () => {
       /^apiKey must be at least 8 characters/,
     ],
   ])("refuses bad input naming the field and the rule: %o", async (input, message) => {
-    const error = await createConnection(database.db, SECRET, input, null).catch((e: unknown) => e);
+    const error = await createConnection(database.db, [SECRET], input, null).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toMatch(message);
     expect(await listConnections(database.db, noEnv)).toEqual([]);
@@ -89,10 +92,10 @@ describe("project connections", () => {
 
   it("refuses a second connection of the same name in any case", async () => {
     const input = { name: "Starfall", baseUrl: "http://x.test", projectGuid: PROJECT, apiKey: KEY };
-    await createConnection(database.db, SECRET, input, null);
-    await expect(createConnection(database.db, SECRET, { ...input, name: "STARFALL" }, null)).rejects.toThrow(
-      /name "STARFALL" is already used/,
-    );
+    await createConnection(database.db, [SECRET], input, null);
+    await expect(
+      createConnection(database.db, [SECRET], { ...input, name: "STARFALL" }, null),
+    ).rejects.toThrow(/name "STARFALL" is already used/);
   });
 
   it("lists the environment's connection first and read-only, and remembers each user's choice", async () => {
@@ -108,7 +111,7 @@ describe("project connections", () => {
     });
     await createConnection(
       database.db,
-      SECRET,
+      [SECRET],
       { name: "Second game", baseUrl: "http://y.test", projectGuid: PROJECT, apiKey: KEY },
       user.id,
     );
@@ -126,15 +129,15 @@ describe("project connections", () => {
     await deleteConnection(database.db, "db:1");
     expect(await currentConnectionRef(database.db, withEnv, user.id)).toBe("env");
     await expect(deleteConnection(database.db, "env")).rejects.toThrow(/cannot be deleted here/);
-    expect(await serviceConnection(database.db, SECRET, withEnv, "env")).toMatchObject({
+    expect(await serviceConnection(database.db, [SECRET], withEnv, "env")).toMatchObject({
       apiKey: "env-key-abcdefgh-9999",
     });
   });
 
   it("keeps each connection's environment: test unless the owner says live; the environment's own from COMMERCE_PROJECT_ENVIRONMENT", async () => {
     const input = { name: "Live game", baseUrl: "http://x.test", projectGuid: PROJECT, apiKey: KEY };
-    await createConnection(database.db, SECRET, { ...input, environment: "live" }, null);
-    await createConnection(database.db, SECRET, { ...input, name: "Sandbox" }, null);
+    await createConnection(database.db, [SECRET], { ...input, environment: "live" }, null);
+    await createConnection(database.db, [SECRET], { ...input, name: "Sandbox" }, null);
     const liveEnv = parseConsoleEnv({
       COMMERCE_BASE_URL: "http://127.0.0.1:3001/api/public",
       COMMERCE_PROJECT_GUID: PROJECT,
@@ -162,7 +165,7 @@ describe("project connections", () => {
     );
     await expect(setConnectionEnvironment(database.db, "db:99", "live")).rejects.toThrow(ConnectionError);
     await expect(
-      createConnection(database.db, SECRET, { ...input, name: "Odd", environment: "prod" as "live" }, null),
+      createConnection(database.db, [SECRET], { ...input, name: "Odd", environment: "prod" as "live" }, null),
     ).rejects.toThrow(/^environment must be "test" or "live"/);
     // The database refuses anything else too, whatever path writes it.
     await expect(
@@ -171,5 +174,59 @@ describe("project connections", () => {
     expect(() => parseConsoleEnv({ COMMERCE_PROJECT_ENVIRONMENT: "prod" })).toThrow(
       /COMMERCE_PROJECT_ENVIRONMENT must be "test" or "live"/,
     );
+  });
+});
+
+describe("encryption keys at rest (docs/console.md, Keys at rest)", () => {
+  const NEWER = "n".repeat(43);
+  const input = (name: string) => ({
+    name,
+    baseUrl: "http://127.0.0.1:3001/api/public",
+    projectGuid: PROJECT,
+    apiKey: `${KEY}-${name}`,
+  });
+  const stored = async () =>
+    (
+      (await database.db.execute(
+        sql`select id, api_key_ciphertext as box from console.connections order by id`,
+      )) as unknown as {
+        rows: { id: number; box: string }[];
+      }
+    ).rows;
+
+  it("secrets:rotate seals every key again with the newest key in one go; the old key can then go", async () => {
+    await createConnection(database.db, [SECRET], input("one"), null);
+    await createConnection(database.db, [SECRET], input("two"), null);
+    const keys = [NEWER, SECRET] as const;
+    // Both keys given: the console opens what the old one sealed and seals new ones with the new one.
+    expect((await serviceConnection(database.db, keys, noEnv, "db:1"))?.apiKey).toBe(`${KEY}-one`);
+    await createConnection(database.db, keys, input("three"), null);
+    expect((await stored()).map((row) => row.box.split(".")[1])).toEqual([
+      encryptionKeyId(SECRET),
+      encryptionKeyId(SECRET),
+      encryptionKeyId(NEWER),
+    ]);
+
+    expect(await rotateConnectionKeys(database.db, keys)).toEqual({ renewed: 2, already: 1 });
+    expect((await stored()).every((row) => row.box.split(".")[1] === encryptionKeyId(NEWER))).toBe(true);
+    for (const [ref, name] of [
+      ["db:1", "one"],
+      ["db:2", "two"],
+      ["db:3", "three"],
+    ] as const)
+      expect((await serviceConnection(database.db, [NEWER], noEnv, ref))?.apiKey).toBe(`${KEY}-${name}`);
+    expect(await rotateConnectionKeys(database.db, keys)).toEqual({ renewed: 0, already: 3 });
+  });
+
+  it("a key none of the given keys opens stops the rotation with nothing written, naming the connection", async () => {
+    await createConnection(database.db, [SECRET], input("one"), null);
+    await createConnection(database.db, ["x".repeat(43)], input("lost"), null);
+    const before = await stored();
+    const error = await rotateConnectionKeys(database.db, [NEWER, SECRET]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RotationError);
+    expect((error as Error).message).toMatch(
+      /^The key of connection "lost" \(db:2\) cannot be opened .* Nothing was changed\.$/,
+    );
+    expect(await stored()).toEqual(before);
   });
 });

@@ -4,7 +4,13 @@ import { z } from "zod";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { UUID_PATTERN } from "@/lib/contract/fields";
 import { describeIssues } from "@/lib/contract/issues";
-import { maskSecret, openSecret, sealSecret } from "@/lib/crypto/secret-box";
+import {
+  type EncryptionKeys,
+  maskSecret,
+  openSecret,
+  sealedWithNewest,
+  sealSecret,
+} from "@/lib/crypto/secret-box";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { connections, userSettings } from "@/lib/db/schema";
 import type { ConsoleEnv } from "@/lib/env";
@@ -64,7 +70,7 @@ const storedId = (ref: string): number | null => {
 
 export async function createConnection(
   db: ConsoleDb,
-  secret: string,
+  keys: EncryptionKeys,
   input: ConnectionInput,
   createdBy: number | null,
 ): Promise<ConnectionSummary> {
@@ -93,7 +99,7 @@ export async function createConnection(
     // The row id is bound into the ciphertext, so a key copied onto another row does not open.
     await tx
       .update(connections)
-      .set({ apiKeyCiphertext: sealSecret(secret, apiKey, context(row.id)) })
+      .set({ apiKeyCiphertext: sealSecret(keys, apiKey, context(row.id)) })
       .where(eq(connections.id, row.id));
     return {
       ref: `db:${row.id}`,
@@ -159,7 +165,7 @@ export async function listConnections(db: ConsoleDb, env: ConsoleEnv): Promise<C
 /** The connection with its plain key, for server code that calls the service. Null when gone. */
 export async function serviceConnection(
   db: ConsoleDb,
-  secret: string,
+  keys: EncryptionKeys,
   env: ConsoleEnv,
   ref: string,
 ): Promise<ServiceConnection | null> {
@@ -171,7 +177,7 @@ export async function serviceConnection(
   return {
     baseUrl: row.baseUrl,
     projectGuid: row.projectGuid,
-    apiKey: openSecret(secret, row.apiKeyCiphertext, context(row.id)),
+    apiKey: openSecret(keys, row.apiKeyCiphertext, context(row.id)),
   };
 }
 
@@ -240,12 +246,49 @@ export async function chooseConnection(
  */
 export async function sameConnection(
   db: ConsoleDb,
-  secret: string,
+  keys: EncryptionKeys,
   env: ConsoleEnv,
   sent: { connection: string; baseUrl: string; projectGuid: string },
 ): Promise<ServiceConnection | null> {
-  const connection = await serviceConnection(db, secret, env, sent.connection);
+  const connection = await serviceConnection(db, keys, env, sent.connection);
   if (!connection || connection.baseUrl !== sent.baseUrl || connection.projectGuid !== sent.projectGuid)
     return null;
   return connection;
 }
+
+export interface KeyRotation {
+  /** Connections whose key was sealed again with the newest encryption key. */
+  renewed: number;
+  /** Connections already sealed with it. */
+  already: number;
+}
+
+/**
+ * `npm run secrets:rotate` (docs/console.md, "Keys at rest"): every stored connection key sealed
+ * again with the newest encryption key, in one transaction. A key that none of the given keys
+ * opens stops it before anything is written, naming the connection, so the old key is never
+ * dropped while something still needs it.
+ */
+export async function rotateConnectionKeys(db: ConsoleDb, keys: EncryptionKeys): Promise<KeyRotation> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.select().from(connections).orderBy(asc(connections.id)).for("update");
+    const renewed: { id: number; box: string }[] = [];
+    for (const row of rows) {
+      if (sealedWithNewest(keys, row.apiKeyCiphertext)) continue;
+      let plain: string;
+      try {
+        plain = openSecret(keys, row.apiKeyCiphertext, context(row.id));
+      } catch (error) {
+        throw new RotationError(
+          `The key of connection "${row.name}" (db:${row.id}) cannot be opened with the given keys: ${(error as Error).message} Nothing was changed.`,
+        );
+      }
+      renewed.push({ id: row.id, box: sealSecret(keys, plain, context(row.id)) });
+    }
+    for (const { id, box } of renewed)
+      await tx.update(connections).set({ apiKeyCiphertext: box }).where(eq(connections.id, id));
+    return { renewed: renewed.length, already: rows.length - renewed.length };
+  });
+}
+
+export class RotationError extends Error {}

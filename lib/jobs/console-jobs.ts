@@ -27,7 +27,7 @@ export async function runJobsOnce(): Promise<void> {
   const db = await consoleDb();
   if (!(await takeLease(db, "console-jobs", holder, LEASE_SECONDS))) return;
   const env = consoleEnv();
-  const secret = consoleSecrets(env).encryptionKey;
+  const secret = consoleSecrets(env).encryptionKeys;
   await settleQueuedAwards(db, (award) => sameConnection(db, secret, env, award));
   const orphans = (await db.execute(sql`
     select b.id from console.award_batches b

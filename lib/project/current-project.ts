@@ -27,7 +27,7 @@ export async function projectContext(userId: number): Promise<ProjectContext> {
   const ref = await currentConnectionRef(db, env, userId);
   const chosen = available.find((c) => c.ref === ref) ?? null;
   const connection = chosen
-    ? await serviceConnection(db, consoleSecrets(env).encryptionKey, env, chosen.ref)
+    ? await serviceConnection(db, consoleSecrets(env).encryptionKeys, env, chosen.ref)
     : null;
   return { available, chosen, connection };
 }

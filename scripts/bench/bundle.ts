@@ -170,6 +170,7 @@ async function main(): Promise<number> {
       SERVICE_LOG_LEVEL: "warn",
       AUTH_SECRET: "",
       CONSOLE_ENCRYPTION_KEY: "",
+      CONSOLE_ENCRYPTION_KEYS: "",
     },
   });
   try {

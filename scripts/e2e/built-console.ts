@@ -27,6 +27,7 @@ export async function startBuiltConsole(options: {
       NEXT_TELEMETRY_DISABLED: "1",
       AUTH_SECRET: randomBytes(32).toString("base64url"),
       CONSOLE_ENCRYPTION_KEY: randomBytes(32).toString("base64url"),
+      CONSOLE_ENCRYPTION_KEYS: "",
       ...options.env,
     },
   });

@@ -1,0 +1,32 @@
+import { parseCommandLine, plural, runCli } from "@/common/cli";
+import { RotationError, rotateConnectionKeys } from "@/lib/connections/connections";
+import { encryptionKeyId } from "@/lib/crypto/secret-box";
+import { ConsoleEnvError, consoleEnv } from "@/lib/env";
+import { consoleSecrets, MissingSecretError } from "@/lib/secrets";
+import { withConsoleDatabase } from "./with-console-database";
+
+const HELP = `Usage: npm run secrets:rotate
+
+Seals every stored connection API key again with the newest of the console's encryption keys, in
+one transaction (docs/console.md, "Keys at rest"). To rotate: put the new key first in
+CONSOLE_ENCRYPTION_KEYS and the old one after it (comma-separated, newest first), restart the
+console (it opens with either key and seals with the new one), run this command with the same
+environment, then drop the old key. A key that none of the given keys opens stops it with nothing
+changed. With PGlite (CONSOLE_PGLITE_DIR) stop the console first; on PostgreSQL it runs beside it.`;
+
+async function main(): Promise<void> {
+  const { values } = parseCommandLine({ options: { help: { type: "boolean", short: "h" } } });
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
+  const keys = consoleSecrets(consoleEnv()).encryptionKeys;
+  await withConsoleDatabase(async (database, where) => {
+    const { renewed, already } = await rotateConnectionKeys(database.db, keys);
+    console.log(
+      `Sealed ${plural(renewed, "connection key")} again with encryption key ${encryptionKeyId(keys[0])} in the console database (${where}); ${already} already were.`,
+    );
+  });
+}
+
+await runCli("secrets:rotate", main, [ConsoleEnvError, MissingSecretError, RotationError]);
