@@ -52,8 +52,16 @@ class SyncingNodeFS extends NodeFS {
   }
 }
 
-/** PGlite's start parameters without `-F` (fsync off). */
-const durableStartParams = () => PGlite.defaultStartParams.filter((param) => param !== "-F");
+/**
+ * PGlite's start parameters without `-F` (fsync off), and the WAL flushed at commit with fsync:
+ * PostgreSQL's default on Linux, fdatasync, is a no-op in PGlite's Emscripten runtime (it never
+ * reaches the filesystem's fsync), so a commit would return before its WAL is on disk.
+ */
+const durableStartParams = () => [
+  ...PGlite.defaultStartParams.filter((param) => param !== "-F"),
+  "-c",
+  "wal_sync_method=fsync",
+];
 
 /** The PGlite options that give a database in `folder` the chosen durability. */
 export function pgliteStorage(folder: string, durability: PgliteDurability): Partial<PGliteOptions> {
