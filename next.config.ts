@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { HSTS_HEADER, SECURITY_HEADERS } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
   // PGlite ships a wasm build that must be loaded from node_modules at run time, not bundled.
@@ -10,6 +11,17 @@ const nextConfig: NextConfig = {
   // `npm run typecheck` checks the whole repository (console and service) in CI; the build
   // would only repeat it, and slow `npm run demo` down.
   typescript: { ignoreBuildErrors: true },
+  // docs/console.md, "Security headers".
+  async headers() {
+    return [
+      { source: "/:path*", headers: [...SECURITY_HEADERS] },
+      {
+        source: "/:path*",
+        has: [{ type: "header", key: "x-forwarded-proto", value: "https" }],
+        headers: [HSTS_HEADER],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -25,6 +25,7 @@ import { awardRoutes } from "./routes/awards";
 import { catalogueRoutes } from "./routes/catalogue";
 import { CUSTOMER_TOKENS_URL, holdingsRoutes } from "./routes/holdings";
 import { metaRoutes } from "./routes/meta";
+import { securityHeaders } from "./security-headers";
 import { validatorCompiler } from "./validation";
 import { serializerCompiler } from "./wire-json";
 
@@ -114,6 +115,8 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
     }),
   );
   registerJsonBody(app);
+  // Every answer, errors and unknown routes included (docs/service.md, "Security headers").
+  app.addHook("onSend", securityHeaders);
   app.setErrorHandler((error, request, reply) => sendFailure(error, request, reply));
   app.setNotFoundHandler((request, reply) => sendFailure(null, request, reply));
 
