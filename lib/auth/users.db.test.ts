@@ -1,8 +1,11 @@
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConsoleDatabase } from "@/lib/db/connection";
+import { users } from "@/lib/db/schema";
 import { createConsoleTestDatabase } from "@/lib/db/test-database";
+import { LEGACY_PASSWORD, LEGACY_SCRYPT_HASH } from "@/testing/legacy-password-hash";
 import { ACCOUNT_RULE, CLIENT_RULE, FORGET_AFTER_SECONDS } from "./sign-in-throttle";
-import { createUser, signInWithPassword, UserError } from "./users";
+import { createUser, REFUSAL_FLOOR_MS, signInWithPassword, UserError } from "./users";
 
 let database: ConsoleDatabase;
 beforeEach(async () => {
@@ -131,6 +134,52 @@ describe("console users", () => {
     await attempt("guess", 1011);
     // Only one failure counts for the account now, so there is no wait.
     expect((await attempt(PASSWORD, 1012)).ok).toBe(true);
+  });
+
+  it("signs in with a scrypt hash from before Argon2id and replaces it with Argon2id", async () => {
+    const user = await createUser(database.db, {
+      email: "old@studio.example",
+      role: "support",
+      password: PASSWORD,
+    });
+    await database.db.update(users).set({ passwordHash: LEGACY_SCRYPT_HASH }).where(eq(users.id, user.id));
+    const hashNow = async () =>
+      (await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)))[0]
+        ?.hash;
+    expect(await signInWithPassword(database.db, "old@studio.example", "wrong password")).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(await hashNow()).toBe(LEGACY_SCRYPT_HASH);
+    expect((await signInWithPassword(database.db, "old@studio.example", LEGACY_PASSWORD)).ok).toBe(true);
+    expect(await hashNow()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await signInWithPassword(database.db, "old@studio.example", LEGACY_PASSWORD)).ok).toBe(true);
+  });
+
+  it("refuses a wrong password for an Argon2id hash, a scrypt hash and an unknown email in similar time", async () => {
+    await createUser(database.db, { email: "new@studio.example", role: "support", password: PASSWORD });
+    const old = await createUser(database.db, {
+      email: "old@studio.example",
+      role: "support",
+      password: PASSWORD,
+    });
+    await database.db.update(users).set({ passwordHash: LEGACY_SCRYPT_HASH }).where(eq(users.id, old.id));
+    const timed = async (email: string, client: string) => {
+      const started = performance.now();
+      expect(await signInWithPassword(database.db, email, "wrong password", { client })).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
+      return performance.now() - started;
+    };
+    const times = [
+      await timed("new@studio.example", "192.0.2.60"),
+      await timed("old@studio.example", "192.0.2.61"),
+      await timed("nobody@studio.example", "192.0.2.62"),
+    ];
+    // Each waits for the floor (Argon2id alone takes a tenth of it); none takes three times another.
+    for (const time of times) expect(time).toBeGreaterThanOrEqual(REFUSAL_FLOOR_MS - 5);
+    expect(Math.max(...times)).toBeLessThan(3 * Math.min(...times));
   });
 
   it("answers a burst of wrong passwords from one client with at most two checks at once", async () => {

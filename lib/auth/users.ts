@@ -1,11 +1,11 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { describeIssues } from "@/lib/contract/issues";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { ROLES, type Role, users } from "@/lib/db/schema";
 import { HashSlots } from "./hash-slots";
-import { hashPassword, passwordProblem, verifyPassword } from "./password";
+import { hashPassword, needsRehash, passwordProblem, verifyPassword } from "./password";
 import { type FailureCount, FORGET_AFTER_SECONDS, throttleVerdict } from "./sign-in-throttle";
 
 export const NewUser = z.object({
@@ -68,6 +68,13 @@ export type SignInResult =
 // Verifying against a throwaway hash keeps an unknown email as slow as a wrong password.
 let decoy: Promise<string> | undefined;
 
+/**
+ * A refused password is answered no sooner than this after the check began: Argon2id, an older
+ * scrypt hash and an unknown email then take the same time, so the answer's timing does not tell
+ * which accounts exist or still have an old hash (docs/console.md, "Passwords").
+ */
+export const REFUSAL_FLOOR_MS = 400;
+
 /** Two checks at once leave two of libuv's four threads to everyone else (hash-slots.ts). */
 const slots = new HashSlots(2, 2);
 
@@ -100,6 +107,7 @@ export async function signInWithPassword(
   if (verdict.wait > 0 && "by" in verdict)
     return { ok: false, reason: "throttled", retryAfterSeconds: verdict.wait, by: verdict.by };
 
+  const started = performance.now();
   const checked = await slots.run(client, async () => {
     const [found] = await db
       .select({ ...columns, passwordHash: users.passwordHash })
@@ -107,6 +115,12 @@ export async function signInWithPassword(
       .where(eq(users.email, email));
     decoy ??= hashPassword("decoy password that matches nothing");
     const matches = await verifyPassword(password, found?.passwordHash ?? (await decoy));
+    // A hash from before Argon2id (or weaker parameters) is replaced now that the password is known.
+    if (found && matches && needsRehash(found.passwordHash))
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(and(eq(users.id, found.id), eq(users.passwordHash, found.passwordHash)));
     return { found, matches };
   });
   if (!checked) return { ok: false, reason: "busy" };
@@ -117,6 +131,8 @@ export async function signInWithPassword(
     const { passwordHash: _, ...user } = found;
     return { ok: true, user };
   }
+  const left = started + REFUSAL_FLOOR_MS - performance.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
   const at = now.toISOString();
   const forgetBefore = new Date(now.getTime() - FORGET_AFTER_SECONDS * 1000).toISOString();
   await db.execute(sql`

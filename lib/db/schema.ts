@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -33,9 +34,14 @@ export const users = consoleSchema.table(
     email: text("email").notNull(),
     name: text("name").notNull().default(""),
     role: text("role").$type<Role>().notNull(),
-    /** scrypt, self-describing (lib/auth/password.ts). */
+    /** Argon2id (older rows: scrypt until the next sign-in), self-describing (lib/auth/password.ts). */
     passwordHash: text("password_hash").notNull(),
     active: boolean("active").notNull().default(true),
+    /** The TOTP secret, sealed like connection keys (lib/crypto/secret-box.ts); null: no second factor. */
+    totpSecretCiphertext: text("totp_secret_ciphertext"),
+    totpEnrolledAt: timestamp("totp_enrolled_at", { withTimezone: true }),
+    /** The last TOTP time step accepted: a code of that step or an earlier one is never taken again. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,6 +62,82 @@ export const signInFailures = consoleSchema.table("sign_in_failures", {
   failures: integer("failures").notNull(),
   lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Sign-in sessions (lib/auth/sessions.ts): the session cookie carries the id, and every request
+ * checks the row — ended by sign-out, deactivation, a role, password or MFA change, or idleness.
+ */
+export const sessions = consoleSchema.table(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    /** The last time the person did something (an action, or input on a page: lib/auth/sessions.ts). */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The last time a second factor was given: step-up is asked again 10 minutes after it. */
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    endedReason: text("ended_reason"),
+    client: text("client").notNull().default(""),
+    userAgent: text("user_agent").notNull().default(""),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId, t.endedAt)],
+);
+
+/** One-time recovery codes for a lost authenticator: SHA-256 of the code (it has 50 bits of its own). */
+export const recoveryCodes = consoleSchema.table(
+  "recovery_codes",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("recovery_codes_idx").on(t.userId, t.codeHash)],
+);
+
+/** The owners' settings of this console (lib/settings/console-settings.ts): one row per setting. */
+export const consoleSettings = consoleSchema.table("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text("updated_by").notNull().default(""),
+});
+
+/**
+ * The audit log of everything staff do (lib/audit/audit-log.ts). Append-only and hash-chained by
+ * the database itself (migration 0006): a trigger numbers each row after the last, stamps the
+ * time and the chain, and UPDATE, DELETE and TRUNCATE are refused. No foreign keys: nothing
+ * elsewhere may ever change a row.
+ */
+export const auditLog = consoleSchema.table(
+  "audit_log",
+  {
+    /** Set by the trigger: the last row's id + 1 (the default is a placeholder). */
+    id: bigint("id", { mode: "number" }).primaryKey().default(0),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer("actor_id"),
+    actorEmail: text("actor_email").notNull().default(""),
+    kind: text("kind").notNull(),
+    /** The project (connection) it concerned, by name; empty when none. */
+    project: text("project").notNull().default(""),
+    client: text("client").notNull().default(""),
+    userAgent: text("user_agent").notNull().default(""),
+    summary: text("summary").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    prevHash: text("prev_hash").notNull().default(""),
+    hash: text("hash").notNull().default(""),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_kind_idx").on(t.kind, t.id),
+    index("audit_log_actor_idx").on(t.actorEmail, t.id),
+  ],
+);
 
 /** A service the console talks to: base URL, project and an API key encrypted at rest. */
 export const connections = consoleSchema.table(

@@ -1,0 +1,32 @@
+/**
+ * Every kind of event the audit log records, with what a row of it says (docs/console.md, "Audit
+ * log"). Browser-safe: the Audit page's filter lists them.
+ */
+export const AUDIT_KINDS = {
+  "sign-in.succeeded": "Signed in",
+  "sign-in.failed": "Sign-in refused (wrong password or code)",
+  "sign-in.throttled": "Sign-in slowed down",
+  "sign-out": "Signed out",
+  "sessions.ended": "Sessions ended (sign out everywhere)",
+  "mfa.enrolled": "Two-factor set up",
+  "mfa.reset": "Two-factor reset",
+  "mfa.recovery-code-used": "Recovery code used",
+  "user.created": "User created",
+  "user.role-changed": "Role changed",
+  "user.deactivated": "User deactivated",
+  "user.reactivated": "User reactivated",
+  "connection.created": "Connection created",
+  "connection.changed": "Connection changed",
+  "connection.deleted": "Connection deleted",
+  "connection.key-replaced": "Connection key replaced",
+  "settings.changed": "Settings changed",
+  "award.sent": "Award sent",
+  "award.retried": "Award retried",
+  "batch.sent": "Bulk batch sent",
+  "batch.rows-retried": "Bulk rows retried",
+  "wallet.funded": "Wallet funded",
+  "audit.pruned": "Old audit rows removed (retention)",
+} as const;
+
+export type AuditKind = keyof typeof AUDIT_KINDS;
+export const AUDIT_KIND_NAMES = Object.keys(AUDIT_KINDS) as AuditKind[];
