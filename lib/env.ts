@@ -2,8 +2,8 @@ import "server-only";
 import { resolve } from "node:path";
 import { z } from "zod";
 import type { DatabaseTarget } from "@/common/database";
-import { CONNECTION_ENVIRONMENTS, ENVIRONMENT_RULE } from "@/lib/connections/environment";
 import { describeIssues } from "@/lib/contract/issues";
+import { CONNECTION_ENVIRONMENTS, ENVIRONMENT_RULE } from "@/lib/model/connection-environment";
 
 const secret = (name: string) =>
   z

@@ -9,7 +9,8 @@ import { dryRun } from "@/lib/bulk/validate";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { listProjectTokens } from "@/lib/client/catalogue";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { type AwardStatus, awards, users } from "@/lib/db/schema";
+import { awards, users } from "@/lib/db/schema";
+import type { AwardStatus } from "@/lib/model/award-status";
 import { DEMO_CONTRACTS } from "@/service/db/fixtures/demo-extra";
 
 /**

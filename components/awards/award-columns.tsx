@@ -6,7 +6,7 @@ import { RequestIdCell } from "@/components/awards/request-id-cell";
 import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
 import { PlayerLink } from "@/components/players/player-link";
-import type { AwardStatus } from "@/lib/db/schema";
+import type { AwardStatus } from "@/lib/model/award-status";
 
 /** One award of the trail as its table shows it (award-table.tsx builds it on the server). */
 export interface AwardRow {

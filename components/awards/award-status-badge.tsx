@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import type { AwardStatus } from "@/lib/db/schema";
+import type { AwardStatus } from "@/lib/model/award-status";
 
 export const AWARD_STATUS_LOOK: Record<AwardStatus, { tone: BadgeTone; label: string }> = {
   pending: { tone: "neutral", label: "Pending" },

@@ -4,9 +4,9 @@ import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { AwardStatusBadge } from "@/components/awards/award-status-badge";
 import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
-import type { AwardStatus } from "@/lib/db/schema";
 import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";
+import type { AwardStatus } from "@/lib/model/award-status";
 
 const EVERY_MS = 5_000;
 

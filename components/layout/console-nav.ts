@@ -1,5 +1,5 @@
 import { can, type Permission } from "@/lib/auth/permissions";
-import type { Role } from "@/lib/db/schema";
+import type { Role } from "@/lib/model/roles";
 
 /** The icon of a page, by name: the client maps names to lucide icons (a server cannot pass components). */
 export type NavIcon =

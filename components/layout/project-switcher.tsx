@@ -3,7 +3,7 @@ import { useRouter } from "next/navigation";
 import { useId, useOptimistic, useState, useTransition } from "react";
 import { Select } from "@/components/ui/select";
 import { chooseProjectAction } from "@/lib/actions/choose-project";
-import { CONNECTION_ENVIRONMENTS, type ConnectionEnvironment } from "@/lib/connections/environment";
+import { CONNECTION_ENVIRONMENTS, type ConnectionEnvironment } from "@/lib/model/connection-environment";
 import { EnvironmentBadge } from "./environment-badge";
 
 export interface SwitcherProject {

@@ -4,7 +4,7 @@ import { useOptimistic, useTransition } from "react";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toast";
 import { setConnectionEnvironmentAction } from "@/lib/actions/set-connection-environment";
-import { CONNECTION_ENVIRONMENTS, type ConnectionEnvironment } from "@/lib/connections/environment";
+import { CONNECTION_ENVIRONMENTS, type ConnectionEnvironment } from "@/lib/model/connection-environment";
 
 export interface ConnectionEnvironmentSelectProps {
   connectionRef: string;

@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { createConnectionAction } from "@/lib/actions/create-connection";
 import { testConnectionAction } from "@/lib/actions/test-connection";
-import { CONNECTION_ENVIRONMENTS, type ConnectionEnvironment } from "@/lib/connections/environment";
+import { CONNECTION_ENVIRONMENTS, type ConnectionEnvironment } from "@/lib/model/connection-environment";
 
 type Outcome = { tone: "good" | "bad"; text: string } | null;
 

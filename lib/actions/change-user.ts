@@ -4,7 +4,7 @@ import { z } from "zod";
 import { changeRole, setActive } from "@/lib/auth/user-admin";
 import { UserError } from "@/lib/auth/users";
 import { consoleDb } from "@/lib/db/console-db";
-import { ROLES } from "@/lib/db/schema";
+import { ROLES } from "@/lib/model/roles";
 import { ActionError, defineAction } from "./define-action";
 
 const Change = z.object({

@@ -1,6 +1,6 @@
 import "server-only";
 import type { ConsoleDb } from "@/lib/db/connection";
-import type { Role } from "@/lib/db/schema";
+import type { Role } from "@/lib/model/roles";
 import { createUser, UserError } from "./users";
 
 /** Demo only (README says so): one user per role, all with this password. */

@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/db/schema";
+import type { Role } from "@/lib/model/roles";
 
 /**
  * What each role may do (DESIGN §7). The server checks these in every page and server action;

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { ROLES, type Role, users } from "@/lib/db/schema";
+import { users } from "@/lib/db/schema";
+import { ROLES, type Role } from "@/lib/model/roles";
 import { type ConsoleUser, UserError } from "./users";
 
 /**

@@ -1,4 +1,4 @@
-import type { AwardStatus } from "@/lib/db/schema";
+import type { AwardStatus } from "@/lib/model/award-status";
 
 /** Statuses that change without anyone acting here: a queued award settles, a bulk row is sent. */
 export const MOVING_STATUSES: readonly AwardStatus[] = ["queued", "sending", "pending"];

@@ -1,5 +1,5 @@
 import type { ServiceCallErrorKind } from "@/lib/client/call-service";
-import type { AwardStatus } from "@/lib/db/schema";
+import type { AwardStatus } from "@/lib/model/award-status";
 
 /** Network errors that mean the request never reached the service: nothing can have been paid. */
 const NOT_DELIVERED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);

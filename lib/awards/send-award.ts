@@ -2,7 +2,7 @@ import "server-only";
 import { awardTokens } from "@/lib/client/awards";
 import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
 import type { ConsoleDb } from "@/lib/db/connection";
-import type { AwardStatus } from "@/lib/db/schema";
+import type { AwardStatus } from "@/lib/model/award-status";
 import { acceptedAwardStatus, failedAwardStatus } from "./outcome";
 import { type AwardRecord, markSent, recordOutcome } from "./trail";
 

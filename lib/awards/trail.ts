@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, desc, eq, gte, ilike, inArray, lt, sql } from "drizzle-orm";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { type AwardStatus, type AwardTrailLine, awardEvents, awards } from "@/lib/db/schema";
+import { type AwardTrailLine, awardEvents, awards } from "@/lib/db/schema";
+import type { AwardStatus } from "@/lib/model/award-status";
 
 /**
  * The award trail (DESIGN §7): an award is written before it is sent and updated with every

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { type AwardStatus, awardBatches, awardEvents, awards } from "@/lib/db/schema";
+import { awardBatches, awardEvents, awards } from "@/lib/db/schema";
+import type { AwardStatus } from "@/lib/model/award-status";
 import { rowRequestId } from "./request-ids";
 import { awardKey, type BulkRow } from "./validate";
 

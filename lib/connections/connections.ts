@@ -14,7 +14,11 @@ import {
 import type { ConsoleDb } from "@/lib/db/connection";
 import { connections, userSettings } from "@/lib/db/schema";
 import type { ConsoleEnv } from "@/lib/env";
-import { CONNECTION_ENVIRONMENTS, type ConnectionEnvironment, ENVIRONMENT_RULE } from "./environment";
+import {
+  CONNECTION_ENVIRONMENTS,
+  type ConnectionEnvironment,
+  ENVIRONMENT_RULE,
+} from "@/lib/model/connection-environment";
 
 /**
  * Project connections (DESIGN §7): a name, a service base URL, a ProjectGuid and an API key that

@@ -13,7 +13,9 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 // Relative and type-only: drizzle-kit loads this file without the project's path aliases.
-import type { ConnectionEnvironment } from "../connections/environment";
+import type { AwardStatus } from "../model/award-status";
+import type { ConnectionEnvironment } from "../model/connection-environment";
+import type { Role } from "../model/roles";
 
 /**
  * The console's own tables, in the schema `console` so that it may share a PostgreSQL server with
@@ -22,9 +24,6 @@ import type { ConnectionEnvironment } from "../connections/environment";
 export const consoleSchema = pgSchema("console");
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-
-export const ROLES = ["owner", "manager", "support"] as const;
-export type Role = (typeof ROLES)[number];
 
 export const users = consoleSchema.table(
   "users",
@@ -170,25 +169,6 @@ export const userSettings = consoleSchema.table("user_settings", {
   /** `db:<id>` for a stored connection, `env` for the one from the environment. */
   connection: text("connection"),
 });
-
-/** Where an award stands in the console's trail (DESIGN §7). */
-export const AWARD_STATUSES = [
-  /** A bulk row written to the trail, waiting for its turn (never sent yet). */
-  "pending",
-  /** Written, not yet answered: the call is in flight, or the console stopped during it. */
-  "sending",
-  /** Paid (the service's `Status` extension said so, or it was an allowance). */
-  "completed",
-  /** Waiting in the project wallet's queue for funds. */
-  "queued",
-  /** The service accepted it without saying more (a service without our `Status` extension). */
-  "accepted",
-  /** The service refused it (its `Error` text is kept), or it never reached the service. */
-  "failed",
-  /** The call failed in flight: the service may or may not have paid. Retry with the same RequestID. */
-  "unknown",
-] as const;
-export type AwardStatus = (typeof AWARD_STATUSES)[number];
 
 /** One line of an award, as sent: amounts as exact decimal text. */
 export interface AwardTrailLine {

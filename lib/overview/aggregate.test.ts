@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AWARD_STATUSES } from "@/lib/db/schema";
+import { AWARD_STATUSES } from "@/lib/model/award-status";
 import {
   lastDays,
   OUTCOME_OF,

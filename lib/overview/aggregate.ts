@@ -1,5 +1,5 @@
 import { sumDecimals } from "@/lib/contract/decimal";
-import type { AwardStatus } from "@/lib/db/schema";
+import type { AwardStatus } from "@/lib/model/award-status";
 
 /**
  * The overview's figures from the award trail (docs/console.md, "The overview"): plain functions

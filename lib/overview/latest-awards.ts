@@ -1,5 +1,5 @@
 import type { AwardRecord } from "@/lib/awards/trail";
-import type { AwardStatus } from "@/lib/db/schema";
+import type { AwardStatus } from "@/lib/model/award-status";
 
 /** One award of the overview's latest list, plain and safe for the browser (no body beyond what it shows). */
 export interface AwardSummary {

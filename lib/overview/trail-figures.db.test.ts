@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConsoleDatabase } from "@/lib/db/connection";
-import { type AwardStatus, awardBatches, awards } from "@/lib/db/schema";
+import { awardBatches, awards } from "@/lib/db/schema";
 import { createConsoleTestDatabase } from "@/lib/db/test-database";
+import type { AwardStatus } from "@/lib/model/award-status";
 import { outcomeFigures, tokenSeries, utcDayStart } from "./aggregate";
 import { recentBatches, statusCounts, tokenDayAmounts } from "./trail-figures";
 

@@ -2,7 +2,8 @@ import "server-only";
 import { desc, eq, sql } from "drizzle-orm";
 import { type BatchCounts, batchCounts } from "@/lib/bulk/batch-store";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { type AwardStatus, awardBatches } from "@/lib/db/schema";
+import { awardBatches } from "@/lib/db/schema";
+import type { AwardStatus } from "@/lib/model/award-status";
 import { AWARDED_STATUSES, type StatusCountRow, type TokenDayRow } from "./aggregate";
 
 /**

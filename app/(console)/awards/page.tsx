@@ -14,7 +14,7 @@ import { can } from "@/lib/auth/permissions";
 import { tokenSymbols } from "@/lib/awards/token-symbols";
 import { AWARD_SORTS, type AwardFilters, type AwardSort, listAwards } from "@/lib/awards/trail";
 import { consoleDb } from "@/lib/db/console-db";
-import { AWARD_STATUSES, type AwardStatus } from "@/lib/db/schema";
+import { AWARD_STATUSES, type AwardStatus } from "@/lib/model/award-status";
 import { projectContext } from "@/lib/project/current-project";
 
 export const dynamic = "force-dynamic";

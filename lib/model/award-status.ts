@@ -1,0 +1,21 @@
+/**
+ * Where an award stands in the console's trail (docs/console.md, "The trail"). Plain values with
+ * no imports: the database schema, the server and the browser's badges and live status read them.
+ */
+export const AWARD_STATUSES = [
+  /** A bulk row written to the trail, waiting for its turn (never sent yet). */
+  "pending",
+  /** Written, not yet answered: the call is in flight, or the console stopped during it. */
+  "sending",
+  /** Paid (the service's `Status` extension said so, or it was an allowance). */
+  "completed",
+  /** Waiting in the project wallet's queue for funds. */
+  "queued",
+  /** The service accepted it without saying more (a service without our `Status` extension). */
+  "accepted",
+  /** The service refused it (its `Error` text is kept), or it never reached the service. */
+  "failed",
+  /** The call failed in flight: the service may or may not have paid. Retry with the same RequestID. */
+  "unknown",
+] as const;
+export type AwardStatus = (typeof AWARD_STATUSES)[number];
