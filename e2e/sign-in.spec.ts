@@ -40,7 +40,7 @@ test.describe("signed out", () => {
     await page.getByLabel("Password").fill("guess number 6");
     await button.click();
     await expect(page.getByTestId("sign-in-error")).toHaveText(
-      /^Too many wrong passwords for this account: try again in \d+ seconds?\.$/,
+      /^Too many wrong passwords or codes for this account: try again in \d+ seconds?\.$/,
     );
 
     // Another client that has not failed is checked at once: guesses never lock an account.

@@ -18,15 +18,23 @@ const Change = z.object({
   ]),
 });
 
-/** Settings → Users: a role change or (de)activation, effective on the user's next request. */
-export const changeUserAction = defineAction("users:manage", Change, async ({ userId, change }) => {
-  const db = await consoleDb();
-  try {
-    return change.kind === "role"
-      ? await changeRole(db, userId, change.role)
-      : await setActive(db, userId, change.active);
-  } catch (error) {
-    if (error instanceof UserError) throw new ActionError(`This user: ${error.message}`);
-    throw error;
-  }
-});
+/**
+ * Settings → Users: a role change or (de)activation (step-up), effective on the user's next
+ * request; either ends the user's sessions and is audited with it (lib/auth/user-admin.ts).
+ */
+export const changeUserAction = defineAction(
+  "users:manage",
+  Change,
+  async ({ userId, change }, _user, { actor }) => {
+    const db = await consoleDb();
+    try {
+      return change.kind === "role"
+        ? await changeRole(db, userId, change.role, actor)
+        : await setActive(db, userId, change.active, actor);
+    } catch (error) {
+      if (error instanceof UserError) throw new ActionError(`This user: ${error.message}`);
+      throw error;
+    }
+  },
+  { stepUp: true },
+);

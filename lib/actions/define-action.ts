@@ -1,35 +1,56 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import type { z } from "zod";
-import { authorize } from "@/lib/auth/current-user";
+import type { AuditActor } from "@/lib/audit/audit-log";
+import { requestActor } from "@/lib/audit/request-actor";
+import { type AccessOptions, authorize } from "@/lib/auth/current-user";
 import type { Permission } from "@/lib/auth/permissions";
+import { type SignedIn, touchSession } from "@/lib/auth/sessions";
 import type { ConsoleUser } from "@/lib/auth/users";
 import { describeIssues, fieldPath } from "@/lib/contract/issues";
+import { consoleDb } from "@/lib/db/console-db";
 
 export type ActionResult<T> =
   | { ok: true; data: T }
-  | { ok: false; error: string; fieldErrors?: Record<string, string> };
+  | {
+      ok: false;
+      error: string;
+      fieldErrors?: Record<string, string>;
+      /** Refused for want of a fresh second factor: the form asks for a code and tries again (components/auth/step-up.tsx). */
+      stepUp?: true;
+    };
+
+/** What a handler knows of the request besides its input: the session, and who is acting from where (for the audit log). */
+export interface ActionContext {
+  signedIn: SignedIn;
+  actor: AuditActor;
+}
 
 /** An error whose message is meant for the person using the console (our own types only). */
 export class ActionError extends Error {}
 
 /**
- * The one guard of every server action (STYLE): session → permission → input parse → handler,
- * answering `{ ok, data } | { ok: false, error, fieldErrors }`. The permission is required: no
- * action is open by default. An action that changes data (all but checks like "Test connection")
+ * The one guard of every server action (STYLE): session → required second factor → permission →
+ * step-up (when `stepUp`: money, users, connections, settings) → input parse → handler, answering
+ * `{ ok, data } | { ok: false, error, fieldErrors, stepUp }`. The permission is required: no action
+ * is open by default. Every action counts as activity for the idle timeout. An action that changes data (all but checks like "Test connection")
  * drops the browser's cached pages on success. Unknown errors are logged and replaced by a generic message.
  */
 export function defineAction<S extends z.ZodType, T>(
   permission: Permission,
   input: S,
-  handler: (data: z.output<S>, user: ConsoleUser) => Promise<T>,
-  options: { changesData?: boolean } = {},
+  handler: (data: z.output<S>, user: ConsoleUser, context: ActionContext) => Promise<T>,
+  options: { changesData?: boolean } & AccessOptions = {},
 ): (raw: z.input<S>) => Promise<ActionResult<T>> {
   const changesData = options.changesData ?? true;
   return async (raw) => {
-    const access = await authorize(permission);
-    if (!access.ok) return { ok: false, error: access.message };
-    const { user } = access;
+    const access = await authorize(permission, options);
+    if (!access.ok)
+      return access.reason === "step-up"
+        ? { ok: false, error: access.message, stepUp: true }
+        : { ok: false, error: access.message };
+    const { user, signedIn } = access;
+    await touchSession(await consoleDb(), signedIn.session.id);
     const parsed = input.safeParse(raw);
     if (!parsed.success) {
       const fieldErrors: Record<string, string> = {};
@@ -37,7 +58,7 @@ export function defineAction<S extends z.ZodType, T>(
       return { ok: false, error: describeIssues(parsed.error.issues), fieldErrors };
     }
     try {
-      const data = await handler(parsed.data, user);
+      const data = await handler(parsed.data, user, { signedIn, actor: await requestActor(user) });
       // Pages the browser keeps for Back and Forward are dropped, so none shows the state
       // before this change (docs/console.md, "Live data").
       if (changesData) revalidatePath("/", "layout");

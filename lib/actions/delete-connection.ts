@@ -1,20 +1,35 @@
 "use server";
 import "server-only";
 import { z } from "zod";
+import { audited } from "@/lib/audit/audit-log";
 import { ConnectionError, deleteConnection } from "@/lib/connections/connections";
 import { consoleDb } from "@/lib/db/console-db";
 import { ActionError, defineAction } from "./define-action";
 
+/** Settings → Connections: removes a stored connection (step-up, audited). */
 export const deleteConnectionAction = defineAction(
   "connections:manage",
   z.object({ ref: z.string().max(40, { error: "must be at most 40 characters" }) }),
-  async ({ ref }) => {
+  async ({ ref }, _user, { actor }) => {
     try {
-      await deleteConnection(await consoleDb(), ref);
+      await audited(
+        await consoleDb(),
+        actor,
+        (tx) => deleteConnection(tx, ref),
+        (deleted) => ({
+          kind: "connection.deleted",
+          project: deleted?.name ?? "",
+          summary: deleted
+            ? `Deleted connection ${deleted.name}`
+            : `Deleted connection ${ref} (it was already gone)`,
+          detail: { ref },
+        }),
+      );
     } catch (error) {
       if (error instanceof ConnectionError) throw new ActionError(`This connection: ${error.message}`);
       throw error;
     }
     return { ref };
   },
+  { stepUp: true },
 );

@@ -1,22 +1,39 @@
 "use server";
 import "server-only";
 import { z } from "zod";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { amountText } from "@/lib/awards/award-input";
 import { fundProjectWallet } from "@/lib/awards/fund";
 import { AwardError } from "@/lib/awards/project-award";
 import { uuid } from "@/lib/contract/fields";
+import { consoleDb } from "@/lib/db/console-db";
+import { chosenProjectName } from "@/lib/project/current-project";
 import { ActionError, defineAction } from "./define-action";
 
-/** Owners fund the project wallet; queued awards settle in order. */
+/** Owners fund the project wallet (step-up); queued awards settle in order. */
 export const fundWalletAction = defineAction(
   "wallet:fund",
   z.object({ requestId: uuid, token: uuid, contract: uuid, amount: amountText }),
-  async (input, user) => {
+  async (input, user, { actor }) => {
     try {
-      return await fundProjectWallet(user, input);
+      const result = await fundProjectWallet(user, input);
+      await recordAudit(await consoleDb(), actor, {
+        kind: "wallet.funded",
+        project: await chosenProjectName(user.id),
+        summary: `Funded the project wallet with ${input.amount} of contract ${input.contract}; ${result.settled.length} queued award(s) settled`,
+        detail: {
+          requestId: input.requestId,
+          token: input.token,
+          contract: input.contract,
+          amount: input.amount,
+          settled: result.settled,
+        },
+      });
+      return result;
     } catch (error) {
       if (error instanceof AwardError) throw new ActionError(error.message);
       throw error;
     }
   },
+  { stepUp: true },
 );

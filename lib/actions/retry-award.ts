@@ -1,17 +1,27 @@
 "use server";
 import "server-only";
 import { z } from "zod";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { AwardError, retryAward } from "@/lib/awards/project-award";
 import { uuid } from "@/lib/contract/fields";
+import { consoleDb } from "@/lib/db/console-db";
+import { chosenProjectName } from "@/lib/project/current-project";
 import { ActionError, defineAction } from "./define-action";
 
 /** Re-sends an award whose outcome is unknown or failed, with the same RequestID and body. */
 export const retryAwardAction = defineAction(
   "awards:send",
   z.object({ requestId: uuid }),
-  async ({ requestId }, user) => {
+  async ({ requestId }, user, { actor }) => {
     try {
-      return await retryAward(user, requestId);
+      const result = await retryAward(user, requestId);
+      await recordAudit(await consoleDb(), actor, {
+        kind: "award.retried",
+        project: await chosenProjectName(user.id),
+        summary: `Retried award ${requestId} to ${result.customerId} (attempt ${result.attempt}): ${result.status}`,
+        detail: { requestId, customerId: result.customerId, attempt: result.attempt, status: result.status },
+      });
+      return result;
     } catch (error) {
       if (error instanceof AwardError) throw new ActionError(error.message);
       throw error;

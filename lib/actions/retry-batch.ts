@@ -1,21 +1,32 @@
 "use server";
 import "server-only";
 import { z } from "zod";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { findBatch } from "@/lib/bulk/batch-store";
 import { startSending } from "@/lib/bulk/running";
 import { requeueFailedRows } from "@/lib/bulk/sender";
 import { consoleDb } from "@/lib/db/console-db";
+import { chosenProjectName } from "@/lib/project/current-project";
 import { ActionError, defineAction } from "./define-action";
 
 /** Sends a batch's failed and unknown rows again, each with its own RequestID (paid at most once). */
 export const retryBatchAction = defineAction(
   "awards:send",
   z.object({ batchId: z.number().int().positive() }),
-  async ({ batchId }, user) => {
+  async ({ batchId }, user, { actor }) => {
     const db = await consoleDb();
-    if (!(await findBatch(db, batchId))) throw new ActionError(`There is no batch ${batchId}.`);
+    const batch = await findBatch(db, batchId);
+    if (!batch) throw new ActionError(`There is no batch ${batchId}.`);
     const requeued = await requeueFailedRows(db, batchId, user.email);
-    if (requeued > 0) startSending(batchId);
+    if (requeued > 0) {
+      startSending(batchId);
+      await recordAudit(db, actor, {
+        kind: "batch.rows-retried",
+        project: await chosenProjectName(user.id),
+        summary: `Retried ${requeued} failed or unknown row(s) of batch ${batchId} (${batch.fileName})`,
+        detail: { batchId, requeued },
+      });
+    }
     return { requeued };
   },
 );

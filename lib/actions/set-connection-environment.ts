@@ -1,6 +1,7 @@
 "use server";
 import "server-only";
 import { z } from "zod";
+import { audited } from "@/lib/audit/audit-log";
 import {
   ConnectionEnvironmentInput,
   ConnectionError,
@@ -9,20 +10,31 @@ import {
 import { consoleDb } from "@/lib/db/console-db";
 import { ActionError, defineAction } from "./define-action";
 
-/** Settings → Connections: the owner marks a stored connection "test" or "live". */
+/** Settings → Connections: the owner marks a stored connection "test" or "live" (step-up, audited). */
 export const setConnectionEnvironmentAction = defineAction(
   "connections:manage",
   z.object({
     ref: z.string().max(40, { error: "must be at most 40 characters" }),
     environment: ConnectionEnvironmentInput,
   }),
-  async ({ ref, environment }) => {
+  async ({ ref, environment }, _user, { actor }) => {
     try {
-      await setConnectionEnvironment(await consoleDb(), ref, environment);
+      await audited(
+        await consoleDb(),
+        actor,
+        (tx) => setConnectionEnvironment(tx, ref, environment),
+        ({ name }) => ({
+          kind: "connection.changed",
+          project: name,
+          summary: `Marked connection ${name} as ${environment}`,
+          detail: { ref, environment },
+        }),
+      );
     } catch (error) {
       if (error instanceof ConnectionError) throw new ActionError(`This connection: ${error.message}`);
       throw error;
     }
     return { ref, environment };
   },
+  { stepUp: true },
 );

@@ -189,3 +189,21 @@ export async function pruneAuditLog(db: ConsoleDb, days: number, now = new Date(
     return deleted;
   });
 }
+
+/**
+ * A change and its audit row in one transaction: both are written or neither. `event` sees the
+ * change's result (a new row's name, what it was before).
+ */
+export async function audited<T>(
+  db: ConsoleDb,
+  actor: AuditActor,
+  change: (tx: ConsoleDb) => Promise<T>,
+  event: (result: T) => AuditEvent,
+): Promise<T> {
+  return db.transaction(async (txHandle) => {
+    const tx = txHandle as unknown as ConsoleDb;
+    const result = await change(tx);
+    await recordAudit(tx, actor, event(result));
+    return result;
+  });
+}

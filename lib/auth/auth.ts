@@ -1,16 +1,29 @@
 import "server-only";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { recordAudit } from "@/lib/audit/audit-log";
+import { actorFromHeaders } from "@/lib/audit/request-actor";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
 import { consoleSecrets } from "@/lib/secrets";
+import { startSession } from "./sessions";
 import { clientAddress } from "./sign-in-throttle";
 import { signInWithPassword } from "./users";
+
+declare module "next-auth" {
+  interface Session {
+    /** The server-side session (lib/auth/sessions.ts); no credential without the signed cookie. */
+    sessionId?: string;
+  }
+  interface User {
+    sessionId?: string;
+  }
+}
 
 /**
  * Sign-in slowed down (lib/auth/sign-in-throttle.ts) or this client's checks still under way:
  * the code tells the sign-in form what to say (`throttled-account-12`, `throttled-client-5`,
- * `busy`).
+ * `busy`), or that the account wants a second-factor code (`code-required`, `invalid-code`).
  */
 export class ThrottledSignIn extends CredentialsSignin {
   constructor(code: string) {
@@ -27,29 +40,77 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => ({
   pages: { signIn: "/sign-in" },
   providers: [
     Credentials({
-      credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" } },
+      credentials: {
+        email: { label: "Email" },
+        password: { label: "Password", type: "password" },
+        code: { label: "Code" },
+      },
       async authorize(credentials, request) {
-        const email = typeof credentials?.email === "string" ? credentials.email : "";
-        const password = typeof credentials?.password === "string" ? credentials.password : "";
+        const text = (value: unknown) => (typeof value === "string" ? value : "");
+        const email = text(credentials?.email).trim().toLowerCase();
+        const db = await consoleDb();
+        const keys = consoleSecrets(consoleEnv()).encryptionKeys;
         const client = clientAddress(request.headers);
-        const result = await signInWithPassword(await consoleDb(), email, password, { client });
-        if (result.ok)
-          return { id: String(result.user.id), email: result.user.email, name: result.user.name };
-        if (result.reason === "throttled")
+        const result = await signInWithPassword(db, email, text(credentials?.password), {
+          client,
+          code: text(credentials?.code),
+          keys,
+        });
+        // Every attempt is in the audit log but the half-way "password right, code next".
+        const actor = actorFromHeaders(request.headers, result.ok ? result.user : null, email);
+        if (result.ok) {
+          const { user } = result;
+          const sessionId = await startSession(db, user.id, {
+            client,
+            userAgent: actor.userAgent,
+            secondFactor: result.secondFactor !== "none",
+          });
+          await recordAudit(db, actor, {
+            kind: "sign-in.succeeded",
+            summary: `Signed in${result.secondFactor === "none" ? " with a password" : ` with a password and ${result.secondFactor === "totp" ? "an authenticator code" : "a recovery code"}`}`,
+          });
+          if (result.secondFactor === "recovery-code")
+            await recordAudit(db, actor, {
+              kind: "mfa.recovery-code-used",
+              summary: `Used a recovery code to sign in; ${result.recoveryCodesLeft} left`,
+              detail: { left: result.recoveryCodesLeft },
+            });
+          return { id: String(user.id), email: user.email, name: user.name, sessionId };
+        }
+        if (result.reason === "code-required") throw new ThrottledSignIn("code-required");
+        if (result.reason === "throttled") {
+          await recordAudit(db, actor, {
+            kind: "sign-in.throttled",
+            summary: `Sign-in slowed down for ${result.retryAfterSeconds} s (too many failures from this ${result.by === "account" ? "account" : "address"})`,
+          });
           throw new ThrottledSignIn(`throttled-${result.by}-${result.retryAfterSeconds}`);
+        }
         if (result.reason === "busy") throw new ThrottledSignIn("busy");
+        await recordAudit(db, actor, {
+          kind: "sign-in.failed",
+          summary:
+            result.reason === "invalid-code"
+              ? "Wrong or reused second-factor code"
+              : "Wrong email or password",
+        });
+        if (result.reason === "invalid-code") throw new ThrottledSignIn("invalid-code");
         return null;
       },
     }),
   ],
   callbacks: {
-    // The session carries the user id only: the role is read from the database on every request.
+    // The cookie carries the user and session ids only: the role and the session's state are read
+    // from the database on every request (lib/auth/current-user.ts).
     jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
+      if (user?.id) {
+        token.sub = user.id;
+        token.sid = user.sessionId;
+      }
       return token;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
+      if (typeof token.sid === "string") session.sessionId = token.sid;
       return session;
     },
   },

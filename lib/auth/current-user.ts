@@ -2,47 +2,88 @@ import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { consoleDb } from "@/lib/db/console-db";
+import { consoleEnv } from "@/lib/env";
 import { auth } from "./auth";
 import { can, type Permission } from "./permissions";
 import { REQUESTED_PATH_HEADER, signInPath } from "./return-path";
-import { type ConsoleUser, findUser } from "./users";
+import { findSignedIn, mfaRequired, needsStepUp, type SignedIn } from "./sessions";
+import type { ConsoleUser } from "./users";
 
 /**
- * The signed-in user as the database knows them now: a deactivated or deleted user has no
- * session any more, and a changed role applies at once (DESIGN §7).
+ * The signed-in user and their session as the database knows them now: an ended, idle or unknown
+ * session, or a deactivated user, is no sign-in at all; a changed role applies at once (DESIGN §7,
+ * docs/console.md "Sessions").
  */
-export async function currentUser(): Promise<ConsoleUser | null> {
+export async function currentSignIn(): Promise<SignedIn | null> {
   const session = await auth();
   const id = Number(session?.user?.id);
-  if (!Number.isInteger(id) || id <= 0) return null;
-  const user = await findUser(await consoleDb(), id);
-  return user?.active ? user : null;
+  const sessionId = session?.sessionId;
+  if (!Number.isInteger(id) || id <= 0 || typeof sessionId !== "string") return null;
+  return findSignedIn(await consoleDb(), sessionId, id);
+}
+
+export async function currentUser(): Promise<ConsoleUser | null> {
+  return (await currentSignIn())?.user ?? null;
+}
+
+/** Whether this signed-in person must set up a second factor before anything else. */
+export function mustSetUpMfa(signedIn: SignedIn): boolean {
+  return (
+    !signedIn.user.mfaEnrolled && mfaRequired(signedIn.user.role, signedIn, consoleEnv().CONSOLE_OWNER_MFA)
+  );
 }
 
 export type Access =
-  | { ok: true; user: ConsoleUser }
-  | { ok: false; reason: "signed-out" | "forbidden"; message: string };
+  | { ok: true; user: ConsoleUser; signedIn: SignedIn }
+  | { ok: false; reason: "signed-out" | "forbidden" | "mfa-setup" | "step-up"; message: string };
+
+export interface AccessOptions {
+  /** Money, users, connections and settings: a second factor given within 10 minutes (sessions.ts). */
+  stepUp?: boolean;
+  /** The few things a person must reach to set up their second factor (the Account page). */
+  beforeMfaSetup?: boolean;
+}
 
 /**
- * The one guard of pages, server actions and route handlers: the session, then the user's
- * current role against the permission (docs/console.md, "Requests, roles and the one guard").
- * Each caller only turns a refusal into its own form: a redirect, an action error, a 401/403.
+ * The one guard of pages, server actions and route handlers: the session, the second factor the
+ * console requires, then the user's current role against the permission, then step-up
+ * (docs/console.md, "Requests, roles and the one guard"). Each caller only turns a refusal into
+ * its own form: a redirect, an action error, a 401/403.
  */
-export async function authorize(permission?: Permission): Promise<Access> {
-  const user = await currentUser();
-  if (!user) return { ok: false, reason: "signed-out", message: "Your session has ended: sign in again." };
+export async function authorize(permission?: Permission, options: AccessOptions = {}): Promise<Access> {
+  const signedIn = await currentSignIn();
+  if (!signedIn)
+    return { ok: false, reason: "signed-out", message: "Your session has ended: sign in again." };
+  const { user } = signedIn;
+  if (!options.beforeMfaSetup && mustSetUpMfa(signedIn))
+    return {
+      ok: false,
+      reason: "mfa-setup",
+      message: "Set up two-factor sign-in first (Account), then try again.",
+    };
   if (permission && !can(user.role, permission))
     return { ok: false, reason: "forbidden", message: "Your role does not allow this." };
-  return { ok: true, user };
+  if (options.stepUp && needsStepUp(signedIn))
+    return {
+      ok: false,
+      reason: "step-up",
+      message: "Confirm it is you: enter a code from your authenticator app, then try again.",
+    };
+  return { ok: true, user, signedIn };
 }
 
 /**
  * For pages: the user, or a redirect to sign-in that remembers the link asked for (set by
- * proxy.ts), or to the "not allowed" page for the role.
+ * proxy.ts), to the Account page while a required second factor is missing, or to the "not
+ * allowed" page for the role.
  */
-export async function requirePageUser(permission?: Permission): Promise<ConsoleUser> {
-  const access = await authorize(permission);
+export async function requirePageUser(
+  permission?: Permission,
+  options: AccessOptions = {},
+): Promise<ConsoleUser> {
+  const access = await authorize(permission, options);
   if (access.ok) return access.user;
   if (access.reason === "signed-out") redirect(signInPath((await headers()).get(REQUESTED_PATH_HEADER)));
+  if (access.reason === "mfa-setup") redirect("/account");
   redirect(`/not-allowed?need=${encodeURIComponent(permission ?? "")}`);
 }

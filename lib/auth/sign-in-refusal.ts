@@ -8,9 +8,12 @@ export function signInRefusal(code: string): string {
     const seconds = Number(throttled[2]);
     const wait = `try again in ${seconds} second${seconds === 1 ? "" : "s"}`;
     return throttled[1] === "account"
-      ? `Too many wrong passwords for this account: ${wait}.`
-      : `Too many wrong passwords from your network address: ${wait}.`;
+      ? `Too many wrong passwords or codes for this account: ${wait}.`
+      : `Too many wrong passwords or codes from your network address: ${wait}.`;
   }
+  if (code === "code-required")
+    return "Enter the 6-digit code from your authenticator app, or a recovery code.";
+  if (code === "invalid-code") return "That code is wrong or was already used: enter the current code.";
   if (code === "busy") return "Your last sign-in is still being checked: try again in a moment.";
   return "Wrong email or password.";
 }

@@ -1,14 +1,18 @@
 import "server-only";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { type AuditActor, recordAudit } from "@/lib/audit/audit-log";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { users } from "@/lib/db/schema";
 import { ROLES, type Role } from "@/lib/model/roles";
+import { endSessionsOf } from "./sessions";
 import { type ConsoleUser, UserError } from "./users";
 
 /**
  * Settings → Users (owners only, DESIGN §7). Changes take effect at once: the role and the
  * active flag are read from the database on every request. The console always keeps one active
- * owner, so nobody can lock everyone out of user management.
+ * owner, so nobody can lock everyone out of user management. A role change or deactivation ends
+ * the user's sessions (reactivation does not revive them), and each change is audited in the same
+ * transaction (docs/console.md, "Audit log").
  */
 
 export async function listUsers(db: ConsoleDb): Promise<ConsoleUser[]> {
@@ -30,6 +34,7 @@ async function update(
   db: ConsoleDb,
   userId: number,
   change: Partial<{ role: Role; active: boolean }>,
+  actor: AuditActor,
 ): Promise<ConsoleUser> {
   return db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as ConsoleDb;
@@ -56,17 +61,43 @@ async function update(
         active: users.active,
       });
     if (!updated) throw new UserError("that user does not exist.");
+    if (change.role !== undefined && change.role !== target.role) {
+      await endSessionsOf(tx, userId, "role-changed");
+      await recordAudit(tx, actor, {
+        kind: "user.role-changed",
+        summary: `Changed ${target.email} from ${target.role} to ${change.role}`,
+        detail: { userId, email: target.email, from: target.role, to: change.role },
+      });
+    }
+    if (change.active !== undefined && change.active !== target.active) {
+      if (!change.active) await endSessionsOf(tx, userId, "deactivated");
+      await recordAudit(tx, actor, {
+        kind: change.active ? "user.reactivated" : "user.deactivated",
+        summary: `${change.active ? "Reactivated" : "Deactivated"} ${target.email}`,
+        detail: { userId, email: target.email },
+      });
+    }
     return updated;
   });
 }
 
-export async function changeRole(db: ConsoleDb, userId: number, role: string): Promise<ConsoleUser> {
+export async function changeRole(
+  db: ConsoleDb,
+  userId: number,
+  role: string,
+  actor: AuditActor,
+): Promise<ConsoleUser> {
   if (!(ROLES as readonly string[]).includes(role))
     throw new UserError(`role must be one of ${ROLES.join(", ")}.`);
-  return update(db, userId, { role: role as Role });
+  return update(db, userId, { role: role as Role }, actor);
 }
 
 /** Deactivated users lose access at once; their history (awards they sent) stays. */
-export async function setActive(db: ConsoleDb, userId: number, active: boolean): Promise<ConsoleUser> {
-  return update(db, userId, { active });
+export async function setActive(
+  db: ConsoleDb,
+  userId: number,
+  active: boolean,
+  actor: AuditActor,
+): Promise<ConsoleUser> {
+  return update(db, userId, { active }, actor);
 }

@@ -55,6 +55,7 @@ describe("console users", () => {
     expect(await signInWithPassword(database.db, " Support@Studio.example ", PASSWORD)).toEqual({
       ok: true,
       user,
+      secondFactor: "none",
     });
     expect(await signInWithPassword(database.db, "support@studio.example", "wrong password")).toEqual({
       ok: false,

@@ -1,13 +1,15 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { describeIssues } from "@/lib/contract/issues";
+import type { EncryptionKeys } from "@/lib/crypto/secret-box";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { users } from "@/lib/db/schema";
 import { ROLES, type Role } from "@/lib/model/roles";
 import { HashSlots } from "./hash-slots";
 import { hashPassword, needsRehash, passwordProblem, verifyPassword } from "./password";
-import { type FailureCount, FORGET_AFTER_SECONDS, throttleVerdict } from "./sign-in-throttle";
+import { consumeSecondFactor, type SecondFactorResult } from "./second-factor";
+import { attemptVerdict, clearAccountFailures, recordFailure } from "./sign-in-failures";
 
 export const NewUser = z.object({
   email: z
@@ -61,8 +63,16 @@ export async function findUser(db: ConsoleDb, id: number): Promise<ConsoleUser |
 }
 
 export type SignInResult =
-  | { ok: true; user: ConsoleUser }
+  | {
+      ok: true;
+      user: ConsoleUser;
+      secondFactor: "none" | "totp" | "recovery-code";
+      recoveryCodesLeft?: number;
+    }
   | { ok: false; reason: "invalid" }
+  /** The password was right and the account has a second factor: ask for a code (nothing counted). */
+  | { ok: false; reason: "code-required" }
+  | { ok: false; reason: "invalid-code" }
   | { ok: false; reason: "throttled"; retryAfterSeconds: number; by: "account" | "client" }
   | { ok: false; reason: "busy" };
 
@@ -79,39 +89,41 @@ export const REFUSAL_FLOOR_MS = 400;
 /** Two checks at once leave two of libuv's four threads to everyone else (hash-slots.ts). */
 const slots = new HashSlots(2, 2);
 
-type FailureRow = { key: string; failures: number; last_failure_at: Date | string };
+export interface SignInOptions {
+  client?: string;
+  now?: Date;
+  /** A TOTP or recovery code, once the first answer was "code-required". */
+  code?: string;
+  /** Opens the TOTP secret; needed only for accounts with a second factor. */
+  keys?: EncryptionKeys;
+}
 
 /**
- * Checks an email and password from a client address, under the slow-down of
- * sign-in-throttle.ts: a client or account that must still wait is answered "throttled" before
- * any hash is computed, and a client with two checks under way "busy". The counts live in the
- * database, so they hold across console instances; no lock or transaction is held while the
- * password is hashed, so other requests never wait for it.
+ * Checks an email and password (and the second factor, when the account has one) from a client
+ * address, under the slow-down of sign-in-throttle.ts: a client or account that must still wait is
+ * answered "throttled" before any hash is computed, and a client with two checks under way "busy".
+ * Wrong passwords and wrong codes count alike. The counts live in the database, so they hold across
+ * console instances; no lock or transaction is held while the password is hashed.
  */
 export async function signInWithPassword(
   db: ConsoleDb,
   emailInput: string,
   password: string,
-  { client = "unknown", now = new Date() }: { client?: string; now?: Date } = {},
+  { client = "unknown", now = new Date(), code, keys }: SignInOptions = {},
 ): Promise<SignInResult> {
   const email = emailInput.trim().toLowerCase();
-  const accountKey = `account:${email}`;
-  const clientKey = `client:${client}`;
-  const counts = (await db.execute(
-    sql`select key, failures, last_failure_at from console.sign_in_failures where key in (${accountKey}, ${clientKey})`,
-  )) as unknown as { rows: FailureRow[] };
-  const count = (key: string): FailureCount | undefined => {
-    const row = counts.rows.find((r) => r.key === key);
-    return row && { failures: row.failures, lastFailureAt: new Date(row.last_failure_at) };
-  };
-  const verdict = throttleVerdict(count(accountKey), count(clientKey), now);
+  const verdict = await attemptVerdict(db, email, client, now);
   if (verdict.wait > 0 && "by" in verdict)
     return { ok: false, reason: "throttled", retryAfterSeconds: verdict.wait, by: verdict.by };
 
   const started = performance.now();
   const checked = await slots.run(client, async () => {
     const [found] = await db
-      .select({ ...columns, passwordHash: users.passwordHash })
+      .select({
+        ...columns,
+        passwordHash: users.passwordHash,
+        totpSecretCiphertext: users.totpSecretCiphertext,
+      })
       .from(users)
       .where(eq(users.email, email));
     decoy ??= hashPassword("decoy password that matches nothing");
@@ -126,23 +138,29 @@ export async function signInWithPassword(
   });
   if (!checked) return { ok: false, reason: "busy" };
   const { found, matches } = checked;
-  if (found?.active && matches) {
-    // The client's count stays: signing in to one account must not wash a client's guesses at others.
-    await db.execute(sql`delete from console.sign_in_failures where key = ${accountKey}`);
-    const { passwordHash: _, ...user } = found;
-    return { ok: true, user };
+  const refuse = async (reason: "invalid" | "invalid-code"): Promise<SignInResult> => {
+    const left = started + REFUSAL_FLOOR_MS - performance.now();
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    await recordFailure(db, email, client, now);
+    return { ok: false, reason };
+  };
+  if (!found?.active || !matches) return refuse("invalid");
+  const { passwordHash: _, totpSecretCiphertext, ...user } = found;
+  let secondFactor: SecondFactorResult | null = null;
+  if (totpSecretCiphertext) {
+    if (!code?.trim()) return { ok: false, reason: "code-required" };
+    if (!keys)
+      throw new Error("signInWithPassword needs the encryption keys for an account with a second factor");
+    secondFactor = await consumeSecondFactor(db, keys, { id: user.id, totpSecretCiphertext }, code, now);
+    if (!secondFactor.ok) return refuse("invalid-code");
   }
-  const left = started + REFUSAL_FLOOR_MS - performance.now();
-  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-  const at = now.toISOString();
-  const forgetBefore = new Date(now.getTime() - FORGET_AFTER_SECONDS * 1000).toISOString();
-  await db.execute(sql`
-    insert into console.sign_in_failures (key, failures, last_failure_at)
-    values (${accountKey}, 1, ${at}), (${clientKey}, 1, ${at})
-    on conflict (key) do update set
-      failures = case when sign_in_failures.last_failure_at <= ${forgetBefore} then 1
-                      else sign_in_failures.failures + 1 end,
-      last_failure_at = excluded.last_failure_at`);
-  await db.execute(sql`delete from console.sign_in_failures where last_failure_at <= ${forgetBefore}`);
-  return { ok: false, reason: "invalid" };
+  // The client's count stays: signing in to one account must not wash a client's guesses at others.
+  await clearAccountFailures(db, email);
+  if (!secondFactor?.ok) return { ok: true, user, secondFactor: "none" };
+  return {
+    ok: true,
+    user,
+    secondFactor: secondFactor.via,
+    recoveryCodesLeft: secondFactor.recoveryCodesLeft,
+  };
 }

@@ -190,7 +190,7 @@ export async function setConnectionEnvironment(
   db: ConsoleDb,
   ref: string,
   environment: ConnectionEnvironment,
-): Promise<void> {
+): Promise<{ name: string }> {
   const id = storedId(ref);
   if (!id)
     throw new ConnectionError(
@@ -200,17 +200,48 @@ export async function setConnectionEnvironment(
     .update(connections)
     .set({ environment })
     .where(eq(connections.id, id))
-    .returning({ id: connections.id });
-  if (changed.length === 0) throw new ConnectionError("does not exist (any more).");
+    .returning({ name: connections.name });
+  if (!changed[0]) throw new ConnectionError("does not exist (any more).");
+  return changed[0];
 }
 
-export async function deleteConnection(db: ConsoleDb, ref: string): Promise<void> {
+export const ApiKeyInput = ConnectionInput.shape.apiKey;
+
+/**
+ * Replaces a stored connection's API key (the service rolled it): sealed for that row as at
+ * creation. Returns the name and the new key's hint.
+ */
+export async function replaceConnectionKey(
+  db: ConsoleDb,
+  keys: EncryptionKeys,
+  ref: string,
+  apiKeyInput: string,
+): Promise<{ name: string; keyHint: string }> {
+  const id = storedId(ref);
+  if (!id) throw new ConnectionError("key from the environment is set by COMMERCE_API_KEY, not here.");
+  const parsed = ApiKeyInput.safeParse(apiKeyInput);
+  if (!parsed.success) throw new ConnectionError(`API key ${parsed.error.issues[0]?.message}`);
+  const apiKey = parsed.data;
+  const changed = await db
+    .update(connections)
+    .set({ apiKeyCiphertext: sealSecret(keys, apiKey, context(id)), apiKeyLast4: apiKey.slice(-4) })
+    .where(eq(connections.id, id))
+    .returning({ name: connections.name });
+  if (!changed[0]) throw new ConnectionError("does not exist (any more).");
+  return { name: changed[0].name, keyHint: maskSecret(apiKey.slice(-4)) };
+}
+
+export async function deleteConnection(db: ConsoleDb, ref: string): Promise<{ name: string } | null> {
   const id = storedId(ref);
   if (!id)
     throw new ConnectionError(
       "the connection from the environment cannot be deleted here: change COMMERCE_* instead.",
     );
-  await db.delete(connections).where(eq(connections.id, id));
+  const [deleted] = await db
+    .delete(connections)
+    .where(eq(connections.id, id))
+    .returning({ name: connections.name });
+  return deleted ?? null;
 }
 
 /** The project a user works on: the one they chose last, else the first available. */

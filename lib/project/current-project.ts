@@ -31,3 +31,11 @@ export async function projectContext(userId: number): Promise<ProjectContext> {
     : null;
   return { available, chosen, connection };
 }
+
+/** The name of the project the user works on, for the audit log; "" when none is chosen. */
+export async function chosenProjectName(userId: number): Promise<string> {
+  const db = await consoleDb();
+  const env = consoleEnv();
+  const ref = await currentConnectionRef(db, env, userId);
+  return (await listConnections(db, env)).find((c) => c.ref === ref)?.name ?? "";
+}

@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ConsoleDatabase } from "@/lib/db/connection";
+import { createConsoleTestDatabase } from "@/lib/db/test-database";
+import { changeSettings } from "@/lib/settings/console-settings";
+import {
+  endSession,
+  endSessionsOf,
+  findSignedIn,
+  markSecondFactor,
+  mfaRequired,
+  needsStepUp,
+  STEP_UP_WINDOW_MS,
+  startSession,
+  touchSession,
+} from "./sessions";
+import { createUser } from "./users";
+
+let database: ConsoleDatabase;
+beforeEach(async () => {
+  database = await createConsoleTestDatabase();
+});
+afterEach(async () => {
+  await database.close();
+});
+
+const ACTOR = { id: null, email: "owner@studio.example", client: "192.0.2.1", userAgent: "test" };
+const start = new Date("2026-11-25T10:00:00Z");
+const minutes = (n: number) => new Date(start.getTime() + n * 60_000);
+
+async function user(email = "ana@studio.example") {
+  return createUser(database.db, { email, role: "manager", password: "long enough password" });
+}
+const open = (userId: number, secondFactor = false) =>
+  startSession(database.db, userId, { client: "192.0.2.5", userAgent: "test", secondFactor, now: start });
+
+describe("server-side sessions", () => {
+  it("a session is found until it is signed out; its id alone, or another user's id, finds nothing", async () => {
+    const ana = await user();
+    const bo = await user("bo@studio.example");
+    const id = await open(ana.id);
+    expect(await findSignedIn(database.db, id, ana.id, minutes(1))).toMatchObject({
+      user: { email: ana.email },
+    });
+    expect(await findSignedIn(database.db, id, bo.id, minutes(1))).toBeNull();
+    expect(await findSignedIn(database.db, "made-up", ana.id, minutes(1))).toBeNull();
+    await endSession(database.db, id, "signed-out");
+    expect(await findSignedIn(database.db, id, ana.id, minutes(1))).toBeNull();
+  });
+
+  it("ends after the idle timeout (a setting, default 30 minutes); activity keeps it going", async () => {
+    const ana = await user();
+    const id = await open(ana.id);
+    expect(await findSignedIn(database.db, id, ana.id, minutes(29))).not.toBeNull();
+    expect(await findSignedIn(database.db, id, ana.id, minutes(31))).toBeNull();
+    await touchSession(database.db, id, minutes(29));
+    expect(await findSignedIn(database.db, id, ana.id, minutes(58))).not.toBeNull();
+    await changeSettings(database.db, { idleTimeoutMinutes: 10 }, ACTOR);
+    expect(await findSignedIn(database.db, id, ana.id, minutes(40))).toBeNull();
+    expect(await findSignedIn(database.db, id, ana.id, minutes(38))).not.toBeNull();
+  });
+
+  it("sign out everywhere ends every session of the user but the one kept", async () => {
+    const ana = await user();
+    const [a, b, c] = [await open(ana.id), await open(ana.id), await open(ana.id)];
+    expect(await endSessionsOf(database.db, ana.id, "signed-out-everywhere", a)).toBe(2);
+    expect(await findSignedIn(database.db, a, ana.id, minutes(1))).not.toBeNull();
+    expect(await findSignedIn(database.db, b, ana.id, minutes(1))).toBeNull();
+    expect(await findSignedIn(database.db, c, ana.id, minutes(1))).toBeNull();
+  });
+
+  it("asks for a second factor again 10 minutes after the last one, only of people who have one", async () => {
+    const signedIn = (mfaEnrolled: boolean, secondFactorAt: Date | null) => ({
+      user: { id: 1, email: "", name: "", role: "owner" as const, active: true, mfaEnrolled },
+      session: { id: "s", secondFactorAt, lastActiveAt: start },
+    });
+    expect(needsStepUp(signedIn(true, start), new Date(start.getTime() + STEP_UP_WINDOW_MS))).toBe(false);
+    expect(needsStepUp(signedIn(true, start), new Date(start.getTime() + STEP_UP_WINDOW_MS + 1))).toBe(true);
+    expect(needsStepUp(signedIn(true, null), start)).toBe(true);
+    expect(needsStepUp(signedIn(false, null), start)).toBe(false);
+    const ana = await user();
+    const id = await open(ana.id);
+    await markSecondFactor(database.db, id, minutes(2));
+    expect((await findSignedIn(database.db, id, ana.id, minutes(3)))?.session.secondFactorAt).toEqual(
+      minutes(2),
+    );
+  });
+
+  it("requires a second factor of owners unless the console waives it, and of everyone when an owner says so", () => {
+    expect(mfaRequired("owner", { mfaRequiredFor: "owners" }, "required")).toBe(true);
+    expect(mfaRequired("owner", { mfaRequiredFor: "owners" }, "optional")).toBe(false);
+    expect(mfaRequired("support", { mfaRequiredFor: "owners" }, "required")).toBe(false);
+    expect(mfaRequired("support", { mfaRequiredFor: "everyone" }, "optional")).toBe(true);
+  });
+});

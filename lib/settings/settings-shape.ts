@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/**
+ * The owners' settings (docs/console.md, "Security settings"): the shape and the rules, shared by
+ * the server and the settings form.
+ */
+export const ConsoleSettings = z.object({
+  /** Who must sign in with a second factor: owners always (unless the console says otherwise), or everyone. */
+  mfaRequiredFor: z.enum(["owners", "everyone"], { error: "must be owners or everyone" }).default("owners"),
+  /** A session with no activity for this long ends. */
+  idleTimeoutMinutes: z
+    .number({ error: "must be a whole number of minutes" })
+    .int({ error: "must be a whole number of minutes" })
+    .min(5, { error: "must be at least 5 minutes" })
+    .max(24 * 60, { error: "must be at most 1440 minutes (a day)" })
+    .default(30),
+  /** Audit rows older than this many days are removed; null keeps them all. */
+  auditRetentionDays: z
+    .number({ error: "must be a whole number of days" })
+    .int({ error: "must be a whole number of days" })
+    .min(90, { error: "must be at least 90 days" })
+    .max(36_500, { error: "must be at most 36500 days" })
+    .nullable()
+    .default(null),
+});
+
+export const SETTING_LABELS: Record<keyof z.output<typeof ConsoleSettings>, string> = {
+  mfaRequiredFor: "Two-factor required for",
+  idleTimeoutMinutes: "Idle timeout (minutes)",
+  auditRetentionDays: "Audit retention (days)",
+};
