@@ -3,7 +3,6 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import { describeIssues } from "@/lib/contract/issues";
 import type { DatabaseTarget } from "./db/connection";
-import type { ConnectionLimits } from "./http/connection-limits";
 
 const port = z.coerce
   .number({ error: "must be a port number" })
@@ -109,6 +108,25 @@ export function databaseTarget(env: ServiceEnv): DatabaseTarget {
         folder: resolve(env.SERVICE_PGLITE_DIR),
         durability: env.SERVICE_PGLITE_DURABILITY,
       };
+}
+
+/**
+ * How long the service waits for slow or idle clients and how many connections it keeps open
+ * (docs/service.md, "Limits"): without them, clients that open connections and send a request
+ * slowly, or never, hold them for ever, and enough of them use up the process's open files so
+ * that nobody — the health check included — is answered any more.
+ */
+export interface ConnectionLimits {
+  /** All request headers must arrive within this (Node's `headersTimeout`). */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this (`requestTimeout`). */
+  requestTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this (`keepAliveTimeout`). */
+  keepAliveTimeoutMs: number;
+  /** A socket silent this long is closed (`connectionTimeout`); 0: never. */
+  connectionTimeoutMs: number;
+  /** Open connections at most; the next one replaces the least recently active idle one. */
+  maxConnections: number;
 }
 
 /** The limits on slow clients and open connections (defaults: the schema's, from `{}`). */

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type ServiceDatabase } from "@/service/db/connection";
-import { importFixture } from "@/service/db/import";
 import { migrateServiceDatabase } from "@/service/db/migrate";
 import { scaleFixture } from "@/service/db/scale-fixture";
+import { importFixture } from "@/service/domain/import";
 import { rows } from "@/service/domain/sql-rows";
 import type { Backend } from "./options";
 

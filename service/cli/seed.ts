@@ -4,8 +4,8 @@ import { sql } from "drizzle-orm";
 import { parse as parseLossless } from "lossless-json";
 import { CliError, parseCommandLine, plural, UsageError } from "@/common/cli";
 import { DEMO_API_KEY, demoFixture } from "../db/demo-fixture";
-import { importFixture } from "../db/import";
 import { SCALE_API_KEY, scaleFixture } from "../db/scale-fixture";
+import { importFixture } from "../domain/import";
 import { rows } from "../domain/sql-rows";
 import { runCli, withServiceDatabase } from "./run-cli";
 

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AwardTokensRequest } from "@/lib/contract/awards";
 import type { ServiceDatabase } from "../db/connection";
-import { importFixture } from "../db/import";
 import { GOLD, GOLD_DB, PROJECT, testFixture } from "../test/fixtures";
 import { createTestDatabase, expectLedgerBalanced } from "../test/harness";
 import { awardTokens } from "./awards";
+import { importFixture } from "./import";
 import { type AuthorizedProject, authorizeHash, createApiKey, hashApiKey, revokeApiKey } from "./keys";
 import { ServiceError } from "./service-error";
 

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AwardTokensRequest, FundWalletRequest } from "@/lib/contract/awards";
 import { fromUnits, toUnits } from "@/lib/contract/decimal";
 import type { ServiceDatabase } from "../db/connection";
-import { importFixture } from "../db/import";
 import { createTestDatabase, expectLedgerBalanced } from "../test/harness";
 import { awardTokens, fundWallet, startFunding } from "./awards";
+import { importFixture } from "./import";
 import {
   accountKey,
   LedgerModel,

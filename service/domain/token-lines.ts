@@ -67,7 +67,7 @@ async function loadCatalogue(
 /**
  * Catalogues kept per database handle and (project, catalogue version). Tokens, contracts and
  * chains change only by an import that replaces the catalogue, which raises the project's
- * version in the same transaction (db/import.ts); the version is read with the API key on every
+ * version in the same transaction (domain/import.ts); the version is read with the API key on every
  * request (domain/keys.ts), so a request never uses a catalogue older than the one that was
  * current when its key was checked — the same as reading the catalogue then. A reset project is
  * a new project id. A changed version simply misses; old entries go when the map is full.

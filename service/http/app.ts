@@ -7,10 +7,9 @@ import { KeyCache } from "../cache/key-cache";
 import { customerRowTag } from "../cache/player-tags";
 import { ReadCache } from "../cache/read-cache";
 import type { ServiceDb } from "../db/connection";
-import { connectionLimits } from "../env";
+import { type ConnectionLimits, connectionLimits } from "../env";
 import {
   applyConnectionLimits,
-  type ConnectionLimits,
   clientErrorHandler,
   fastifyTimeouts,
   MAX_PARAM_LENGTH,

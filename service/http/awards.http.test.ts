@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { importFixture } from "../db/import";
+import { importFixture } from "../domain/import";
 import { award, awardJson, fund, holdingsOf, type Line, walletBalances } from "../test/awards-client";
 import { serveFixtures } from "../test/fixture-service";
 import {

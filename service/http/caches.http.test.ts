@@ -6,11 +6,11 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServiceDatabase, ServiceDb } from "../db/connection";
-import { importFixture } from "../db/import";
 import * as schema from "../db/schema";
 import { fundWallet } from "../domain/awards";
 import { listPrices, listProducts, listProjectTokens } from "../domain/catalogue";
 import { listCustomerItems, listCustomerTokens } from "../domain/holdings";
+import { importFixture } from "../domain/import";
 import { createApiKey, findProjectByGuid, revokeApiKey } from "../domain/keys";
 import { within } from "../test/eventually";
 import {

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { compareDecimals, sumDecimals } from "@/lib/contract/decimal";
 import { openDatabase } from "../db/connection";
-import { importFixture } from "../db/import";
+import { importFixture } from "../domain/import";
 import { awardJson, holdingsOf, walletBalances } from "../test/awards-client";
 import { GEM, GEM_DB, GOLD, GOLD_DB, testFixture } from "../test/fixtures";
 import { expectLedgerBalanced, startTestService, TEST_DB, type TestService } from "../test/harness";

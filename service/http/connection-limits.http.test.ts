@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ConnectionLimits } from "../env";
 import { KEY, PROJECT } from "../test/fixtures";
 import { startTestService, type TestService } from "../test/harness";
 import { portOf, type RawAnswer, RawConnection, rawRequest } from "../test/raw-http";
-import type { ConnectionLimits } from "./connection-limits";
 
 // Small limits, so the test sees them act within seconds (docs/service.md, "Limits").
 const limits: ConnectionLimits = {

@@ -1,29 +1,11 @@
 import { maxHeaderSize } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import type { ConnectionLimits } from "../env";
 import { rawFailure } from "./envelope";
 
 /** Longest path parameter the router reads; longer ones are refused naming this length. */
 export const MAX_PARAM_LENGTH = 4096;
-
-/**
- * How long the service waits for slow or idle clients and how many connections it keeps open
- * (docs/service.md, "Limits"): without them, clients that open connections and send a request
- * slowly, or never, hold them for ever, and enough of them use up the process's open files so
- * that nobody — the health check included — is answered any more.
- */
-export interface ConnectionLimits {
-  /** All request headers must arrive within this (Node's `headersTimeout`). */
-  headersTimeoutMs: number;
-  /** The whole request, body included, must arrive within this (`requestTimeout`). */
-  requestTimeoutMs: number;
-  /** An idle kept-alive connection is closed after this (`keepAliveTimeout`). */
-  keepAliveTimeoutMs: number;
-  /** A socket silent this long is closed (`connectionTimeout`); 0: never. */
-  connectionTimeoutMs: number;
-  /** Open connections at most; the next one replaces the least recently active idle one. */
-  maxConnections: number;
-}
 
 /** Fastify's own options for the timeouts it knows; the headers timeout is set on the server. */
 export function fastifyTimeouts(limits: ConnectionLimits): Partial<FastifyServerOptions> {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { importFixture } from "../db/import";
+import { importFixture } from "../domain/import";
 import { serveFixtures } from "../test/fixture-service";
 import { GOLD, GOLD_DB, KEY, OTHER_KEY, otherFixture, PROJECT, testFixture } from "../test/fixtures";
 import { startTestService } from "../test/harness";

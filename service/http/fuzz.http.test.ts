@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importFixture } from "../db/import";
+import { importFixture } from "../domain/import";
 import { GEM, GEM_POLYGON, GOLD, GOLD_DB, KEY, PLAYER, PROJECT, testFixture } from "../test/fixtures";
 import { balanceSnapshot, expectLedgerBalanced, startTestService, type TestService } from "../test/harness";
 import { post, rawGet } from "../test/http-client";

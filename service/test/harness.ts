@@ -4,8 +4,8 @@ import { expect, inject } from "vitest";
 import { createThrowawayDatabase } from "@/scripts/lib/throwaway-postgres";
 import { openDatabase, type ServiceDatabase, type ServiceDb } from "../db/connection";
 import { migrateServiceDatabase } from "../db/migrate";
+import type { ConnectionLimits } from "../env";
 import { API_PREFIX, buildServiceApp } from "../http/app";
-import type { ConnectionLimits } from "../http/connection-limits";
 import type { ServiceApp } from "../http/define-route";
 
 /** Which database this test run uses: the http tests run once per driver (vitest projects). */

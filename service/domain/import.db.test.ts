@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { awardTokens } from "../domain/awards";
+import type { ServiceDatabase } from "../db/connection";
+import { FixtureError } from "../db/fixture";
 import { GOLD, GOLD_DB, KEY, OTHER_KEY, otherFixture, PROJECT, testFixture } from "../test/fixtures";
 import { createTestDatabase, expectLedgerBalanced } from "../test/harness";
-import type { ServiceDatabase } from "./connection";
-import { FixtureError } from "./fixture";
+import { awardTokens } from "./awards";
 import { importFixture } from "./import";
 
 let database: ServiceDatabase;

@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
-import { hashApiKey, keyPrefix } from "../domain/keys";
-import { type OpeningBalance, postOpeningBalances } from "../domain/ledger";
-import { rows } from "../domain/sql-rows";
-import type { ServiceDb } from "./connection";
-import { type Fixture, FixtureError, parseFixture } from "./fixture";
+import type { ServiceDb } from "../db/connection";
+import { type Fixture, FixtureError, parseFixture } from "../db/fixture";
+import { hashApiKey, keyPrefix } from "./keys";
+import { type OpeningBalance, postOpeningBalances } from "./ledger";
+import { rows } from "./sql-rows";
 
 /**
  * Loads a project fixture (DESIGN §6) as one database transaction: either all of it lands or
