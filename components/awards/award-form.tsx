@@ -28,7 +28,7 @@ import {
 } from "@/lib/awards/request-id";
 import { checkCustomerId } from "@/lib/contract/customer-id-rule";
 import { queryKeys } from "@/lib/live/query-keys";
-import type { PlayerSummary } from "@/lib/players/player-summary";
+import type { PlayerSummary } from "@/lib/players/holdings";
 
 /** What the player holds of a token, once the service has said; null while unknown or for a new player. */
 function holdsOf(summary: PlayerSummary | undefined, token: string): string | null {

@@ -1,5 +1,5 @@
 import type { AwardMode } from "@/lib/awards/award-input";
-import type { PlayerSummary } from "@/lib/players/player-summary";
+import type { PlayerSummary } from "@/lib/players/holdings";
 
 export interface ReviewLine {
   index: number;

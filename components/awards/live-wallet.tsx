@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { FundForm } from "@/components/awards/fund-form";
 import { WalletFunding } from "@/components/awards/wallet-funding";
 import { WalletQueue } from "@/components/awards/wallet-queue";
-import type { WalletView } from "@/lib/awards/wallet-view";
+import type { WalletView } from "@/lib/awards/wallet";
 import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";
 

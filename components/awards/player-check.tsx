@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import type { PlayerSummary } from "@/lib/players/player-summary";
+import type { PlayerSummary } from "@/lib/players/holdings";
 
 export interface PlayerCheckProps {
   customerId: string | null;

@@ -4,8 +4,8 @@ import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/id-cell";
 import { PlayerLink } from "@/components/players/player-link";
+import type { QueuedAwardView } from "@/lib/awards/wallet";
 import { age } from "@/lib/awards/wallet";
-import type { QueuedAwardView } from "@/lib/awards/wallet-view";
 
 const column = columnHelper<QueuedAwardView>();
 

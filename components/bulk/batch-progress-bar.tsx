@@ -1,5 +1,5 @@
 import { Progress, type ProgressProps } from "@/components/ui/progress";
-import type { BatchCounts } from "@/lib/bulk/batch-store";
+import type { BatchCounts } from "@/lib/bulk/batch-counts";
 
 /** The rows of a batch the service has answered, whatever it answered. */
 export function answeredRows(counts: BatchCounts): number {

@@ -6,7 +6,7 @@ import { buttonClass } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { toast } from "@/components/ui/toast";
 import { retryBatchAction } from "@/lib/actions/retry-batch";
-import type { BatchCounts } from "@/lib/bulk/batch-store";
+import type { BatchCounts } from "@/lib/bulk/batch-counts";
 import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";
 import { answeredRows, BatchProgressBar } from "./batch-progress-bar";

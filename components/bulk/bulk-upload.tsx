@@ -8,8 +8,8 @@ import { ConfirmDialog, OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dia
 import { Input } from "@/components/ui/input";
 import { checkBulkFileAction } from "@/lib/actions/check-bulk-file";
 import { sendBulkFileAction } from "@/lib/actions/send-bulk-file";
-import type { DryRunReport } from "@/lib/bulk/bulk-award";
 import { COLUMNS, MAX_FILE_BYTES } from "@/lib/bulk/csv";
+import type { DryRunReport } from "@/lib/bulk/dry-run-report";
 import { problemFile } from "@/lib/bulk/problem-file";
 import { FundsTable, TotalsTable } from "./dry-run-tables";
 

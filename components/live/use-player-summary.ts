@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";
-import type { PlayerSummary } from "@/lib/players/player-summary";
+import type { PlayerSummary } from "@/lib/players/holdings";
 
 export const playerSummaryQuery = (customerId: string) => ({
   queryKey: queryKeys.player(customerId),

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import type { FundingView } from "@/lib/overview/read-overview";
+import type { FundingView } from "@/lib/overview/overview-data";
 
 /**
  * The queue and the funding gap per contract (lib/awards/wallet.ts computes them, exactly, for the

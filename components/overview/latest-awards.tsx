@@ -4,7 +4,7 @@ import { AwardStatusBadge } from "@/components/awards/award-status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { AwardSummary } from "@/lib/overview/latest-awards";
+import type { AwardSummary } from "@/lib/overview/overview-data";
 import { utcMinute } from "./when";
 
 /** The newest awards of the trail, each a link to its timeline. */

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";
-import type { OverviewData } from "@/lib/overview/read-overview";
+import type { OverviewData } from "@/lib/overview/overview-data";
 import { FundingGaps } from "./funding-gaps";
 import { LatestAwards } from "./latest-awards";
 import { OutcomeCards } from "./outcome-cards";

@@ -4,7 +4,7 @@ import { answeredRows, BatchProgressBar } from "@/components/bulk/batch-progress
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { BatchSummary } from "@/lib/overview/trail-figures";
+import type { BatchSummary } from "@/lib/overview/overview-data";
 import { utcMinute } from "./when";
 
 /** The latest bulk batches, each with how far it has got (answered rows of all its rows). */

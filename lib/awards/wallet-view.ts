@@ -5,23 +5,7 @@ import { isExtensionMissing } from "@/lib/client/capabilities";
 import { consoleDb } from "@/lib/db/console-db";
 import { tokenSymbols } from "./token-symbols";
 import { awardsByRequestId } from "./trail";
-import { type ContractFunding, fundingGaps } from "./wallet";
-
-export interface QueuedAwardView {
-  requestId: string;
-  customerId: string;
-  wallet: string;
-  queuedAt: string;
-  lines: { guid: string; contract: string; amount: string; symbol: string }[];
-  /** Sent from this console: its RequestID links to the award's timeline. */
-  inTrail: boolean;
-}
-
-/** The wallet page's data, plain and safe for the browser: the page's first paint and its live query. */
-export interface WalletView {
-  contracts: ContractFunding[];
-  queue: QueuedAwardView[];
-}
+import { fundingGaps, type WalletView } from "./wallet";
 
 /** The project wallet (our extension) as the console shows it; null when the service has no wallet. */
 export async function readWalletView(connection: ServiceConnection): Promise<WalletView | null> {

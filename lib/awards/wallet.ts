@@ -16,6 +16,22 @@ export interface ContractFunding {
   waiting: number;
 }
 
+export interface QueuedAwardView {
+  requestId: string;
+  customerId: string;
+  wallet: string;
+  queuedAt: string;
+  lines: { guid: string; contract: string; amount: string; symbol: string }[];
+  /** Sent from this console: its RequestID links to the award's timeline. */
+  inTrail: boolean;
+}
+
+/** The wallet page's data, plain and safe for the browser: the page's first paint and its live query. */
+export interface WalletView {
+  contracts: ContractFunding[];
+  queue: QueuedAwardView[];
+}
+
 /**
  * The funding gap per contract (exact decimals): the queued total minus the balance. Funding
  * every gap clears the whole queue, since the queue is strict FIFO per contract (DESIGN §3

@@ -3,6 +3,7 @@ import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { awardBatches, awardEvents, awards } from "@/lib/db/schema";
 import type { AwardStatus } from "@/lib/model/award-status";
+import type { BatchCounts } from "./batch-counts";
 import { rowRequestId } from "./request-ids";
 import { awardKey, type BulkRow } from "./validate";
 
@@ -101,8 +102,6 @@ export async function findBatchByFile(
     .where(and(eq(awardBatches.projectGuid, projectGuid), eq(awardBatches.fileSha256, fileSha256)));
   return row ?? null;
 }
-
-export type BatchCounts = Record<AwardStatus, number> & { total: number };
 
 export async function batchCounts(db: ConsoleDb, batchId: number): Promise<BatchCounts> {
   const rows = await db

@@ -7,44 +7,18 @@ import { listProjectTokens } from "@/lib/client/catalogue";
 import { consoleDb } from "@/lib/db/console-db";
 import { isNewPlayer } from "@/lib/players/new-player";
 import { projectContext } from "@/lib/project/current-project";
-import { type BatchCounts, batchCounts, findBatchByFile, recentMatches, writeBatch } from "./batch-store";
+import { batchCounts, findBatchByFile, recentMatches, writeBatch } from "./batch-store";
 import { type CsvRow, parseAwardCsv } from "./csv";
-import { type ContractForecast, directAwards, forecastFunds } from "./funds";
+import type { DryRunReport, FundsReport } from "./dry-run-report";
+import { directAwards, forecastFunds } from "./funds";
 import { findNewPlayers, type NewPlayerCheck } from "./new-players";
 import type { ProblemRow } from "./problem-file";
 import { fileSha256 } from "./request-ids";
 import { startSending } from "./running";
-import { type BulkRow, dryRun, type RepeatedRow, type RowError, type Total } from "./validate";
+import { type BulkRow, dryRun, type RepeatedRow } from "./validate";
 
 /** A bulk problem a person can act on; the action passes its message on. */
 export class BulkError extends Error {}
-
-/** What the dry run shows: plain data, safe to hand to the browser (no key, no connection). */
-export interface DryRunReport {
-  fileName: string;
-  fileSha256: string;
-  summary: { rows: number; players: number; totals: Total[]; errors: number };
-  errors: RowError[];
-  repeated: RepeatedRow[];
-  /** Rows that repeat an award of the last 30 days sent under another RequestID. */
-  recent: { line: number; requestId: string; sentAt: string; sentBy: string; status: string }[];
-  /** This very file was sent before for this project: its batch (same RequestIDs). */
-  previous: { batchId: number; createdAt: string; actorEmail: string; counts: BatchCounts } | null;
-  /**
-   * Players of the file the service knows nothing of (no tokens, no items), in file order, and
-   * the players it could not be asked about, with why. Sending needs a confirmation for either.
-   */
-  newPlayers: { players: string[]; unchecked: { players: number; message: string } | null };
-  /** Whether the project wallet covers the file's direct rows (only with the Wallet extension). */
-  funds: FundsReport;
-  /** Rows that pass every check but want a look (repeats, new players, waiting for funds), in file order. */
-  warnings: ProblemRow[];
-}
-
-export type FundsReport =
-  | { kind: "checked"; directRows: number; waitingRows: number; contracts: ContractForecast[] }
-  | { kind: "no-extension" }
-  | { kind: "failed"; message: string };
 
 /** Distinct players of the checked rows, in the order they first appear. */
 const playersOf = (rows: readonly BulkRow[]) => [...new Set(rows.map((row) => row.customerId))];

@@ -19,6 +19,7 @@ import {
   type ConnectionEnvironment,
   ENVIRONMENT_RULE,
 } from "@/lib/model/connection-environment";
+import type { ConnectionSummary } from "./connection-summary";
 
 /**
  * Project connections (DESIGN §7): a name, a service base URL, a ProjectGuid and an API key that
@@ -51,18 +52,6 @@ export const ConnectionInput = z.object({
 export type ConnectionInput = z.input<typeof ConnectionInput>;
 
 export class ConnectionError extends Error {}
-
-/** What a browser may see of a connection: never the key, at most its last four characters. */
-export interface ConnectionSummary {
-  ref: string;
-  name: string;
-  baseUrl: string;
-  projectGuid: string;
-  keyHint: string;
-  environment: ConnectionEnvironment;
-  /** From the environment: shown, not editable. */
-  readOnly: boolean;
-}
 
 const context = (id: number) => `connection:${id}`;
 

@@ -4,42 +4,19 @@ import { can } from "@/lib/auth/permissions";
 import type { ConsoleUser } from "@/lib/auth/users";
 import { tokenSymbols } from "@/lib/awards/token-symbols";
 import { listAwards } from "@/lib/awards/trail";
-import type { ContractFunding } from "@/lib/awards/wallet";
 import { readWalletView } from "@/lib/awards/wallet-view";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { ServiceCallError } from "@/lib/client/call-service";
 import { consoleDb } from "@/lib/db/console-db";
 import { offersExtensions } from "@/lib/project/extensions";
-import { type OutcomeFigures, outcomeFigures, type TokenSeries, tokenSeries, utcDayStart } from "./aggregate";
-import { type AwardSummary, awardSummary } from "./latest-awards";
-import { type BatchSummary, recentBatches, statusCounts, tokenDayAmounts } from "./trail-figures";
+import { outcomeFigures, tokenSeries, utcDayStart } from "./aggregate";
+import { awardSummary } from "./latest-awards";
+import type { FundingView, OverviewData } from "./overview-data";
+import { recentBatches, statusCounts, tokenDayAmounts } from "./trail-figures";
 
 export const CHART_DAYS = 30;
 const LATEST_AWARDS = 8;
 const RECENT_BATCHES = 5;
-
-/** The queue and funding gaps, or why the overview cannot show them. */
-export type FundingView =
-  | { kind: "shown"; contracts: ContractFunding[]; waiting: number; canFund: boolean }
-  /** The role may not see the project wallet (support). */
-  | { kind: "not-allowed" }
-  /** The service implements the spec only: it has no project wallet. */
-  | { kind: "spec-only" }
-  /** The service did not answer; its words. */
-  | { kind: "failed"; message: string };
-
-/** Everything the overview shows, plain and safe for the browser: the first paint and its live query. */
-export interface OverviewData {
-  /** When the figures were read (ISO); "today" is this moment's UTC day. */
-  readAt: string;
-  /** Whether the service offers our extensions (false: awards end as accepted, no wallet); null: cannot tell now. */
-  extensions: boolean | null;
-  outcomes: OutcomeFigures;
-  tokens: TokenSeries[];
-  funding: FundingView;
-  batches: BatchSummary[];
-  latest: AwardSummary[];
-}
 
 async function readFunding(user: ConsoleUser, connection: ServiceConnection): Promise<FundingView> {
   if (!can(user.role, "wallet:read")) return { kind: "not-allowed" };

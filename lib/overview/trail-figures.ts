@@ -1,10 +1,11 @@
 import "server-only";
 import { desc, eq, sql } from "drizzle-orm";
-import { type BatchCounts, batchCounts } from "@/lib/bulk/batch-store";
+import { batchCounts } from "@/lib/bulk/batch-store";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { awardBatches } from "@/lib/db/schema";
 import type { AwardStatus } from "@/lib/model/award-status";
 import { AWARDED_STATUSES, type StatusCountRow, type TokenDayRow } from "./aggregate";
+import type { BatchSummary } from "./overview-data";
 
 /**
  * The overview's reads of the award trail, grouped in the database so that a page and its live
@@ -52,15 +53,6 @@ export async function tokenDayAmounts(
     group by 1, 2, 3
   `)) as unknown as { rows: TokenDayRow[] };
   return result.rows;
-}
-
-export interface BatchSummary {
-  id: number;
-  fileName: string;
-  status: "sending" | "done";
-  error: string;
-  createdAt: string;
-  counts: BatchCounts;
 }
 
 /** The project's most recent bulk batches, newest first, with their rows counted by status. */

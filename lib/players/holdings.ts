@@ -1,6 +1,15 @@
 import { compareDecimals, decimalProblem, sumDecimals } from "@/lib/contract/decimal";
 import type { CustomerToken } from "@/lib/contract/holdings";
 
+/** What the award form shows once a player is entered: plain data, safe for the browser. */
+export interface PlayerSummary {
+  customerId: string;
+  /** The service knows nothing of this player: no tokens and no items (docs/console.md). */
+  isNew: boolean;
+  tokens: { guid: string; symbol: string; total: string }[];
+  itemCount: number;
+}
+
 export interface TotalCheck {
   /** The exact sum of the details, or null when a detail is not a plain decimal. */
   sum: string | null;

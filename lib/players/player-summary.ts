@@ -1,16 +1,7 @@
 import "server-only";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { getCustomerItems, getCustomerTokens } from "@/lib/client/holdings";
-import { playerTokens } from "./holdings";
-
-/** What the award form shows once a player is entered: plain data, safe for the browser. */
-export interface PlayerSummary {
-  customerId: string;
-  /** The service knows nothing of this player: no tokens and no items (docs/console.md). */
-  isNew: boolean;
-  tokens: { guid: string; symbol: string; total: string }[];
-  itemCount: number;
-}
+import { type PlayerSummary, playerTokens } from "./holdings";
 
 /**
  * A player's balances per token and item count. The service answers an unknown customer with

@@ -1,11 +1,7 @@
 import "server-only";
 import type { ServiceConnection } from "@/lib/client/call-service";
-import {
-  type ConnectionSummary,
-  currentConnectionRef,
-  listConnections,
-  serviceConnection,
-} from "@/lib/connections/connections";
+import type { ConnectionSummary } from "@/lib/connections/connection-summary";
+import { currentConnectionRef, listConnections, serviceConnection } from "@/lib/connections/connections";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
 import { consoleSecrets } from "@/lib/secrets";

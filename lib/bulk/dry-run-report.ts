@@ -1,0 +1,31 @@
+import type { BatchCounts } from "./batch-counts";
+import type { ContractForecast } from "./funds";
+import type { ProblemRow } from "./problem-file";
+import type { RepeatedRow, RowError, Total } from "./validate";
+
+/** What the dry run shows: plain data, safe to hand to the browser (no key, no connection). */
+export interface DryRunReport {
+  fileName: string;
+  fileSha256: string;
+  summary: { rows: number; players: number; totals: Total[]; errors: number };
+  errors: RowError[];
+  repeated: RepeatedRow[];
+  /** Rows that repeat an award of the last 30 days sent under another RequestID. */
+  recent: { line: number; requestId: string; sentAt: string; sentBy: string; status: string }[];
+  /** This very file was sent before for this project: its batch (same RequestIDs). */
+  previous: { batchId: number; createdAt: string; actorEmail: string; counts: BatchCounts } | null;
+  /**
+   * Players of the file the service knows nothing of (no tokens, no items), in file order, and
+   * the players it could not be asked about, with why. Sending needs a confirmation for either.
+   */
+  newPlayers: { players: string[]; unchecked: { players: number; message: string } | null };
+  /** Whether the project wallet covers the file's direct rows (only with the Wallet extension). */
+  funds: FundsReport;
+  /** Rows that pass every check but want a look (repeats, new players, waiting for funds), in file order. */
+  warnings: ProblemRow[];
+}
+
+export type FundsReport =
+  | { kind: "checked"; directRows: number; waitingRows: number; contracts: ContractForecast[] }
+  | { kind: "no-extension" }
+  | { kind: "failed"; message: string };
