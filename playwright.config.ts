@@ -2,7 +2,6 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
-import { TEST_LIMITS } from "./common/test-limits";
 import {
   CONSOLE_PORT,
   CONSOLE_URL,
@@ -12,13 +11,14 @@ import {
   SERVICE_PORT,
   UNCONNECTED_CONSOLE_URL,
 } from "./e2e/servers";
+import { TEST_LIMITS } from "./testing/test-limits";
 
 /**
  * End-to-end tests in Chromium against both programs, started by `npm run demo` on fresh
  * embedded databases (the demo project and the demo users). Debian's chromium is used when it
  * is installed (CHROMIUM_PATH overrides); elsewhere Playwright's own browser. Every wait —
  * the programs coming up, the browser launching, a test, an assertion — is made for a slow machine
- * (common/test-limits.ts).
+ * (testing/test-limits.ts).
  */
 
 // Set once in the runner's process; workers inherit it, so all of them see the same run.

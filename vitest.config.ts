@@ -1,13 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 // ".js": Vite loads this file itself and warns about an import without an extension.
-import { TEST_LIMITS } from "./common/test-limits.js";
+import { TEST_LIMITS } from "./testing/test-limits.js";
 
 // Tests that need a database run twice: on PGlite and on a throwaway PostgreSQL.
 const http = ["service/**/*.http.test.ts", "service/**/*.db.test.ts", "lib/**/*.db.test.ts"];
 
 /**
- * Every project waits as long as a slow machine needs (common/test-limits.ts): hooks are where
+ * Every project waits as long as a slow machine needs (testing/test-limits.ts): hooks are where
  * tests start a service or a database, and vitest's 10 s default for them failed under load.
  */
 const limits = {
@@ -41,6 +41,7 @@ export default defineConfig({
             "common/**/*.test.ts",
             "service/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "testing/**/*.test.ts",
           ],
           exclude: http,
           ...limits,
@@ -61,7 +62,7 @@ export default defineConfig({
           name: "http-postgres",
           include: http,
           env: { TEST_DB: "postgres" },
-          globalSetup: ["service/test/global-setup.ts"],
+          globalSetup: ["testing/global-setup.ts"],
           ...limits,
         },
       },

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, test } from "@playwright/test";
-import { TEST_LIMITS } from "../common/test-limits";
+import { TEST_LIMITS } from "../testing/test-limits";
 import { fillAward, GOLD, GOLD_DB, player, send } from "./award-form";
 import { type RoleName, storageState } from "./roles";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, SERVICE_BASE_URL } from "./servers";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { TEST_LIMITS } from "../common/test-limits";
 import { fromUnits, toUnits } from "../lib/contract/decimal";
+import { TEST_LIMITS } from "../testing/test-limits";
 import { fillAward, GEM, GEM_DB, knownPlayer, player, send } from "./award-form";
 import { addConnection } from "./owner-connection";
 import { storageState } from "./roles";

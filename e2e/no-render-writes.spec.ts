@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { TEST_LIMITS } from "../common/test-limits";
+import { TEST_LIMITS } from "../testing/test-limits";
 import { fillAward, GOLD, GOLD_DB, player, send } from "./award-form";
 import { pgClusterUrl, pgConsoleDatabase, signInOnPgConsole } from "./pg-console";
 import { PG_CONSOLE_URL } from "./servers";

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { TEST_LIMITS } from "../common/test-limits";
+import { TEST_LIMITS } from "../testing/test-limits";
 import { addConnection } from "./owner-connection";
 import { CONSOLE_URL, PROXY_URL } from "./servers";
 

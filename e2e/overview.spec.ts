@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { TEST_LIMITS } from "../common/test-limits";
 import { fromUnits, toUnits } from "../lib/contract/decimal";
+import { TEST_LIMITS } from "../testing/test-limits";
 import { fillAward, GEM, GEM_DB, GOLD, GOLD_DB, knownPlayer, send } from "./award-form";
 import { seriousViolations } from "./axe";
 import { addConnection } from "./owner-connection";

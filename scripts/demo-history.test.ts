@@ -5,9 +5,9 @@ import { getWallet } from "@/lib/client/awards";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { awardBatches, awards } from "@/lib/db/schema";
-import { createConsoleTestDatabase } from "@/lib/db/test-database";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, demoFixture } from "@/service/db/demo-fixture";
-import { serveFixtures } from "@/service/test/fixture-service";
+import { createConsoleTestDatabase } from "@/testing/console-database";
+import { serveFixtures } from "@/testing/service/fixture-service";
 import { HISTORY_ACTOR, HISTORY_AWARDS, isNewConsole, sendDemoHistory } from "./demo-history";
 
 const service = serveFixtures({ per: "file", fixtures: () => [demoFixture()] });

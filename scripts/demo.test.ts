@@ -3,12 +3,12 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { TEST_LIMITS } from "@/common/test-limits";
 import { writeBatch } from "@/lib/bulk/batch-store";
 import { openConsoleDatabase } from "@/lib/db/connection";
 import { migrateConsoleDatabase } from "@/lib/db/migrate";
-import { freePort } from "@/scripts/lib/free-port";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID } from "@/service/db/demo-fixture";
+import { freePort } from "@/testing/free-port";
+import { TEST_LIMITS } from "@/testing/test-limits";
 
 /** Signs in through Auth.js's own endpoints; the home page's text, or null when refused. */
 async function signedInAs(base: string, email: string, password: string): Promise<string | null> {

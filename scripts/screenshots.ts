@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
-import { TEST_LIMITS } from "@/common/test-limits";
 import { type ConsolePage, pagesFor } from "@/e2e/console-pages";
 import { ROLES, type RoleName } from "@/e2e/roles";
-import { freePort } from "./lib/free-port";
+import { freePort } from "@/testing/free-port";
+import { TEST_LIMITS } from "@/testing/test-limits";
 
 /**
  * `npm run screenshots`: the whole console in a folder of PNGs, so a reviewer can look at every

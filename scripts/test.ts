@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "@/testing/throwaway-postgres";
 import { runStages, type Stage, summaryLines } from "./lib/test-stages";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "./lib/throwaway-postgres";
 
 /**
  * `npm test`: lint, typecheck, vitest (unit and HTTP, PGlite and PostgreSQL), Playwright — every

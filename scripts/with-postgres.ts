@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { startThrowawayPostgres } from "./lib/throwaway-postgres";
+import { startThrowawayPostgres } from "@/testing/throwaway-postgres";
 
 /**
  * `tsx scripts/with-postgres.ts CMD ARGS…`: runs a command with TEST_DATABASE_URL pointing at a

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import type { ConsoleDatabase, ConsoleDb } from "@/lib/db/connection";
 import { openConsoleDatabase } from "@/lib/db/connection";
-import { createConsoleTestDatabase } from "@/lib/db/test-database";
+import { createConsoleTestDatabase } from "@/testing/console-database";
 import { auditRowsInOrder, pruneAuditLog, readAuditPage, recordAudit, verifyAuditLog } from "./audit-log";
 
 let database: ConsoleDatabase;

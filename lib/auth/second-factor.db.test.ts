@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EncryptionKeys } from "@/lib/crypto/secret-box";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { users } from "@/lib/db/schema";
-import { createConsoleTestDatabase } from "@/lib/db/test-database";
+import { createConsoleTestDatabase } from "@/testing/console-database";
 import { beginEnrolment, completeEnrolment, removeSecondFactor, totpCodeAt } from "./second-factor";
 import { ACCOUNT_RULE } from "./sign-in-throttle";
 import { createUser, signInWithPassword } from "./users";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConsoleDatabase } from "@/lib/db/connection";
-import { createConsoleTestDatabase } from "@/lib/db/test-database";
 import { changeSettings } from "@/lib/settings/console-settings";
+import { createConsoleTestDatabase } from "@/testing/console-database";
 import {
   endSession,
   endSessionsOf,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readAuditPage } from "@/lib/audit/audit-log";
 import type { ConsoleDatabase } from "@/lib/db/connection";
-import { createConsoleTestDatabase } from "@/lib/db/test-database";
+import { createConsoleTestDatabase } from "@/testing/console-database";
 import { findSignedIn, startSession } from "./sessions";
 import { changeRole, listUsers, setActive } from "./user-admin";
 import { createUser, findUser, signInWithPassword } from "./users";

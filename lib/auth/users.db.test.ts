@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { users } from "@/lib/db/schema";
-import { createConsoleTestDatabase } from "@/lib/db/test-database";
+import { createConsoleTestDatabase } from "@/testing/console-database";
 import { LEGACY_PASSWORD, LEGACY_SCRYPT_HASH } from "@/testing/legacy-password-hash";
 import { ACCOUNT_RULE, CLIENT_RULE, FORGET_AFTER_SECONDS } from "./sign-in-throttle";
 import { createUser, REFUSAL_FLOOR_MS, signInWithPassword, UserError } from "./users";

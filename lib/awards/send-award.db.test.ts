@@ -7,11 +7,11 @@ import { fundWallet } from "@/lib/client/awards";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { getCustomerTokens } from "@/lib/client/holdings";
 import type { ConsoleDatabase } from "@/lib/db/connection";
-import { createConsoleTestDatabase } from "@/lib/db/test-database";
-import { freePort } from "@/scripts/lib/free-port";
+import { createConsoleTestDatabase } from "@/testing/console-database";
+import { freePort } from "@/testing/free-port";
 // Tests may start the real service; the console's own code reaches it only over HTTP.
-import { serveFixtures } from "@/service/test/fixture-service";
-import { GEM, GEM_DB, GOLD, GOLD_DB, KEY, PROJECT } from "@/service/test/fixtures";
+import { serveFixtures } from "@/testing/service/fixture-service";
+import { GEM, GEM_DB, GOLD, GOLD_DB, KEY, PROJECT } from "@/testing/service/fixtures";
 import { sendAward } from "./send-award";
 import { settleQueuedAwards } from "./settle-queued";
 import { awardTimeline, findAward, listAwards, type NewAward, recordAward, TrailError } from "./trail";

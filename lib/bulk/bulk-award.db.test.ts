@@ -6,10 +6,10 @@ import { type ConsoleUser, createUser } from "@/lib/auth/users";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { awards } from "@/lib/db/schema";
-import { createConsoleTestDatabase } from "@/lib/db/test-database";
+import { createConsoleTestDatabase } from "@/testing/console-database";
 // Tests may start the real service; the console's own code reaches it only over HTTP.
-import { serveFixtures } from "@/service/test/fixture-service";
-import { KEY, PLAYER, PROJECT } from "@/service/test/fixtures";
+import { serveFixtures } from "@/testing/service/fixture-service";
+import { KEY, PLAYER, PROJECT } from "@/testing/service/fixtures";
 
 /**
  * The server's side of a bulk upload, as the actions call it, against the real service: the

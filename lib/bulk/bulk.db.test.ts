@@ -7,11 +7,11 @@ import { listProjectTokens } from "@/lib/client/catalogue";
 import { getCustomerTokens } from "@/lib/client/holdings";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { awardBatches, awardEvents, awards } from "@/lib/db/schema";
-import { createConsoleTestDatabase } from "@/lib/db/test-database";
 import { isNewPlayer } from "@/lib/players/new-player";
+import { createConsoleTestDatabase } from "@/testing/console-database";
 // Tests may start the real service; the console's own code reaches it only over HTTP.
-import { serveFixtures } from "@/service/test/fixture-service";
-import { GEM, GEM_DB, GOLD, KEY, PLAYER, PROJECT } from "@/service/test/fixtures";
+import { serveFixtures } from "@/testing/service/fixture-service";
+import { GEM, GEM_DB, GOLD, KEY, PLAYER, PROJECT } from "@/testing/service/fixtures";
 import { batchCounts, type NewBatch, recentMatches, writeBatch } from "./batch-store";
 import { parseAwardCsv } from "./csv";
 import { directAwards, forecastFunds } from "./funds";

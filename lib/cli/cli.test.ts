@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { startsOf } from "@/common/test-limits";
+import { startsOf } from "@/testing/test-limits";
 
 /** Runs a console tool the way `npm run` does (tsx with the react-server condition). */
 function run(

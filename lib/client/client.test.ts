@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // Tests may start the real service; the console's own code reaches it only over HTTP.
-import { freePort } from "@/scripts/lib/free-port";
-import { serveFixtures } from "@/service/test/fixture-service";
-import { AWKWARD_PLAYER, GEM, GEM_DB, GOLD, GOLD_DB, KEY, PLAYER, PROJECT } from "@/service/test/fixtures";
+import { freePort } from "@/testing/free-port";
+import { serveFixtures } from "@/testing/service/fixture-service";
+import { AWKWARD_PLAYER, GEM, GEM_DB, GOLD, GOLD_DB, KEY, PLAYER, PROJECT } from "@/testing/service/fixtures";
 import { awardTokens, fundWallet, getAward, getWallet } from "./awards";
 import { ServiceCallError, type ServiceConnection } from "./call-service";
 import { probeService } from "./capabilities";

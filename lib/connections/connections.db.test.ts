@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/auth/users";
 import { encryptionKeyId } from "@/lib/crypto/secret-box";
 import type { ConsoleDatabase } from "@/lib/db/connection";
-import { createConsoleTestDatabase } from "@/lib/db/test-database";
 import { parseConsoleEnv } from "@/lib/env";
+import { createConsoleTestDatabase } from "@/testing/console-database";
 import {
   ConnectionError,
   chooseConnection,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConsoleDatabase } from "@/lib/db/connection";
-import { createConsoleTestDatabase } from "@/lib/db/test-database";
+import { createConsoleTestDatabase } from "@/testing/console-database";
 import { takeLease } from "./lease";
 
 let database: ConsoleDatabase;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { awardBatches, awards } from "@/lib/db/schema";
-import { createConsoleTestDatabase } from "@/lib/db/test-database";
 import type { AwardStatus } from "@/lib/model/award-status";
+import { createConsoleTestDatabase } from "@/testing/console-database";
 import { outcomeFigures, tokenSeries, utcDayStart } from "./aggregate";
 import { recentBatches, statusCounts, tokenDayAmounts } from "./trail-figures";
 

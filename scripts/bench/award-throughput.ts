@@ -11,7 +11,7 @@ import { migrateServiceDatabase } from "@/service/db/migrate";
 import { importFixture } from "@/service/domain/import";
 import { rows } from "@/service/domain/sql-rows";
 import { API_PREFIX, buildServiceApp } from "@/service/http/app";
-import { startThrowawayPostgres } from "../lib/throwaway-postgres";
+import { startThrowawayPostgres } from "@/testing/throwaway-postgres";
 import { describeQueue, measureQueue } from "./queue-settle";
 
 /**

@@ -24,7 +24,7 @@ import { listProjectTokens } from "@/lib/client/catalogue";
 import { getCustomerTokens } from "@/lib/client/holdings";
 import { openConsoleDatabase } from "@/lib/db/connection";
 import { migrateConsoleDatabase } from "@/lib/db/migrate";
-import { freePort } from "@/scripts/lib/free-port";
+import { freePort } from "@/testing/free-port";
 import { withSection } from "./doc-sections";
 
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);

@@ -4,7 +4,7 @@ import os, { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium } from "@playwright/test";
-import { freePort } from "../lib/free-port";
+import { freePort } from "@/testing/free-port";
 import { withSection } from "./doc-sections";
 
 /**

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { ServiceDb } from "@/service/db/connection";
 import { SCALE_API_KEY, SCALE_PROJECT_GUID, scaleCustomerId } from "@/service/db/scale-fixture";
 import { API_PREFIX, buildServiceApp } from "@/service/http/app";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "../lib/throwaway-postgres";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "@/testing/throwaway-postgres";
 import { startBareServer } from "./bare-server";
 import { loadDatabase, type PostgresTarget, serverVersion, type TableScans, tableScans } from "./databases";
 import { markedSections } from "./doc-sections";

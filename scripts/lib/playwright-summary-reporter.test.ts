@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { TEST_LIMITS } from "@/common/test-limits";
-import { freePort } from "./free-port";
+import { freePort } from "@/testing/free-port";
+import { TEST_LIMITS } from "@/testing/test-limits";
 import { readCountsFile, type TestCounts } from "./test-counts";
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { TEST_LIMITS } from "@/common/test-limits";
+import { TEST_LIMITS } from "@/testing/test-limits";
 import { readCountsFile, type TestCounts } from "./test-counts";
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AwardTokensRequest } from "@/lib/contract/awards";
+import { GOLD, GOLD_DB, PROJECT, testFixture } from "@/testing/service/fixtures";
+import { createTestDatabase, expectLedgerBalanced } from "@/testing/service/harness";
 import type { ServiceDatabase } from "../db/connection";
-import { GOLD, GOLD_DB, PROJECT, testFixture } from "../test/fixtures";
-import { createTestDatabase, expectLedgerBalanced } from "../test/harness";
 import { awardTokens } from "./awards";
 import { importFixture } from "./import";
 import { type AuthorizedProject, authorizeHash, createApiKey, hashApiKey, revokeApiKey } from "./keys";

@@ -1,9 +1,17 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  GOLD,
+  GOLD_DB,
+  KEY,
+  OTHER_KEY,
+  otherFixture,
+  PROJECT,
+  testFixture,
+} from "@/testing/service/fixtures";
+import { createTestDatabase, expectLedgerBalanced } from "@/testing/service/harness";
 import type { ServiceDatabase } from "../db/connection";
 import { FixtureError } from "../db/fixture";
-import { GOLD, GOLD_DB, KEY, OTHER_KEY, otherFixture, PROJECT, testFixture } from "../test/fixtures";
-import { createTestDatabase, expectLedgerBalanced } from "../test/harness";
 import { awardTokens } from "./awards";
 import { importFixture } from "./import";
 

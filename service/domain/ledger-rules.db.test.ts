@@ -3,8 +3,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AwardTokensRequest, FundWalletRequest } from "@/lib/contract/awards";
 import { fromUnits, toUnits } from "@/lib/contract/decimal";
+import { createTestDatabase, expectLedgerBalanced } from "@/testing/service/harness";
 import type { ServiceDatabase } from "../db/connection";
-import { createTestDatabase, expectLedgerBalanced } from "../test/harness";
 import { awardTokens, fundWallet, startFunding } from "./awards";
 import { importFixture } from "./import";
 import {

@@ -1,9 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { importFixture } from "../domain/import";
-import { award, awardJson, fund, holdingsOf, type Line, walletBalances } from "../test/awards-client";
-import { serveFixtures } from "../test/fixture-service";
+import {
+  award,
+  awardJson,
+  fund,
+  holdingsOf,
+  type Line,
+  walletBalances,
+} from "@/testing/service/awards-client";
+import { serveFixtures } from "@/testing/service/fixture-service";
 import {
   EVM_WALLET,
   GEM,
@@ -16,9 +22,10 @@ import {
   PROJECT,
   SECOND_KEY,
   testFixture,
-} from "../test/fixtures";
-import { balanceSnapshot } from "../test/harness";
-import { call, post } from "../test/http-client";
+} from "@/testing/service/fixtures";
+import { balanceSnapshot } from "@/testing/service/harness";
+import { call, post } from "@/testing/service/http-client";
+import { importFixture } from "../domain/import";
 
 // Each test starts from the fixture: project wallet GOLD_DB 1000, GEM_DB 5, GEM_POLYGON 0.
 const service = serveFixtures({ per: "test" });

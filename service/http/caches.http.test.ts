@@ -5,14 +5,7 @@ import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServiceDatabase, ServiceDb } from "../db/connection";
-import * as schema from "../db/schema";
-import { fundWallet } from "../domain/awards";
-import { listPrices, listProducts, listProjectTokens } from "../domain/catalogue";
-import { listCustomerItems, listCustomerTokens } from "../domain/holdings";
-import { importFixture } from "../domain/import";
-import { createApiKey, findProjectByGuid, revokeApiKey } from "../domain/keys";
-import { within } from "../test/eventually";
+import { within } from "@/testing/service/eventually";
 import {
   AWKWARD_PLAYER,
   GOLD,
@@ -24,15 +17,22 @@ import {
   PRICE_SCHEDULED,
   PROJECT,
   testFixture,
-} from "../test/fixtures";
+} from "@/testing/service/fixtures";
 import {
   createTestDatabase,
   expectLedgerBalanced,
   startTestService,
   TEST_DB,
   type TestService,
-} from "../test/harness";
-import { call } from "../test/http-client";
+} from "@/testing/service/harness";
+import { call } from "@/testing/service/http-client";
+import type { ServiceDatabase, ServiceDb } from "../db/connection";
+import * as schema from "../db/schema";
+import { fundWallet } from "../domain/awards";
+import { listPrices, listProducts, listProjectTokens } from "../domain/catalogue";
+import { listCustomerItems, listCustomerTokens } from "../domain/holdings";
+import { importFixture } from "../domain/import";
+import { createApiKey, findProjectByGuid, revokeApiKey } from "../domain/keys";
 import { ok } from "./envelope";
 import { stringifyWithRawTotals } from "./wire-json";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { catalogue } from "@/lib/contract/catalogue";
-import { serveFixtures } from "../test/fixture-service";
+import { serveFixtures } from "@/testing/service/fixture-service";
 import {
   GEM,
   GEM_DB,
@@ -16,8 +16,8 @@ import {
   PRODUCT_PASS,
   PRODUCT_SWORD,
   PROJECT,
-} from "../test/fixtures";
-import { call } from "../test/http-client";
+} from "@/testing/service/fixtures";
+import { call } from "@/testing/service/http-client";
 
 const service = serveFixtures({ per: "file" });
 

@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { compareDecimals, sumDecimals } from "@/lib/contract/decimal";
+import { awardJson, holdingsOf, walletBalances } from "@/testing/service/awards-client";
+import { GEM, GEM_DB, GOLD, GOLD_DB, testFixture } from "@/testing/service/fixtures";
+import { expectLedgerBalanced, startTestService, TEST_DB, type TestService } from "@/testing/service/harness";
+import { post, type TestResponse } from "@/testing/service/http-client";
 import { openDatabase } from "../db/connection";
 import { importFixture } from "../domain/import";
-import { awardJson, holdingsOf, walletBalances } from "../test/awards-client";
-import { GEM, GEM_DB, GOLD, GOLD_DB, testFixture } from "../test/fixtures";
-import { expectLedgerBalanced, startTestService, TEST_DB, type TestService } from "../test/harness";
-import { post, type TestResponse } from "../test/http-client";
 
 // The fixture's project wallet holds GOLD_DB 1000 and GEM_DB 5.
 let service: TestService;

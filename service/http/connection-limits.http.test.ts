@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KEY, PROJECT } from "@/testing/service/fixtures";
+import { startTestService, type TestService } from "@/testing/service/harness";
+import { portOf, type RawAnswer, RawConnection, rawRequest } from "@/testing/service/raw-http";
 import type { ConnectionLimits } from "../env";
-import { KEY, PROJECT } from "../test/fixtures";
-import { startTestService, type TestService } from "../test/harness";
-import { portOf, type RawAnswer, RawConnection, rawRequest } from "../test/raw-http";
 
 // Small limits, so the test sees them act within seconds (docs/service.md, "Limits").
 const limits: ConnectionLimits = {

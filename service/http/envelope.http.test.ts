@@ -1,10 +1,18 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { serveFixtures } from "@/testing/service/fixture-service";
+import {
+  GOLD,
+  GOLD_DB,
+  KEY,
+  OTHER_KEY,
+  otherFixture,
+  PROJECT,
+  testFixture,
+} from "@/testing/service/fixtures";
+import { startTestService } from "@/testing/service/harness";
+import { call, post } from "@/testing/service/http-client";
 import { importFixture } from "../domain/import";
-import { serveFixtures } from "../test/fixture-service";
-import { GOLD, GOLD_DB, KEY, OTHER_KEY, otherFixture, PROJECT, testFixture } from "../test/fixtures";
-import { startTestService } from "../test/harness";
-import { call, post } from "../test/http-client";
 
 const service = serveFixtures({
   per: "file",

@@ -1,11 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { awards } from "@/lib/contract/awards";
-import { award, fund, fundJson, walletBalances } from "../test/awards-client";
-import { serveFixtures } from "../test/fixture-service";
-import { EVM_WALLET, GEM, GEM_DB, GEM_POLYGON, GOLD, GOLD_DB, KEY, PROJECT } from "../test/fixtures";
-import { balanceSnapshot, startTestService } from "../test/harness";
-import { call, post } from "../test/http-client";
+import { award, fund, fundJson, walletBalances } from "@/testing/service/awards-client";
+import { serveFixtures } from "@/testing/service/fixture-service";
+import {
+  EVM_WALLET,
+  GEM,
+  GEM_DB,
+  GEM_POLYGON,
+  GOLD,
+  GOLD_DB,
+  KEY,
+  PROJECT,
+} from "@/testing/service/fixtures";
+import { balanceSnapshot, startTestService } from "@/testing/service/harness";
+import { call, post } from "@/testing/service/http-client";
 
 const service = serveFixtures({ per: "test" });
 

@@ -1,10 +1,24 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  GEM,
+  GEM_POLYGON,
+  GOLD,
+  GOLD_DB,
+  KEY,
+  PLAYER,
+  PROJECT,
+  testFixture,
+} from "@/testing/service/fixtures";
+import {
+  balanceSnapshot,
+  expectLedgerBalanced,
+  startTestService,
+  type TestService,
+} from "@/testing/service/harness";
+import { post, rawGet } from "@/testing/service/http-client";
 import { importFixture } from "../domain/import";
-import { GEM, GEM_POLYGON, GOLD, GOLD_DB, KEY, PLAYER, PROJECT, testFixture } from "../test/fixtures";
-import { balanceSnapshot, expectLedgerBalanced, startTestService, type TestService } from "../test/harness";
-import { post, rawGet } from "../test/http-client";
 
 /**
  * Property-based fuzzing of bad input: whatever arrives, the service answers with a 4xx (never a

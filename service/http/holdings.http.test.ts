@@ -1,7 +1,7 @@
 import { LosslessNumber, parse } from "lossless-json";
 import { describe, expect, it } from "vitest";
 import { holdings } from "@/lib/contract/holdings";
-import { serveFixtures } from "../test/fixture-service";
+import { serveFixtures } from "@/testing/service/fixture-service";
 import {
   AWKWARD_PLAYER,
   EVM_WALLET,
@@ -12,8 +12,8 @@ import {
   KEY,
   PLAYER,
   PROJECT,
-} from "../test/fixtures";
-import { call, post, rawGet } from "../test/http-client";
+} from "@/testing/service/fixtures";
+import { call, post, rawGet } from "@/testing/service/http-client";
 
 const service = serveFixtures({ per: "file" });
 

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { within } from "@/testing/service/eventually";
+import { serveFixtures } from "@/testing/service/fixture-service";
+import { GEM, GEM_DB, GOLD, GOLD_DB, KEY, PROJECT, SECOND_KEY } from "@/testing/service/fixtures";
+import { TEST_DB } from "@/testing/service/harness";
+import { call, post } from "@/testing/service/http-client";
 import { createApiKey, findProjectByGuid, listApiKeys, registerApiKey, revokeApiKey } from "../domain/keys";
-import { within } from "../test/eventually";
-import { serveFixtures } from "../test/fixture-service";
-import { GEM, GEM_DB, GOLD, GOLD_DB, KEY, PROJECT, SECOND_KEY } from "../test/fixtures";
-import { TEST_DB } from "../test/harness";
-import { call, post } from "../test/http-client";
 
 const service = serveFixtures({ per: "file" });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KEY, PROJECT } from "../test/fixtures";
-import { startTestService, type TestService } from "../test/harness";
-import { portOf, type RawAnswer, rawRequest } from "../test/raw-http";
+import { KEY, PROJECT } from "@/testing/service/fixtures";
+import { startTestService, type TestService } from "@/testing/service/harness";
+import { portOf, type RawAnswer, rawRequest } from "@/testing/service/raw-http";
 
 // What Node reads before any route: every answer still carries the envelope (rule 1).
 let service: TestService;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { serveFixtures } from "../test/fixture-service";
-import { KEY, PROJECT } from "../test/fixtures";
-import { call } from "../test/http-client";
+import { serveFixtures } from "@/testing/service/fixture-service";
+import { KEY, PROJECT } from "@/testing/service/fixtures";
+import { call } from "@/testing/service/http-client";
 
 /** docs/service.md, "Security headers": on every answer, whatever its status or route. */
 const service = serveFixtures({ per: "file" });

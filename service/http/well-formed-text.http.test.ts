@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { serveFixtures } from "../test/fixture-service";
-import { GOLD, GOLD_DB, KEY, PROJECT } from "../test/fixtures";
-import { call, post } from "../test/http-client";
+import { serveFixtures } from "@/testing/service/fixture-service";
+import { GOLD, GOLD_DB, KEY, PROJECT } from "@/testing/service/fixtures";
+import { call, post } from "@/testing/service/http-client";
 
 // docs/service.md, "Identifiers and parameters": text that is not well-formed Unicode is refused.
 const service = serveFixtures({ per: "file" });

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "@/scripts/lib/throwaway-postgres";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "./throwaway-postgres";
 
 declare module "vitest" {
   export interface ProvidedContext {

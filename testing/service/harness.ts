@@ -1,12 +1,12 @@
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { expect, inject } from "vitest";
-import { createThrowawayDatabase } from "@/scripts/lib/throwaway-postgres";
-import { openDatabase, type ServiceDatabase, type ServiceDb } from "../db/connection";
-import { migrateServiceDatabase } from "../db/migrate";
-import type { ConnectionLimits } from "../env";
-import { API_PREFIX, buildServiceApp } from "../http/app";
-import type { ServiceApp } from "../http/define-route";
+import { openDatabase, type ServiceDatabase, type ServiceDb } from "@/service/db/connection";
+import { migrateServiceDatabase } from "@/service/db/migrate";
+import type { ConnectionLimits } from "@/service/env";
+import { API_PREFIX, buildServiceApp } from "@/service/http/app";
+import type { ServiceApp } from "@/service/http/define-route";
+import { createThrowawayDatabase } from "../throwaway-postgres";
 
 /** Which database this test run uses: the http tests run once per driver (vitest projects). */
 export const TEST_DB: "pglite" | "postgres" = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";

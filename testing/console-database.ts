@@ -1,7 +1,7 @@
 import { inject } from "vitest";
-import { createThrowawayDatabase } from "@/scripts/lib/throwaway-postgres";
-import { type ConsoleDatabase, openConsoleDatabase } from "./connection";
-import { migrateConsoleDatabase } from "./migrate";
+import { type ConsoleDatabase, openConsoleDatabase } from "@/lib/db/connection";
+import { migrateConsoleDatabase } from "@/lib/db/migrate";
+import { createThrowawayDatabase } from "./throwaway-postgres";
 
 /** A fresh, migrated console database on the driver under test (see vitest.config.ts). */
 export async function createConsoleTestDatabase(): Promise<ConsoleDatabase> {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { importFixture } from "../domain/import";
+import { importFixture } from "@/service/domain/import";
 import { testFixture } from "./fixtures";
 import { expectLedgerBalanced, startTestService, type TestService } from "./harness";
 

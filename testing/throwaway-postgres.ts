@@ -3,11 +3,11 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { TEST_LIMITS } from "../../common/test-limits";
 import { freePort } from "./free-port";
+import { TEST_LIMITS } from "./test-limits";
 
 /**
- * A throwaway PostgreSQL cluster for tests and benchmarks (STACK.md): initdb in a temp folder,
+ * A throwaway PostgreSQL cluster for tests and benchmarks: initdb in a temp folder,
  * trust auth on loopback, stopped and deleted afterwards. PostgreSQL refuses to run as root,
  * so as root the server runs as the `postgres` user.
  */
