@@ -3,7 +3,9 @@ import { HSTS_HEADER, SECURITY_HEADERS } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
   // PGlite ships a wasm build that must be loaded from node_modules at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite"],
+  // undici (lib/client/guarded-fetch.ts) is Node's own HTTP client: loaded as it ships, with the
+  // optional modules it requires lazily.
+  serverExternalPackages: ["@electric-sql/pglite", "undici"],
   poweredByHeader: false,
   // Bulk-award files go up to 5 MB (lib/bulk/csv.ts) in a multipart body: the 1 MB default is
   // too small. Every other action's input is bounded by its own zod schema.

@@ -5,6 +5,7 @@ import { defineConfig } from "@playwright/test";
 import {
   CONSOLE_PORT,
   CONSOLE_URL,
+  E2E_ALLOWED_SERVICE_HOSTS,
   PG_CONSOLE_URL,
   PROXY_PORT,
   PROXY_URL,
@@ -87,6 +88,7 @@ export default defineConfig({
         AUTH_SECRET: "",
         CONSOLE_ENCRYPTION_KEY: "",
         CONSOLE_ENCRYPTION_KEYS: "",
+        CONSOLE_ALLOWED_SERVICE_HOSTS: E2E_ALLOWED_SERVICE_HOSTS,
       },
     },
     {

@@ -12,6 +12,11 @@ export const PROXIED_BASE_URL = `${PROXY_URL}/api/public`;
 export const SPEC_ONLY_BASE_URL = `${PROXY_URL}/spec-only/api/public`;
 /** The same service answering each award half a second late (a batch that takes a while). */
 export const SLOW_BASE_URL = `${PROXY_URL}/slow/api/public`;
+/**
+ * What the demo's console may call although it is on loopback (docs/console.md, "Addresses the
+ * console calls"): the proxy, by either name. The demo adds its own service.
+ */
+export const E2E_ALLOWED_SERVICE_HOSTS = `127.0.0.1:${PROXY_PORT},localhost:${PROXY_PORT}`;
 
 /** The demo project the launcher loads (service/db/fixtures/demo.json); demo data only. */
 export const DEMO_PROJECT_GUID = "7d3c1a52-4b8e-4f1a-9c2d-5e6f70819a2b";

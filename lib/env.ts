@@ -2,6 +2,7 @@ import "server-only";
 import { resolve } from "node:path";
 import { z } from "zod";
 import type { DatabaseTarget } from "@/common/database";
+import { ALLOWED_HOST_RULE, allowedHostEntry } from "@/lib/client/service-hosts";
 import { describeIssues } from "@/lib/contract/issues";
 import { CONNECTION_ENVIRONMENTS, ENVIRONMENT_RULE } from "@/lib/model/connection-environment";
 
@@ -20,6 +21,29 @@ const schema = z.object({
   COMMERCE_PROJECT_NAME: z.string().trim().max(80, { error: "must be at most 80 characters" }).optional(),
   /** Its environment badge in the switcher: "test" or "live" (docs/console.md, "Project connections"). */
   COMMERCE_PROJECT_ENVIRONMENT: z.enum(CONNECTION_ENVIRONMENTS, { error: ENVIRONMENT_RULE }).default("test"),
+  /**
+   * Hosts the console may call for a service although they are not public addresses (loopback,
+   * private, link-local…): comma-separated host or host:port (docs/console.md, "Addresses the
+   * console calls"). Kept as allowedHostEntry spells them.
+   */
+  CONSOLE_ALLOWED_SERVICE_HOSTS: z
+    .string()
+    .transform((text, ctx) =>
+      text.split(",").map((entry, index) => {
+        const kept = allowedHostEntry(entry);
+        if (kept === null)
+          ctx.issues.push({
+            code: "custom",
+            input: text,
+            message:
+              entry.trim() === ""
+                ? `entry ${index + 1} is empty (hosts are separated by single commas)`
+                : `entry ${index + 1} ("${entry.trim()}") ${ALLOWED_HOST_RULE}; hosts are separated by commas`,
+          });
+        return kept ?? "";
+      }),
+    )
+    .optional(),
   CONSOLE_DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: "must be a postgres:// or postgresql:// URL" })

@@ -8,6 +8,7 @@ import { awardBatches, awards } from "@/lib/db/schema";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, demoFixture } from "@/service/db/demo-fixture";
 import { createConsoleTestDatabase } from "@/testing/console-database";
 import { serveFixtures } from "@/testing/service/fixture-service";
+import { LOOPBACK_SERVICES } from "@/testing/service-client";
 import { HISTORY_ACTOR, HISTORY_AWARDS, isNewConsole, sendDemoHistory } from "./demo-history";
 
 const service = serveFixtures({ per: "file", fixtures: () => [demoFixture()] });
@@ -15,6 +16,7 @@ const connection = (): ServiceConnection => ({
   baseUrl: service.base,
   projectGuid: DEMO_PROJECT_GUID,
   apiKey: DEMO_API_KEY,
+  addresses: LOOPBACK_SERVICES,
 });
 
 let database: ConsoleDatabase;

@@ -51,6 +51,8 @@ function startDemo(dataDir: string, servicePort: number, consolePort: number): R
       AUTH_SECRET: "",
       CONSOLE_ENCRYPTION_KEY: "",
       CONSOLE_ENCRYPTION_KEYS: "",
+      // Not the test run's allow list: the demo allows its own service, as for a person.
+      CONSOLE_ALLOWED_SERVICE_HOSTS: "",
       SERVICE_DATABASE_URL: "",
       CONSOLE_DATABASE_URL: "",
       SERVICE_PORT: String(servicePort),

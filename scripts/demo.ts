@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { FolderLockedError } from "@/common/folder-lock";
 import { DEMO_PASSWORD, DEMO_USERS, ensureDemoUsers } from "@/lib/auth/demo-users";
+import { consoleAddressPolicy } from "@/lib/connections/address-policy";
 import { openConsoleDatabase } from "@/lib/db/connection";
 import { migrateConsoleDatabase } from "@/lib/db/migrate";
 import { ConsoleEnvError, consoleDatabaseTarget, consoleEnv } from "@/lib/env";
@@ -15,6 +16,7 @@ import { databaseTarget, EnvError, loadServiceEnv } from "@/service/env";
 import { startService } from "@/service/server";
 import { isNewConsole, sendDemoHistory } from "./demo-history";
 import { consoleListen } from "./lib/console-listen";
+import { withDemoService } from "./lib/demo-service-hosts";
 import { describeExit } from "./lib/program-exit";
 
 /**
@@ -89,6 +91,13 @@ async function sendHistory(
 async function main(): Promise<void> {
   const env = loadServiceEnv();
   const listen = consoleListen(process.env);
+  // Before the console's environment is first read: this launcher's own calls (the first-start
+  // history) and the console it starts, which inherits it, may call the demo's service.
+  process.env.CONSOLE_ALLOWED_SERVICE_HOSTS = withDemoService(
+    process.env.CONSOLE_ALLOWED_SERVICE_HOSTS,
+    env.SERVICE_HOST,
+    env.SERVICE_PORT,
+  );
   buildConsoleIfNeeded();
 
   const database = await openDatabase(databaseTarget(env));
@@ -119,7 +128,12 @@ async function main(): Promise<void> {
   }
 
   const service = await startService(env);
-  const connection = { baseUrl: service.url, projectGuid: DEMO_PROJECT_GUID, apiKey: DEMO_API_KEY };
+  const connection = {
+    baseUrl: service.url,
+    projectGuid: DEMO_PROJECT_GUID,
+    apiKey: DEMO_API_KEY,
+    addresses: consoleAddressPolicy(consoleEnv()),
+  };
   if (firstStart && process.env.DEMO_HISTORY !== "0") await sendHistory(consoleTarget, connection);
   // Next's own bin in a node of ours (no npx or shell between), so the exit code or signal seen
   // here is the console's own. Its own process group, so that stopping the demo stops every

@@ -3,6 +3,7 @@ import "server-only";
 import { z } from "zod";
 import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
 import { probeService } from "@/lib/client/capabilities";
+import { consoleAddressPolicy } from "@/lib/connections/address-policy";
 import { ConnectionInput, serviceConnection } from "@/lib/connections/connections";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
@@ -40,7 +41,8 @@ export const testConnectionAction = defineAction(
       );
       if (!connection) throw new ActionError("That connection does not exist (any more).");
     } else {
-      connection = input;
+      // What the form holds goes where the console may call, like a saved connection.
+      connection = { ...input, addresses: consoleAddressPolicy() };
     }
     try {
       const probe = await probeService(connection);

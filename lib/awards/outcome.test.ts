@@ -21,6 +21,16 @@ describe("what a failed award call means", () => {
     ],
     ["an unknown host", { kind: "unreachable", status: null, networkCode: "ENOTFOUND" }, "failed"],
     [
+      "an address the console does not call: refused before sending",
+      { kind: "unreachable", status: null, networkCode: "ADDRESS_NOT_ALLOWED" },
+      "failed",
+    ],
+    [
+      "a redirect to such an address: the first hop was answered",
+      { kind: "unreachable", status: null, networkCode: "REDIRECT_NOT_ALLOWED" },
+      "unknown",
+    ],
+    [
       "a connection closed after sending",
       { kind: "unreachable", status: null, networkCode: "UND_ERR_SOCKET" },
       "unknown",

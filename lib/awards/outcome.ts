@@ -1,8 +1,19 @@
 import type { ServiceCallErrorKind } from "@/lib/client/call-service";
 import type { AwardStatus } from "@/lib/model/award-status";
 
-/** Network errors that mean the request never reached the service: nothing can have been paid. */
-const NOT_DELIVERED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+/**
+ * Network errors that mean the request never reached the service: nothing can have been paid.
+ * ADDRESS_NOT_ALLOWED is the console refusing the base URL's address before sending
+ * (lib/client/guarded-fetch.ts); a refused redirect is not here: the first hop was answered.
+ */
+const NOT_DELIVERED = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ADDRESS_NOT_ALLOWED",
+]);
 
 /**
  * What a failed award call means for the trail. A refusal (4xx with the service's `Error`) or a

@@ -12,6 +12,7 @@ import { freePort } from "@/testing/free-port";
 // Tests may start the real service; the console's own code reaches it only over HTTP.
 import { serveFixtures } from "@/testing/service/fixture-service";
 import { GEM, GEM_DB, GOLD, GOLD_DB, KEY, PROJECT } from "@/testing/service/fixtures";
+import { LOOPBACK_SERVICES } from "@/testing/service-client";
 import { sendAward } from "./send-award";
 import { settleQueuedAwards } from "./settle-queued";
 import { awardTimeline, findAward, listAwards, type NewAward, recordAward, TrailError } from "./trail";
@@ -21,6 +22,7 @@ const connection = (baseUrl = service.base): ServiceConnection => ({
   baseUrl,
   projectGuid: PROJECT,
   apiKey: KEY,
+  addresses: LOOPBACK_SERVICES,
 });
 
 let database: ConsoleDatabase;

@@ -10,6 +10,7 @@ import { createConsoleTestDatabase } from "@/testing/console-database";
 // Tests may start the real service; the console's own code reaches it only over HTTP.
 import { serveFixtures } from "@/testing/service/fixture-service";
 import { KEY, PLAYER, PROJECT } from "@/testing/service/fixtures";
+import { LOOPBACK_SERVICES } from "@/testing/service-client";
 
 /**
  * The server's side of a bulk upload, as the actions call it, against the real service: the
@@ -46,7 +47,12 @@ let user: ConsoleUser;
 beforeEach(async () => {
   database = await createConsoleTestDatabase();
   state.db = database.db;
-  state.connection = { baseUrl: service.base, projectGuid: PROJECT, apiKey: KEY };
+  state.connection = {
+    baseUrl: service.base,
+    projectGuid: PROJECT,
+    apiKey: KEY,
+    addresses: LOOPBACK_SERVICES,
+  };
   user = await createUser(database.db, {
     email: "max@studio.test",
     role: "manager",
@@ -95,6 +101,7 @@ describe("a bulk file on the server", () => {
         baseUrl: `http://127.0.0.1:${port}/api/public`,
         projectGuid: PROJECT,
         apiKey: KEY,
+        addresses: LOOPBACK_SERVICES,
       };
       const report = await checkBulkFile(
         user,

@@ -12,6 +12,7 @@ import { createConsoleTestDatabase } from "@/testing/console-database";
 // Tests may start the real service; the console's own code reaches it only over HTTP.
 import { serveFixtures } from "@/testing/service/fixture-service";
 import { GEM, GEM_DB, GOLD, KEY, PLAYER, PROJECT } from "@/testing/service/fixtures";
+import { LOOPBACK_SERVICES } from "@/testing/service-client";
 import { batchCounts, type NewBatch, recentMatches, writeBatch } from "./batch-store";
 import { parseAwardCsv } from "./csv";
 import { directAwards, forecastFunds } from "./funds";
@@ -27,6 +28,7 @@ const connection = (base = service.base): ServiceConnection => ({
   baseUrl: base,
   projectGuid: PROJECT,
   apiKey: KEY,
+  addresses: LOOPBACK_SERVICES,
 });
 
 let database: ConsoleDatabase;

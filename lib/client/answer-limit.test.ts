@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createGzip } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOOPBACK_SERVICES, serviceCallFailure } from "@/testing/service-client";
 import { awardTokens } from "./awards";
-import { ANSWER_LIMITS, ServiceCallError, type ServiceConnection } from "./call-service";
+import { ANSWER_LIMITS, type ServiceConnection } from "./call-service";
 import { probeService } from "./capabilities";
 import { listProducts, listProjectTokens } from "./catalogue";
 
@@ -52,7 +53,12 @@ afterAll(() => {
   return new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const connection = (): ServiceConnection => ({ baseUrl: base, projectGuid: PROJECT, apiKey: KEY });
+const connection = (): ServiceConnection => ({
+  baseUrl: base,
+  projectGuid: PROJECT,
+  apiKey: KEY,
+  addresses: LOOPBACK_SERVICES,
+});
 
 /** Writes `head`, then `chunk` again and again up to `total` bytes, as fast as the reader takes them. */
 function pump(response: ServerResponse, served: Served, head: string, chunk: Buffer, total: number) {
@@ -71,15 +77,7 @@ function pump(response: ServerResponse, served: Served, head: string, chunk: Buf
   more();
 }
 
-async function failure(promise: Promise<unknown>): Promise<ServiceCallError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ServiceCallError);
-  expect((error as Error).message).not.toContain(KEY);
-  return error as ServiceCallError;
-}
+const failure = (promise: Promise<unknown>) => serviceCallFailure(promise, KEY);
 
 /** The largest resident set size seen while `run` runs, over what it was before. */
 async function rssGrowth<T>(run: () => Promise<T>): Promise<{ result: T; growth: number }> {

@@ -1,8 +1,10 @@
 import "server-only";
 import { parse, stringify } from "lossless-json";
+import type { Response } from "undici";
 import type { z } from "zod";
 import { describeIssues } from "@/lib/contract/issues";
 import { isNumberLiteral, NumberLiteral } from "@/lib/contract/number-literal";
+import { type AddressPolicy, GuardedFetchError, guardedFetch } from "./guarded-fetch";
 
 /** Where a project lives: any service that implements the spec, and the key for that project. */
 export interface ServiceConnection {
@@ -10,7 +12,15 @@ export interface ServiceConnection {
   baseUrl: string;
   projectGuid: string;
   apiKey: string;
+  /**
+   * The addresses besides public ones that the console may call (docs/console.md, "Addresses the
+   * console calls"): the console's own policy, which lib/connections gives every connection it
+   * hands out. Without one, public addresses only.
+   */
+  addresses?: AddressPolicy;
 }
+
+const PUBLIC_ONLY: AddressPolicy = { allowedHosts: new Set() };
 
 export type ServiceCallErrorKind = "unreachable" | "timeout" | "refused" | "invalid-response" | "too-large";
 
@@ -186,10 +196,38 @@ export function stringifyBody(body: unknown): string {
 }
 
 /**
+ * An answer in the spec's envelope: `isError` and `Error` are text. Only such an answer is taken
+ * for a Game Commerce service's, and only its `Error` is ever repeated to a person.
+ */
+function envelopeOf(json: unknown): { isError: string; Error: string; ErrorCode?: unknown } | null {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return null;
+  const fields = json as { isError?: unknown; Error?: unknown };
+  return typeof fields.isError === "string" && typeof fields.Error === "string"
+    ? (json as { isError: string; Error: string })
+    : null;
+}
+
+/**
+ * What answered is not the spec's JSON envelope: whatever it said stays on the server. The base
+ * URL is an owner's to type, so repeating a stranger's body would make "Test connection" a way to
+ * read any page the console's server can reach.
+ */
+function notAService(status: number, kind: ServiceCallErrorKind): ServiceCallError {
+  return new ServiceCallError(
+    `This is not a Game Commerce service: what answered (HTTP ${status}) is not the spec's JSON envelope. Check that the base URL is the service's {base_url}.`,
+    kind,
+    { status },
+  );
+}
+
+/**
  * Calls `{base_url}{path}` and parses the answer losslessly (numbers keep every digit) with a
  * contract schema. A non-2xx status or `isError` other than "0" becomes a ServiceCallError
  * carrying the service's own `Error` text. At most `init.limit.bytes` of the answer are read
- * (ANSWER_LIMITS); a longer one is a "too-large" ServiceCallError.
+ * (ANSWER_LIMITS); a longer one is a "too-large" ServiceCallError. An answer that is not the
+ * spec's envelope is only ever called "not a Game Commerce service". Every call goes through
+ * guardedFetch under the connection's address policy: "Test connection" and every later call to
+ * a saved base URL alike, so neither can be pointed at the console's own network.
  */
 export async function callService<S extends z.ZodType>(
   connection: ServiceConnection,
@@ -200,14 +238,20 @@ export async function callService<S extends z.ZodType>(
   const url = `${connection.baseUrl.replace(/\/+$/, "")}${path}`;
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: init.method ?? "GET",
-      headers: init.body === undefined ? undefined : { "content-type": "application/json" },
-      body: init.body === undefined ? undefined : stringifyBody(init.body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-      cache: "no-store",
-    });
+    response = await guardedFetch(
+      url,
+      {
+        method: init.method ?? "GET",
+        headers: init.body === undefined ? undefined : { "content-type": "application/json" },
+        body: init.body === undefined ? undefined : stringifyBody(init.body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      },
+      connection.addresses ?? PUBLIC_ONLY,
+    );
   } catch (error) {
+    // The code tells lib/awards/outcome.ts whether anything can have been sent.
+    if (error instanceof GuardedFetchError)
+      throw new ServiceCallError(error.message, "unreachable", { networkCode: error.code });
     if ((error as Error).name === "TimeoutError") {
       throw new ServiceCallError(
         `The service did not answer within ${TIMEOUT_MS / 1000} seconds.`,
@@ -229,20 +273,15 @@ export async function callService<S extends z.ZodType>(
   try {
     json = parse(text, undefined, (literal) => new NumberLiteral(literal));
   } catch {
-    throw new ServiceCallError(
-      `The service answered HTTP ${response.status} with something that is not JSON: is the base URL the service's {base_url}?`,
-      "invalid-response",
-      { status: response.status },
-    );
+    throw notAService(response.status, "invalid-response");
   }
-  const envelope = json as { isError?: unknown; Error?: unknown; ErrorCode?: unknown } | null;
-  const failed = !response.ok || (typeof envelope?.isError === "string" && envelope.isError !== "0");
+  const envelope = envelopeOf(json);
+  const failed = !response.ok || (envelope !== null && envelope.isError !== "0");
   if (failed) {
-    const said =
-      typeof envelope?.Error === "string" && envelope.Error !== ""
-        ? envelope.Error
-        : `HTTP ${response.status}`;
-    const code = typeof envelope?.ErrorCode === "string" ? envelope.ErrorCode : null;
+    // The kind stays "refused" (a 404 on an extension's path is how a spec-only service says so).
+    if (!envelope) throw notAService(response.status, "refused");
+    const said = envelope.Error !== "" ? envelope.Error : `HTTP ${response.status}`;
+    const code = typeof envelope.ErrorCode === "string" ? envelope.ErrorCode : null;
     throw new ServiceCallError(`The service refused the request: ${said}`, "refused", {
       status: response.status,
       code,
@@ -251,6 +290,8 @@ export async function callService<S extends z.ZodType>(
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
+    // The spec lets a price list omit the envelope: only a valid one is taken without it.
+    if (!envelope) throw notAService(response.status, "invalid-response");
     throw new ServiceCallError(
       `The service's answer does not follow the spec: ${describeIssues(parsed.error.issues)}`,
       "invalid-response",

@@ -4,24 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/testing/free-port";
 import { serveFixtures } from "@/testing/service/fixture-service";
 import { AWKWARD_PLAYER, GEM, GEM_DB, GOLD, GOLD_DB, KEY, PLAYER, PROJECT } from "@/testing/service/fixtures";
+import { LOOPBACK_SERVICES, serviceCallFailure } from "@/testing/service-client";
 import { awardTokens, fundWallet, getAward, getWallet } from "./awards";
-import { ServiceCallError, type ServiceConnection } from "./call-service";
+import type { ServiceConnection } from "./call-service";
 import { probeService } from "./capabilities";
 import { listPrices, listProducts, listProjectTokens } from "./catalogue";
 import { getCustomerItems, getCustomerTokens, getItem } from "./holdings";
 
 const service = serveFixtures({ per: "file" });
-const connection = (): ServiceConnection => ({ baseUrl: service.base, projectGuid: PROJECT, apiKey: KEY });
+const connection = (): ServiceConnection => ({
+  baseUrl: service.base,
+  projectGuid: PROJECT,
+  apiKey: KEY,
+  addresses: LOOPBACK_SERVICES,
+});
 
-async function failure(promise: Promise<unknown>): Promise<ServiceCallError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ServiceCallError);
-  expect((error as Error).message).not.toContain(KEY);
-  return error as ServiceCallError;
-}
+const failure = (promise: Promise<unknown>) => serviceCallFailure(promise, KEY);
 
 describe("the console's service client, against the real service", () => {
   it("reads the catalogue through the accepting contract", async () => {
@@ -118,7 +116,9 @@ describe("a service without our extensions", () => {
   afterAll(() => new Promise<void>((resolve) => plain.close(() => resolve())));
 
   it("is detected, so the console can hide what needs them", async () => {
-    expect(await probeService({ baseUrl: base, projectGuid: PROJECT, apiKey: KEY })).toEqual({
+    expect(
+      await probeService({ baseUrl: base, projectGuid: PROJECT, apiKey: KEY, addresses: LOOPBACK_SERVICES }),
+    ).toEqual({
       extensions: false,
       tokens: 0,
     });

@@ -59,10 +59,12 @@ describe("project connections", () => {
     );
     expect(everything).not.toContain(KEY);
     expect(JSON.stringify(await listConnections(database.db, noEnv))).not.toContain(KEY.slice(0, -4));
+    // With the console's address policy: none for this environment, so public addresses only.
     expect(await serviceConnection(database.db, [SECRET], noEnv, "db:1")).toEqual({
       baseUrl: "http://127.0.0.1:3001/api/public",
       projectGuid: PROJECT,
       apiKey: KEY,
+      addresses: { allowedHosts: new Set() },
     });
     await expect(
       serviceConnection(database.db, ["another secret entirely, 43 chars long!!!"], noEnv, "db:1"),

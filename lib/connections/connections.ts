@@ -19,6 +19,7 @@ import {
   type ConnectionEnvironment,
   ENVIRONMENT_RULE,
 } from "@/lib/model/connection-environment";
+import { consoleAddressPolicy } from "./address-policy";
 import type { ConnectionSummary } from "./connection-summary";
 
 /**
@@ -112,6 +113,7 @@ function environmentConnection(env: ConsoleEnv): ServiceConnection | null {
     baseUrl: env.COMMERCE_BASE_URL,
     projectGuid: env.COMMERCE_PROJECT_GUID,
     apiKey: env.COMMERCE_API_KEY,
+    addresses: consoleAddressPolicy(env),
   };
 }
 
@@ -155,7 +157,10 @@ export async function listConnections(db: ConsoleDb, env: ConsoleEnv): Promise<C
   ];
 }
 
-/** The connection with its plain key, for server code that calls the service. Null when gone. */
+/**
+ * The connection with its plain key and the console's address policy, for server code that calls
+ * the service. Null when gone.
+ */
 export async function serviceConnection(
   db: ConsoleDb,
   keys: EncryptionKeys,
@@ -171,6 +176,7 @@ export async function serviceConnection(
     baseUrl: row.baseUrl,
     projectGuid: row.projectGuid,
     apiKey: openSecret(keys, row.apiKeyCiphertext, context(row.id)),
+    addresses: consoleAddressPolicy(env),
   };
 }
 

@@ -144,7 +144,13 @@ async function main(): Promise<void> {
   try {
     const base = `http://127.0.0.1:${port}/api/public`;
     await waitFor(`${base}/openapi.json`, service);
-    const connection: ServiceConnection = { baseUrl: base, projectGuid: DEMO_PROJECT, apiKey: DEMO_KEY };
+    // The service listens on loopback, which the console calls only where allowed, as the demo allows its own.
+    const connection: ServiceConnection = {
+      baseUrl: base,
+      projectGuid: DEMO_PROJECT,
+      apiKey: DEMO_KEY,
+      addresses: { allowedHosts: new Set([`127.0.0.1:${port}`]) },
+    };
     await migrateConsoleDatabase(database);
     const actor = await createUser(database.db, {
       email: "bench@studio.test",

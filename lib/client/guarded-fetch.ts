@@ -1,0 +1,176 @@
+import "server-only";
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { isIP, type LookupFunction } from "node:net";
+import { Agent, type Dispatcher, fetch, type Response } from "undici";
+import { isAllowedHost, refusedRange } from "./service-hosts";
+
+/**
+ * The one way the console calls a service's base URL (docs/console.md, "Addresses the console
+ * calls"). The URL is an owner's to type, so a plain fetch would let an owner make the console's
+ * server call its own loopback ports, the private network or a cloud metadata endpoint and read
+ * the answer back. Here a host that the allow list does not name is called only at a public
+ * address:
+ * - an IP address in the URL is checked before anything is sent;
+ * - a host name is resolved when the connection is opened (dns.lookup, every address), and the
+ *   connection goes to an address that was checked, refused when any is not public — there is no
+ *   earlier look-up whose answer a second one could change (DNS rebinding);
+ * - redirects are followed here, at most MAX_REDIRECTS, each hop checked the same way.
+ */
+
+export interface AddressPolicy {
+  /** Entries as allowedHostEntry keeps them: CONSOLE_ALLOWED_SERVICE_HOSTS and the environment connection's host. */
+  allowedHosts: ReadonlySet<string>;
+  /** How host names resolve; dns.lookup unless a test says otherwise. */
+  lookup?: typeof dnsLookup;
+}
+
+/**
+ * Why a call was not made, or not followed where it led. `code` says whether anything reached a
+ * service: ADDRESS_NOT_ALLOWED is refused before the first byte is sent; the others happen after
+ * a first answer (a redirect), so a request that changes something may have been taken.
+ */
+export type GuardCode =
+  | "ADDRESS_NOT_ALLOWED"
+  | "REDIRECT_NOT_ALLOWED"
+  | "TOO_MANY_REDIRECTS"
+  | "BAD_REDIRECT";
+
+export class GuardedFetchError extends Error {
+  constructor(
+    message: string,
+    readonly code: GuardCode,
+  ) {
+    super(message);
+    this.name = "GuardedFetchError";
+  }
+}
+
+/** Raised inside the connection's look-up; turned into a GuardedFetchError with the hop's words. */
+class RefusedAddress extends Error {
+  constructor(readonly what: string) {
+    super(`refused: ${what}`);
+  }
+}
+
+export const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const ALLOW_HINT =
+  "If the service really runs there, an administrator can allow its host with CONSOLE_ALLOWED_SERVICE_HOSTS.";
+
+/** dns.lookup that refuses when any address of the name is not public, whatever family is asked for. */
+function checkedLookup(resolve: typeof dnsLookup): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, { all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, "", 0);
+      const refused = addresses.map((a) => refusedRange(a.address)).find((what) => what !== null);
+      if (refused) return callback(new RefusedAddress(refused), "", 0);
+      const usable = options.family ? addresses.filter((a) => a.family === options.family) : addresses;
+      const [first] = usable;
+      if (!first) {
+        const none = Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
+        return callback(none, "", 0);
+      }
+      if (options.all) (callback as (e: null, a: LookupAddress[]) => void)(null, usable);
+      else callback(null, first.address, first.family);
+    });
+  };
+}
+
+const agents = new WeakMap<AddressPolicy, { checked: Dispatcher; allowed: Dispatcher }>();
+
+/** One pair of connection pools per policy: connections are kept alive between calls. */
+function agentsOf(policy: AddressPolicy) {
+  let pair = agents.get(policy);
+  if (!pair) {
+    const resolve = policy.lookup ?? dnsLookup;
+    pair = {
+      checked: new Agent({ connect: { lookup: checkedLookup(resolve) } }),
+      allowed: new Agent(policy.lookup ? { connect: { lookup: policy.lookup as LookupFunction } } : {}),
+    };
+    agents.set(policy, pair);
+  }
+  return pair;
+}
+
+/** The URL's host without an IPv6 address's brackets. */
+const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
+
+function refusal(url: URL, what: string, redirected: boolean): GuardedFetchError {
+  // A redirect's target came from what answered: it is not repeated to the browser.
+  if (redirected)
+    return new GuardedFetchError(
+      `The base URL redirected to ${what}, which the console does not call. ${ALLOW_HINT}`,
+      "REDIRECT_NOT_ALLOWED",
+    );
+  const where = isIP(bareHost(url)) ? "is" : "resolves to";
+  return new GuardedFetchError(
+    `The console does not call ${url.hostname}: it ${where} ${what}. ${ALLOW_HINT}`,
+    "ADDRESS_NOT_ALLOWED",
+  );
+}
+
+export interface GuardedInit {
+  method: string;
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * fetch for a service's URL under an address policy. Answers other than a redirect come back
+ * as they are (the caller reads and judges them); a refused address, a redirect to one, a
+ * redirect loop or an unusable Location is a GuardedFetchError; network failures are fetch's own.
+ */
+export async function guardedFetch(url: string, init: GuardedInit, policy: AddressPolicy): Promise<Response> {
+  const pools = agentsOf(policy);
+  let current = new URL(url);
+  let { method, headers, body } = init;
+  for (let hop = 0; ; hop++) {
+    const allowed = isAllowedHost(current, policy.allowedHosts);
+    // An IP address is connected to without a look-up: it is checked here instead.
+    const literal = bareHost(current);
+    const refused = !allowed && isIP(literal) ? refusedRange(literal) : null;
+    if (refused) throw refusal(current, refused, hop > 0);
+    let response: Response;
+    try {
+      response = await fetch(current, {
+        method,
+        headers,
+        body,
+        signal: init.signal,
+        redirect: "manual",
+        dispatcher: allowed ? pools.allowed : pools.checked,
+      });
+    } catch (error) {
+      const cause = (error as { cause?: unknown }).cause;
+      if (cause instanceof RefusedAddress) throw refusal(current, cause.what, hop > 0);
+      throw error;
+    }
+    const location = response.headers.get("location");
+    if (!REDIRECTS.has(response.status) || location === null) return response;
+    await response.body?.cancel().catch(() => undefined);
+    if (hop >= MAX_REDIRECTS)
+      throw new GuardedFetchError(
+        `The base URL redirected more than ${MAX_REDIRECTS} times: check that it is the service's {base_url}.`,
+        "TOO_MANY_REDIRECTS",
+      );
+    let next: URL;
+    try {
+      next = new URL(location, current);
+    } catch {
+      next = new URL("invalid:");
+    }
+    if (next.protocol !== "http:" && next.protocol !== "https:")
+      throw new GuardedFetchError(
+        "The base URL redirected to something that is not an http(s) address: check that it is the service's {base_url}.",
+        "BAD_REDIRECT",
+      );
+    // What fetch does on a redirect: 303, and 301/302 after a POST, go on as a GET without the body.
+    if ((response.status === 303 && method !== "HEAD") || (response.status <= 302 && method === "POST")) {
+      method = "GET";
+      body = undefined;
+      headers = undefined;
+    }
+    current = next;
+  }
+}

@@ -1,0 +1,131 @@
+import "server-only";
+import { BlockList, isIP } from "node:net";
+
+/**
+ * Which addresses the console may call for a service (docs/console.md, "Addresses the console
+ * calls"). An owner types a connection's base URL, and the console's server calls it: without
+ * these rules that is a way to make the server fetch its own loopback ports, the private network
+ * or a cloud metadata endpoint. Plain rules, no network: lib/env.ts parses the allow list with
+ * them and lib/client/guarded-fetch.ts applies them at connect time.
+ */
+
+interface Range {
+  /** How a message names it, after "is" or "resolves to". */
+  what: string;
+  v4?: readonly string[];
+  v6?: readonly string[];
+}
+
+/**
+ * Every range that is not a public unicast address. First match names it. An IPv4-mapped IPv6
+ * address (::ffff:127.0.0.1) matches the IPv4 rules: BlockList checks the IPv4 inside it.
+ */
+const RANGES: readonly Range[] = [
+  { what: "an unspecified address", v4: ["0.0.0.0/8"], v6: ["::/128"] },
+  { what: "a loopback address", v4: ["127.0.0.0/8"], v6: ["::1/128"] },
+  {
+    what: "a private address",
+    v4: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"],
+    // Unique local, the deprecated site-local, and the local-use NAT64 prefix (RFC 8215).
+    v6: ["fc00::/7", "fec0::/10", "64:ff9b:1::/48"],
+  },
+  {
+    what: "a link-local address (where cloud metadata services answer)",
+    v4: ["169.254.0.0/16"],
+    v6: ["fe80::/10"],
+  },
+  { what: "a shared (carrier-grade NAT) address", v4: ["100.64.0.0/10"] },
+  { what: "a multicast address", v4: ["224.0.0.0/4"], v6: ["ff00::/8"] },
+  {
+    what: "a reserved address",
+    // IETF protocol assignments (192.0.0.192 is a metadata address too), benchmarking, class E
+    // and broadcast; the IPv4-compatible IPv6 block and the discard prefix.
+    v4: ["192.0.0.0/24", "198.18.0.0/15", "240.0.0.0/4"],
+    v6: ["::/96", "100::/64"],
+  },
+];
+
+const LISTS = RANGES.map((range) => {
+  const list = new BlockList();
+  for (const cidr of range.v4 ?? []) {
+    const [network = "", prefix] = cidr.split("/");
+    list.addSubnet(network, Number(prefix), "ipv4");
+  }
+  for (const cidr of range.v6 ?? []) {
+    const [network = "", prefix] = cidr.split("/");
+    list.addSubnet(network, Number(prefix), "ipv6");
+  }
+  return { what: range.what, list };
+});
+
+/** The eight 16-bit groups of an IPv6 address (no zone, no embedded dotted quad). */
+function ipv6Groups(address: string): number[] {
+  const [head = "", tail] = address.split("::");
+  const part = (text: string) =>
+    text === "" ? [] : text.split(":").map((group) => Number.parseInt(group, 16));
+  const start = part(head);
+  const end = tail === undefined ? [] : part(tail);
+  return [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
+}
+
+const NAT64 = new BlockList();
+NAT64.addSubnet("64:ff9b::", 96, "ipv6");
+
+/**
+ * What kind of address the console does not call `address` (an IP address, as DNS or a URL gives
+ * it), or null for a public one. The well-known NAT64 prefix (64:ff9b::/96) is judged by the IPv4
+ * address inside it, so an IPv6-only network still reaches public IPv4 services.
+ */
+export function refusedRange(address: string): string | null {
+  const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const family = isIP(bare);
+  if (family === 0) return "not an IP address";
+  const type = family === 4 ? "ipv4" : "ipv6";
+  for (const { what, list } of LISTS) if (list.check(bare, type)) return what;
+  if (type === "ipv6" && NAT64.check(bare, "ipv6")) {
+    const expanded = new URL(`http://[${bare}]`).hostname.slice(1, -1);
+    const [, , , , , , high = 0, low = 0] = ipv6Groups(expanded);
+    return refusedRange(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
+  }
+  return null;
+}
+
+/** The rule an entry of CONSOLE_ALLOWED_SERVICE_HOSTS breaks, for lib/env.ts's message. */
+export const ALLOWED_HOST_RULE =
+  "must be a host or host:port, such as 127.0.0.1:3001, localhost:3001, [::1]:3001 or service.internal (no scheme, path or spaces)";
+
+/**
+ * One entry of CONSOLE_ALLOWED_SERVICE_HOSTS as the allow list keeps it — the host as a URL
+ * spells it (lower case, IPv6 in brackets, IPv4 in dotted decimal) and the port when one is
+ * given — or null when it is not a host or host:port. A host without a port allows every port.
+ */
+export function allowedHostEntry(entry: string): string | null {
+  const match = /^(\[[0-9a-fA-F:.]+\]|[^:/?#@\\[\]\s]+)(?::(\d{1,5}))?$/.exec(entry.trim());
+  if (!match) return null;
+  const [, host = "", port] = match;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname;
+  } catch {
+    return null;
+  }
+  if (port === undefined) return hostname;
+  const number = Number(port);
+  return number >= 1 && number <= 65535 ? `${hostname}:${number}` : null;
+}
+
+/** The entries a URL matches: its host alone, and its host with its port (80 or 443 when unsaid). */
+function entriesOf(url: URL): [string, string] {
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  return [url.hostname, `${url.hostname}:${port}`];
+}
+
+/** The allow-list entry that names exactly this URL's host and port (the environment connection's). */
+export function hostEntryOf(url: URL): string {
+  return entriesOf(url)[1];
+}
+
+/** Whether the allow list names the URL's host (any port) or its host and port. */
+export function isAllowedHost(url: URL, allowed: ReadonlySet<string>): boolean {
+  return entriesOf(url).some((entry) => allowed.has(entry));
+}
