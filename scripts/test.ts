@@ -3,19 +3,28 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from "@/testing/throwa
 import { runStages, type Stage, summaryLines } from "./lib/test-stages";
 
 /**
- * `npm test`: lint, typecheck, vitest (unit and HTTP, PGlite and PostgreSQL), Playwright — every
- * stage even when one before it failed, so the closing line counts everything — then one
- * closing line summing them all, last, which is what CI reads. Exits 1 when anything failed.
+ * `npm test`: lint, the architecture check, typecheck, vitest (unit and HTTP, PGlite and
+ * PostgreSQL), Playwright — every stage even when one before it failed, so the closing line
+ * counts everything — then one closing line summing them all, last, which is what CI reads.
+ * Exits 1 when anything failed.
  *
- * `tsx scripts/test.ts STAGE…` runs only the named stages (lint, typecheck, vitest, playwright).
+ * `tsx scripts/test.ts STAGE…` runs only the named stages (lint, architecture, typecheck, vitest,
+ * playwright). The architecture check counts each rule of docs/architecture.md as one test.
  */
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
 const STAGES: Stage[] = [
   { name: "lint", command: ["npm", "run", "--silent", "lint"], kind: "check" },
+  { name: "architecture", command: ["npm", "run", "--silent", "lint:architecture"], kind: "tests" },
   { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"], kind: "check" },
-  { name: "vitest", command: [bin("vitest"), "run"], kind: "tests", env: { TZ: "UTC" } },
-  { name: "playwright", command: [bin("playwright"), "test"], kind: "tests", env: { TZ: "UTC" } },
+  { name: "vitest", command: [bin("vitest"), "run"], kind: "tests", env: { TZ: "UTC" }, postgres: true },
+  {
+    name: "playwright",
+    command: [bin("playwright"), "test"],
+    kind: "tests",
+    env: { TZ: "UTC" },
+    postgres: true,
+  },
 ];
 
 const names = process.argv.slice(2);
@@ -42,7 +51,7 @@ process.on("SIGTERM", () => {
 // One throwaway PostgreSQL cluster for every stage, unless one is given: the HTTP tests run on it
 // and the browser tests start a second console on it (e2e/no-render-writes.spec.ts).
 let cluster: ThrowawayPostgres | undefined;
-if (!process.env.TEST_DATABASE_URL && stages.some((stage) => stage.kind === "tests")) {
+if (!process.env.TEST_DATABASE_URL && stages.some((stage) => stage.postgres)) {
   try {
     cluster = await startThrowawayPostgres("gcc_test");
     process.env.TEST_DATABASE_URL = cluster.url;

@@ -18,6 +18,8 @@ export interface Stage {
    */
   kind: "check" | "tests";
   env?: Record<string, string>;
+  /** Its tests need PostgreSQL: scripts/test.ts starts one throwaway cluster for all such stages. */
+  postgres?: boolean;
 }
 
 export interface StageResult {
