@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { expect, type Page } from "@playwright/test";
 
 /** The demo users (demo only), one per role, and where each one's signed-in browser state is kept. */
 export const ROLES = {
@@ -10,3 +11,15 @@ export const ROLES = {
 export type RoleName = keyof typeof ROLES;
 
 export const storageState = (role: RoleName) => join("test-results", "e2e-auth", `${role}.json`);
+
+/**
+ * Signs a role in through the form in this page's browser: a session of its own, for a test that
+ * ends it (signing out ends a session on the server, so the shared saved states must never be).
+ */
+export async function signInAs(page: Page, role: RoleName): Promise<void> {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(ROLES[role].email);
+  await page.getByLabel("Password").fill(ROLES[role].password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("current-user")).toHaveText(`${ROLES[role].email} · ${role}`);
+}

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { pressUntilHeard } from "./keys";
-import { type RoleName, storageState } from "./roles";
+import { type RoleName, signInAs, storageState } from "./roles";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, SERVICE_BASE_URL } from "./servers";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Console" });
@@ -116,8 +116,10 @@ test.describe("project environments", () => {
 });
 
 test.describe("user menu", () => {
-  test.use({ storageState: storageState("manager") });
+  // A session of its own: signing out ends it on the server.
+  test.use({ storageState: { cookies: [], origins: [] } });
   test("shows who is signed in, keeps the theme choice, and signs out", async ({ page }) => {
+    await signInAs(page, "manager");
     await page.goto("/catalogue/tokens");
     await expect(page.getByTestId("current-user")).toHaveText("manager@demo.test · manager");
     await page.getByRole("button", { name: /^Account:/ }).click();

@@ -39,20 +39,24 @@ test("an owner creates a user, changes the role and deactivates them: each takes
 
   await row.getByLabel(`Role of ${email}`).selectOption("owner");
   await expect(row.getByLabel(`Role of ${email}`)).toHaveValue("owner");
+  // A role change ends the user's sessions: they sign in again and work with the new role.
   await theirs.reload();
-  await expect(theirs.getByTestId("current-user")).toHaveText(`${email} · owner`);
-  await expect(theirs.getByRole("link", { name: "Settings" })).toBeVisible();
+  await expect(theirs).toHaveURL(/\/sign-in/);
+  await theirs.context().close();
+  const again = await signIn(browser, email, password);
+  await expect(again.getByTestId("current-user")).toHaveText(`${email} · owner`);
+  await expect(again.getByRole("link", { name: "Settings" })).toBeVisible();
 
   await row.getByRole("button", { name: `Deactivate ${email}` }).click();
   // Deactivation is confirmed first, naming the user.
   const dialog = page.getByRole("dialog", { name: `Deactivate ${email}?` });
   await dialog.getByRole("button", { name: "Deactivate" }).click();
   await expect(row).toContainText("Deactivated");
-  // Their session cookie is still valid, but the next request finds the account inactive; the
+  // Their session cookie is still signed, but the session ended with the deactivation; the
   // sign-in page remembers where they were going.
-  await theirs.getByRole("link", { name: "Tokens" }).click();
-  await expect(theirs).toHaveURL(/\/sign-in\?next=%2Fcatalogue%2Ftokens$/);
-  await theirs.context().close();
+  await again.getByRole("link", { name: "Tokens" }).click();
+  await expect(again).toHaveURL(/\/sign-in\?next=%2Fcatalogue%2Ftokens$/);
+  await again.context().close();
 });
 
 test("creating a user names the field and the rule that failed", async ({ page }) => {

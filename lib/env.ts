@@ -70,6 +70,13 @@ const schema = z.object({
         ctx.issues.push({ code: "custom", input: ctx.value, message: "must not name the same key twice" });
     })
     .optional(),
+  /**
+   * Owners must sign in with a second factor (docs/console.md, "Two-factor sign-in"); `optional`
+   * waives that for demos and tests only (the demo sets it unless DEMO_MFA=1).
+   */
+  CONSOLE_OWNER_MFA: z
+    .enum(["required", "optional"], { error: "must be required or optional" })
+    .default("required"),
 });
 
 export type ConsoleEnv = z.output<typeof schema>;

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { ActivitySignal } from "@/components/auth/activity-signal";
+import { StepUpProvider } from "@/components/auth/step-up";
 import { consoleNav } from "@/components/layout/console-nav";
 import { Sidebar } from "@/components/layout/sidebar";
 import { TopBar } from "@/components/layout/top-bar";
@@ -32,21 +34,28 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const chosenRef = chosen?.ref ?? null;
   return (
     <LiveProviders>
-      <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <aside className="sticky top-0 hidden h-dvh overflow-y-auto border-r border-border bg-sidebar text-sidebar-foreground lg:block">
-          <Sidebar groups={groups} projects={projects} chosen={chosenRef} />
-        </aside>
-        <div className="flex min-w-0 flex-col">
-          <TopBar
-            groups={groups}
-            projects={projects}
-            chosen={chosenRef}
-            palette={{ pages: consoleNav(user.role, { wallet, palette: true }), projects, chosen: chosenRef }}
-            user={{ email: user.email, role: user.role }}
-          />
-          {children}
+      <ActivitySignal />
+      <StepUpProvider>
+        <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
+          <aside className="sticky top-0 hidden h-dvh overflow-y-auto border-r border-border bg-sidebar text-sidebar-foreground lg:block">
+            <Sidebar groups={groups} projects={projects} chosen={chosenRef} />
+          </aside>
+          <div className="flex min-w-0 flex-col">
+            <TopBar
+              groups={groups}
+              projects={projects}
+              chosen={chosenRef}
+              palette={{
+                pages: consoleNav(user.role, { wallet, palette: true }),
+                projects,
+                chosen: chosenRef,
+              }}
+              user={{ email: user.email, role: user.role }}
+            />
+            {children}
+          </div>
         </div>
-      </div>
+      </StepUpProvider>
     </LiveProviders>
   );
 }

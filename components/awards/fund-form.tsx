@@ -2,6 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, useTransition } from "react";
+import { useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog, OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
@@ -28,6 +29,7 @@ export interface FundTarget {
 export function FundForm({ targets, initialRequestId }: { targets: FundTarget[]; initialRequestId: string }) {
   const [pending, startTransition] = useTransition();
   const queryClient = useQueryClient();
+  const stepUp = useStepUp();
   const [rid, setRid] = useState<RequestIdState>({ id: initialRequestId, boundTo: null });
   const [confirming, setConfirming] = useState(false);
   const [target, setTarget] = useState(targets[0]?.contract ?? "");
@@ -39,12 +41,14 @@ export function FundForm({ targets, initialRequestId }: { targets: FundTarget[];
   const fund = () =>
     startTransition(async () => {
       if (!chosen) return;
-      const result = await fundWalletAction({
-        requestId: rid.id,
-        token: chosen.token,
-        contract: chosen.contract,
-        amount,
-      });
+      const result = await stepUp(() =>
+        fundWalletAction({
+          requestId: rid.id,
+          token: chosen.token,
+          contract: chosen.contract,
+          amount,
+        }),
+      );
       setConfirming(false);
       void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
       void queryClient.invalidateQueries({ queryKey: queryKeys.allAwardStatuses });

@@ -1,5 +1,5 @@
 "use client";
-import { useActionState, useState } from "react";
+import { useActionState, useEffect, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { type SignInState, signInAction } from "@/lib/actions/sign-in";
 import { TextField } from "./text-field";
@@ -15,6 +15,10 @@ const initial: SignInState = { error: null, email: "", step: "password" };
 export function SignInForm({ next }: { next: string }) {
   const [state, action, pending] = useActionState(signInAction, initial);
   const [password, setPassword] = useState("");
+  // A refused password is cleared, as a browser's own form would; at the code step it is kept.
+  useEffect(() => {
+    if (state.step === "password" && state.error) setPassword("");
+  }, [state]);
   const errorId = state.error ? "sign-in-error" : null;
   const codeStep = state.step === "code";
   return (

@@ -15,7 +15,9 @@ export type NavIcon =
   | "wallet"
   | "settings"
   | "users"
-  | "connections";
+  | "connections"
+  | "security"
+  | "audit";
 
 export interface NavItem {
   href: string;
@@ -123,6 +125,21 @@ const PAGES: { heading: string | null; pages: Page[] }[] = [
         permission: "connections:manage",
         paletteOnly: true,
         keywords: ["settings", "projects", "api key"],
+      },
+      {
+        href: "/settings/security",
+        label: "Security settings",
+        icon: "security",
+        permission: "settings:manage",
+        paletteOnly: true,
+        keywords: ["settings", "two-factor", "mfa", "idle", "timeout", "retention"],
+      },
+      {
+        href: "/audit",
+        label: "Audit log",
+        icon: "audit",
+        permission: "audit:read",
+        keywords: ["log", "history", "who", "verify", "export"],
       },
     ],
   },

@@ -7,8 +7,10 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Package,
+  ScrollText,
   Send,
   Settings,
+  ShieldCheck,
   Tag,
   UserSearch,
   Users,
@@ -31,4 +33,6 @@ export const NAV_ICONS: Record<NavIcon, LucideIcon> = {
   settings: Settings,
   users: Users,
   connections: Cable,
+  security: ShieldCheck,
+  audit: ScrollText,
 };

@@ -1,5 +1,6 @@
 "use client";
-import { LogOut, Monitor, Moon, Sun } from "lucide-react";
+import { LogOut, Monitor, Moon, ShieldCheck, Sun } from "lucide-react";
+import Link from "next/link";
 import { useTransition } from "react";
 import { Badge } from "@/components/ui/badge";
 import {
@@ -64,6 +65,12 @@ export default function UserMenu({ email, role, defaultOpen }: UserMenuProps) {
           ))}
         </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/account">
+            <ShieldCheck aria-hidden="true" />
+            Account and security
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem disabled={signingOut} onSelect={() => startSignOut(() => signOutAction())}>
           <LogOut aria-hidden="true" />
           Sign out

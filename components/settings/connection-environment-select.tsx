@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useOptimistic, useTransition } from "react";
+import { useStepUp } from "@/components/auth/step-up";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toast";
 import { setConnectionEnvironmentAction } from "@/lib/actions/set-connection-environment";
@@ -19,6 +20,7 @@ export function ConnectionEnvironmentSelect({
   environment,
 }: ConnectionEnvironmentSelectProps) {
   const router = useRouter();
+  const stepUp = useStepUp();
   const [pending, startTransition] = useTransition();
   const [shown, setShown] = useOptimistic(environment);
   return (
@@ -31,7 +33,9 @@ export function ConnectionEnvironmentSelect({
         const next = event.target.value as ConnectionEnvironment;
         startTransition(async () => {
           setShown(next);
-          const result = await setConnectionEnvironmentAction({ ref: connectionRef, environment: next });
+          const result = await stepUp(() =>
+            setConnectionEnvironmentAction({ ref: connectionRef, environment: next }),
+          );
           if (result.ok) toast.success(`"${name}" is now ${next}.`);
           else toast.error(result.error);
           router.refresh();

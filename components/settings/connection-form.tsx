@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition } from "react";
+import { useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Field } from "@/components/ui/field";
@@ -19,6 +20,7 @@ type Outcome = { tone: "good" | "bad"; text: string } | null;
 export function ConnectionForm() {
   const form = useRef<HTMLFormElement>(null);
   const router = useRouter();
+  const stepUp = useStepUp();
   const [pending, startTransition] = useTransition();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -47,7 +49,7 @@ export function ConnectionForm() {
 
   const save = () =>
     startTransition(async () => {
-      const result = await createConnectionAction(values());
+      const result = await stepUp(() => createConnectionAction(values()));
       setFieldErrors(result.ok ? {} : (result.fieldErrors ?? {}));
       if (!result.ok) {
         setOutcome({ tone: "bad", text: result.error });

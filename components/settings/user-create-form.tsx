@@ -1,5 +1,6 @@
 "use client";
 import { useActionState } from "react";
+import { useStepUp } from "@/components/auth/step-up";
 import { TextField } from "@/components/forms/text-field";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -23,17 +24,19 @@ interface CreateState {
 const EMPTY = { email: "", name: "", role: "support" };
 const INITIAL: CreateState = { outcome: null, fieldErrors: {}, values: EMPTY };
 
-async function create(_: CreateState, data: FormData): Promise<CreateState> {
+async function create(stepUp: ReturnType<typeof useStepUp>, data: FormData): Promise<CreateState> {
   const values = {
     email: String(data.get("email") ?? ""),
     name: String(data.get("name") ?? ""),
     role: String(data.get("role") ?? ""),
   };
-  const result = await createUserAction({
-    ...values,
-    role: values.role as "support",
-    password: String(data.get("password") ?? ""),
-  });
+  const result = await stepUp(() =>
+    createUserAction({
+      ...values,
+      role: values.role as "support",
+      password: String(data.get("password") ?? ""),
+    }),
+  );
   if (!result.ok)
     return { outcome: { ok: false, text: result.error }, fieldErrors: result.fieldErrors ?? {}, values };
   const text = `Created ${result.data.email} as ${result.data.role}.`;
@@ -45,7 +48,11 @@ async function create(_: CreateState, data: FormData): Promise<CreateState> {
  * submit form on useActionState: React empties it after each submit, so a refusal puts back what was typed (not the password).
  */
 export function UserCreateForm() {
-  const [{ outcome, fieldErrors, values }, action, pending] = useActionState(create, INITIAL);
+  const stepUp = useStepUp();
+  const [{ outcome, fieldErrors, values }, action, pending] = useActionState(
+    (_: CreateState, data: FormData) => create(stepUp, data),
+    INITIAL,
+  );
   return (
     <form action={action} noValidate className="grid max-w-2xl gap-4 sm:grid-cols-2">
       <TextField

@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Select } from "@/components/ui/select";
@@ -17,10 +18,11 @@ export interface UserRowActionsProps {
 /** A user's role and access, changed at once: the role is read on every request. */
 export function UserRowActions({ userId, email, role, active }: UserRowActionsProps) {
   const router = useRouter();
+  const stepUp = useStepUp();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const change = async (change: Parameters<typeof changeUserAction>[0]["change"]) => {
-    const result = await changeUserAction({ userId, change });
+    const result = await stepUp(() => changeUserAction({ userId, change }));
     setError(result.ok ? null : result.error);
     if (result.ok) toast.success(`${email} changed.`);
     router.refresh();

@@ -2,11 +2,12 @@
 import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
 import { UserRowActions } from "@/components/settings/user-row-actions";
+import { UserSecurityActions } from "@/components/settings/user-security-actions";
 import { Badge } from "@/components/ui/badge";
 import type { ConsoleUser } from "@/lib/auth/users";
 
 /** A console user as the table shows them; `you` marks the owner looking at the page. */
-export type UserRow = ConsoleUser & { you: boolean };
+export type UserRow = ConsoleUser & { you: boolean; mfaEnrolled: boolean };
 
 const column = columnHelper<UserRow>();
 
@@ -29,11 +30,29 @@ const columns = column.columns([
     cell: ({ row }) =>
       row.original.active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Deactivated</Badge>,
   }),
+  column.accessor((user) => (user.mfaEnrolled ? "On" : "Off"), {
+    id: "mfa",
+    header: "Two-factor",
+    cell: ({ row }) =>
+      row.original.mfaEnrolled ? <Badge tone="success">On</Badge> : <Badge tone="neutral">Off</Badge>,
+  }),
   column.accessor("role", {
     header: "Role and access",
     enableGlobalFilter: false,
     cell: ({ row: { original: user } }) => (
       <UserRowActions userId={user.id} email={user.email} role={user.role} active={user.active} />
+    ),
+  }),
+  column.display({
+    id: "security",
+    header: "Sign-in",
+    cell: ({ row: { original: user } }) => (
+      <UserSecurityActions
+        userId={user.id}
+        email={user.email}
+        mfaEnrolled={user.mfaEnrolled}
+        you={user.you}
+      />
     ),
   }),
 ]);

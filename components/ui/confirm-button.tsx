@@ -6,7 +6,7 @@ import { ConfirmDialog, type ConfirmDialogProps, OPENS_CONFIRM_DIALOG } from "@/
 export interface ConfirmButtonProps
   extends Pick<
     ConfirmDialogProps,
-    "title" | "confirmLabel" | "pendingLabel" | "tone" | "acknowledge" | "testId"
+    "title" | "confirmLabel" | "pendingLabel" | "tone" | "acknowledge" | "testId" | "confirmDisabled"
   > {
   /** The trigger's visible text. */
   label: ReactNode;

@@ -13,6 +13,10 @@ export const PERMISSIONS = {
   "wallet:fund": ["owner"],
   "users:manage": ["owner"],
   "connections:manage": ["owner"],
+  "settings:manage": ["owner"],
+  "audit:read": ["owner"],
+  /** One's own account: second factor, sessions (the Account page). */
+  "account:manage": ["support", "manager", "owner"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

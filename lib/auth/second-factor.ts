@@ -91,7 +91,7 @@ export async function completeEnrolment(
   try {
     secret = openSecret(keys, pending, pendingContext(userId));
   } catch {
-    throw new EnrolmentError("the set-up expired or belongs to someone else: start again.");
+    throw new EnrolmentError("set-up expired or belongs to someone else: start again.");
   }
   const step = totpStep(secret, code.trim(), now);
   if (step === null)

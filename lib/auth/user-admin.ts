@@ -15,9 +15,16 @@ import { type ConsoleUser, UserError } from "./users";
  * transaction (docs/console.md, "Audit log").
  */
 
-export async function listUsers(db: ConsoleDb): Promise<ConsoleUser[]> {
+export async function listUsers(db: ConsoleDb): Promise<(ConsoleUser & { mfaEnrolled: boolean })[]> {
   return db
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role, active: users.active })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      active: users.active,
+      mfaEnrolled: sql<boolean>`${users.totpEnrolledAt} is not null`,
+    })
     .from(users)
     .orderBy(asc(users.email));
 }

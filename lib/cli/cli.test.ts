@@ -2,12 +2,14 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { openConsoleDatabase } from "@/lib/db/connection";
 import { startsOf } from "@/testing/test-limits";
 
 /** Runs a console tool the way `npm run` does (tsx with the react-server condition). */
 function run(
-  tool: "migrate" | "user-create" | "secrets-rotate",
+  tool: "migrate" | "user-create" | "secrets-rotate" | "audit-verify",
   args: string[],
   folder: string,
   input = "",
@@ -108,5 +110,41 @@ describe("console command-line tools", () => {
       });
     },
     startsOf(2),
+  );
+
+  it(
+    "audit:verify: an intact chain passes with its head hash; a row edited behind the triggers' back fails naming it",
+    async () => {
+      const folder = join(mkdtempSync(join(tmpdir(), "gcc-console-cli-")), "console");
+      expect(run("migrate", [], folder).code).toBe(0);
+      expect(run("audit-verify", [], folder)).toMatchObject({
+        code: 0,
+        stdout: expect.stringMatching(/is empty\.\n$/),
+      });
+      const write = async (...statements: string[]) => {
+        const database = await openConsoleDatabase({ driver: "pglite", folder });
+        for (const statement of statements) await database.db.execute(sql.raw(statement));
+        await database.close();
+      };
+      await write(
+        `insert into console.audit_log (kind, summary) values ('user.created', 'one'), ('user.created', 'two'), ('user.created', 'three')`,
+      );
+      expect(run("audit-verify", [], folder)).toMatchObject({
+        code: 0,
+        stdout: expect.stringMatching(/holds: 3 rows, chained; newest row 3, hash [0-9a-f]{64}\.\n$/),
+      });
+      await write(
+        "alter table console.audit_log disable trigger user",
+        "update console.audit_log set summary = 'changed' where id = 2",
+        "alter table console.audit_log enable trigger user",
+      );
+      expect(run("audit-verify", [], folder)).toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(
+          /is broken at row 2: its content does not match its hash \(the row was changed\)/,
+        ),
+      });
+    },
+    startsOf(4),
   );
 });

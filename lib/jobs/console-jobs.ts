@@ -2,12 +2,14 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { sql } from "drizzle-orm";
+import { pruneAuditLog } from "@/lib/audit/audit-log";
 import { settleQueuedAwards } from "@/lib/awards/settle-queued";
 import { startSending } from "@/lib/bulk/running";
 import { sameConnection } from "@/lib/connections/connections";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
 import { consoleSecrets } from "@/lib/secrets";
+import { readSettings } from "@/lib/settings/console-settings";
 import { takeLease } from "./lease";
 
 /** How often the job loop looks (docs/console.md, "Live data"). */
@@ -19,8 +21,8 @@ const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 /**
  * One round of the console's background work, in the instance holding the job lease: queued
- * awards are asked about and their settlement recorded, and bulk batches that no instance is
- * sending (no row claimed now) are taken up again. This is the only place these writes happen
+ * awards are asked about and their settlement recorded, bulk batches that no instance is
+ * sending (no row claimed now) are taken up again, and audit rows past the retention setting go. This is the only place these writes happen
  * outside an action, so no page render or GET needs to write.
  */
 export async function runJobsOnce(): Promise<void> {
@@ -38,6 +40,19 @@ export async function runJobsOnce(): Promise<void> {
       )
   `)) as unknown as { rows: { id: number }[] };
   for (const { id } of orphans.rows) startSending(Number(id));
+  await applyAuditRetention(db);
+}
+
+/** Retention is counted in days: looking once an hour is plenty. */
+const RETENTION_EVERY_MS = 60 * 60 * 1000;
+let retentionCheckedAt = 0;
+
+/** Removes audit rows past the owners' retention setting, if they set one (default: keep all). */
+async function applyAuditRetention(db: Awaited<ReturnType<typeof consoleDb>>): Promise<void> {
+  if (Date.now() - retentionCheckedAt < RETENTION_EVERY_MS) return;
+  retentionCheckedAt = Date.now();
+  const { auditRetentionDays } = await readSettings(db);
+  if (auditRetentionDays !== null) await pruneAuditLog(db, auditRetentionDays);
 }
 
 const loop = globalThis as unknown as { consoleJobs?: ReturnType<typeof setInterval> };

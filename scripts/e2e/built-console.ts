@@ -28,6 +28,8 @@ export async function startBuiltConsole(options: {
       AUTH_SECRET: randomBytes(32).toString("base64url"),
       CONSOLE_ENCRYPTION_KEY: randomBytes(32).toString("base64url"),
       CONSOLE_ENCRYPTION_KEYS: "",
+      // The demo users sign in with a password, as in the demo (docs/console.md, "Two-factor sign-in").
+      CONSOLE_OWNER_MFA: "optional",
       ...options.env,
     },
   });

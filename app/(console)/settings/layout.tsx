@@ -22,6 +22,12 @@ export default async function SettingsLayout({ children }: { children: ReactNode
         >
           Connections
         </Link>
+        <Link
+          href="/settings/security"
+          className="inline-flex min-h-10 items-center font-medium underline-offset-4 hover:underline"
+        >
+          Security
+        </Link>
       </nav>
       {children}
     </div>

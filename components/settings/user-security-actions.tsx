@@ -1,0 +1,75 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useStepUp } from "@/components/auth/step-up";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { toast } from "@/components/ui/toast";
+import { resetSecondFactorAction } from "@/lib/actions/reset-second-factor";
+import { signOutUserEverywhereAction } from "@/lib/actions/sign-out-everywhere";
+
+export interface UserSecurityActionsProps {
+  userId: number;
+  email: string;
+  mfaEnrolled: boolean;
+  you: boolean;
+}
+
+/** An owner ends someone's sessions, or resets their second factor (a lost phone); both step-up and audited. */
+export function UserSecurityActions({ userId, email, mfaEnrolled, you }: UserSecurityActionsProps) {
+  const router = useRouter();
+  const stepUp = useStepUp();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex flex-wrap gap-2">
+        {you ? null : (
+          <ConfirmButton
+            label="Sign out everywhere"
+            ariaLabel={`Sign ${email} out everywhere`}
+            variant="outline"
+            size="sm"
+            title={`Sign ${email} out everywhere?`}
+            confirmLabel="Sign out everywhere"
+            pendingLabel="Signing out…"
+            tone="danger"
+            onConfirm={async () => {
+              const result = await stepUp(() => signOutUserEverywhereAction({ userId }));
+              setError(result.ok ? null : result.error);
+              if (result.ok) toast.success(`${email}: ${result.data.ended} session(s) ended.`);
+            }}
+          >
+            <p>Every browser signed in as {email} goes back to the sign-in page on its next click.</p>
+          </ConfirmButton>
+        )}
+        {mfaEnrolled && !you ? (
+          <ConfirmButton
+            label="Reset two-factor"
+            ariaLabel={`Reset two-factor of ${email}`}
+            variant="outline"
+            size="sm"
+            title={`Reset the two-factor sign-in of ${email}?`}
+            confirmLabel="Reset two-factor"
+            pendingLabel="Resetting…"
+            tone="danger"
+            onConfirm={async () => {
+              const result = await stepUp(() => resetSecondFactorAction({ userId }));
+              setError(result.ok ? null : result.error);
+              if (result.ok) toast.success(`${email} sets up two-factor again at their next sign-in.`);
+              router.refresh();
+            }}
+          >
+            <p>
+              For a lost phone: their authenticator and recovery codes stop working and their sessions end.
+              They sign in with their password and set up a new authenticator.
+            </p>
+          </ConfirmButton>
+        ) : null}
+      </div>
+      {error ? (
+        <p role="status" className="text-xs text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

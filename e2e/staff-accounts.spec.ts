@@ -1,0 +1,301 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { ROLES, signInAs, storageState } from "./roles";
+import { unusedTotpCode } from "./totp";
+
+/**
+ * Staff accounts (docs/console.md, "Sessions", "Two-factor sign-in", "Audit log"): sessions that
+ * end on the server, TOTP with recovery codes, step-up before money, people, connections and
+ * settings — checked on the server — and an audit log owners read, verify and export. Serial: the
+ * later tests read what the earlier ones did in the audit log.
+ */
+test.describe.configure({ mode: "serial" });
+
+const PASSWORD = "a long enough password";
+const stamp = Date.now();
+const MFA_USER = `mfa-${stamp}@demo.test`;
+const STEP_UP_USER = `stepup-${stamp}@demo.test`;
+let secret = "";
+let recoveryCodes: string[] = [];
+let stepUpSecret = "";
+
+const empty = { storageState: { cookies: [], origins: [] } };
+
+async function freshPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext(empty)).newPage();
+}
+
+async function passwordStep(page: Page, email: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function createOwner(browser: Browser, email: string) {
+  const owner = await browser.newContext({ storageState: storageState("owner") });
+  const page = await owner.newPage();
+  await page.goto("/settings/users");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Role", { exact: true }).selectOption("owner");
+  await page.getByLabel("First password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByTestId("user-outcome")).toHaveText(`Created ${email} as owner.`);
+  await owner.close();
+}
+
+/** Sets up the authenticator on the Account page; answers its secret and the recovery codes. */
+async function enrol(page: Page): Promise<{ secret: string; codes: string[] }> {
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  const shown = (await page.getByTestId("totp-secret").textContent()) ?? "";
+  expect(shown).toMatch(/^[A-Z2-7]{32}$/);
+  await expect(page.getByRole("img", { name: "QR code of your new authenticator secret" })).toBeVisible();
+  await page.getByLabel("Code from the app").fill(await unusedTotpCode(shown));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  const list = page.getByTestId("recovery-codes").getByRole("listitem");
+  await expect(list).toHaveCount(10);
+  return { secret: shown, codes: await list.allTextContents() };
+}
+
+test("a session cookie copied before sign-out is worth nothing after it", async ({ browser }) => {
+  const page = await freshPage(browser);
+  await signInAs(page, "support");
+  const copied = await page.context().cookies();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+
+  const thief = await browser.newContext(empty);
+  await thief.addCookies(copied);
+  const stolen = await thief.newPage();
+  await stolen.goto("/players");
+  await expect(stolen).toHaveURL(/\/sign-in\?next=%2Fplayers$/);
+  await thief.close();
+  await page.context().close();
+});
+
+test("two-factor: enrol, sign in with a code; wrong and replayed codes are refused; a recovery code works once", async ({
+  browser,
+}) => {
+  await createOwner(browser, MFA_USER);
+  const page = await freshPage(browser);
+  await passwordStep(page, MFA_USER);
+  await expect(page.getByTestId("current-user")).toHaveText(`${MFA_USER} · owner`);
+  ({ secret, codes: recoveryCodes } = await enrol(page));
+  await page.getByRole("button", { name: "I have saved them" }).click();
+  await expect(page.getByText(/^On: signing in asks for a code/)).toBeVisible();
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign out" }).click();
+
+  // The right password alone is not enough any more.
+  await passwordStep(page, MFA_USER);
+  const codeField = page.getByLabel("Authentication code");
+  await expect(codeField).toBeVisible();
+  await codeField.fill("000000");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByTestId("sign-in-error")).toHaveText(
+    "That code is wrong or was already used: enter the current code.",
+  );
+  const code = await unusedTotpCode(secret);
+  await page.getByLabel("Authentication code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByTestId("current-user")).toHaveText(`${MFA_USER} · owner`);
+  await page.getByRole("button", { name: "Sign out" }).click();
+
+  // The same code again, within its window: refused.
+  await passwordStep(page, MFA_USER);
+  await page.getByLabel("Authentication code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByTestId("sign-in-error")).toContainText("wrong or was already used");
+
+  // A recovery code signs in once.
+  const [recovery = ""] = recoveryCodes;
+  await page.getByLabel("Authentication code").fill(recovery);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByTestId("current-user")).toHaveText(`${MFA_USER} · owner`);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await passwordStep(page, MFA_USER);
+  await page.getByLabel("Authentication code").fill(recovery);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByTestId("sign-in-error")).toContainText("wrong or was already used");
+  await page.context().close();
+});
+
+test("step-up: each listed action asks for a fresh code, and the server refuses it without one", async ({
+  browser,
+}) => {
+  await createOwner(browser, STEP_UP_USER);
+  // Sessions from before the second factor existed: none of them has given one.
+  const stale: Page[] = [];
+  for (let i = 0; i < 4; i += 1) {
+    const page = await freshPage(browser);
+    await passwordStep(page, STEP_UP_USER);
+    await expect(page.getByTestId("current-user")).toHaveText(`${STEP_UP_USER} · owner`);
+    stale.push(page);
+  }
+  const enrolling = await freshPage(browser);
+  await passwordStep(enrolling, STEP_UP_USER);
+  await expect(enrolling.getByTestId("current-user")).toHaveText(`${STEP_UP_USER} · owner`);
+  ({ secret: stepUpSecret } = await enrol(enrolling));
+  const [settingsPage, usersPage, connectionsPage, walletPage] = stale as [Page, Page, Page, Page];
+  const stepUp = (page: Page) => page.getByTestId("step-up-dialog");
+
+  // Settings: the server says step-up; the dialog asks; the code lets the change through.
+  await settingsPage.goto("/settings/security");
+  const posted = settingsPage.waitForRequest((r) => r.method() === "POST" && !!r.headers()["next-action"]);
+  await settingsPage.getByLabel("End idle sessions after (minutes)").fill("45");
+  await settingsPage.getByRole("button", { name: "Save" }).click();
+  const actionId = (await posted).headers()["next-action"] as string;
+  await expect(stepUp(settingsPage)).toBeVisible();
+
+  // The same action posted directly with a session that has no fresh second factor: refused.
+  const direct = await usersPage.context().request.post("/settings/security", {
+    headers: {
+      "Next-Action": actionId,
+      "Content-Type": "text/plain;charset=UTF-8",
+      Accept: "text/x-component",
+    },
+    data: JSON.stringify([{ mfaRequiredFor: "owners", idleTimeoutMinutes: 46, auditRetentionDays: null }]),
+  });
+  const body = await direct.text();
+  expect(body).toContain('"stepUp":true');
+  expect(body).not.toContain('"ok":true');
+
+  await stepUp(settingsPage)
+    .getByLabel("Authentication code")
+    .fill(await unusedTotpCode(stepUpSecret));
+  await stepUp(settingsPage).getByRole("button", { name: "Confirm" }).click();
+  await expect(settingsPage.getByText("Security settings saved.")).toBeVisible();
+  await settingsPage.reload();
+  await expect(settingsPage.getByLabel("End idle sessions after (minutes)")).toHaveValue("45");
+
+  // Users and roles.
+  await usersPage.goto("/settings/users");
+  await usersPage.getByLabel(`Role of ${MFA_USER}`).selectOption("manager");
+  await expect(stepUp(usersPage)).toBeVisible();
+  await stepUp(usersPage).getByRole("button", { name: "Cancel" }).click();
+  await expect(
+    usersPage.getByText("Confirm it is you: enter a code from your authenticator app, then try again."),
+  ).toBeVisible();
+
+  // Connections.
+  await connectionsPage.goto("/settings/connections");
+  await connectionsPage.getByLabel("Name").fill(`Step-up ${stamp}`);
+  await connectionsPage.getByLabel("Base URL").fill("http://127.0.0.1:3201/api/public");
+  await connectionsPage.getByLabel("Project GUID").fill("7d3c1a52-4b8e-4f1a-9c2d-5e6f70819a2b");
+  await connectionsPage.getByLabel("API key").fill("gcc_demo_key_8f2b6c1e9a4d7f3b5e0c2a6d8b1f4e7c");
+  await connectionsPage.getByRole("button", { name: "Save connection" }).click();
+  await expect(stepUp(connectionsPage)).toBeVisible();
+  await stepUp(connectionsPage).getByRole("button", { name: "Cancel" }).click();
+
+  // Money: funding the wallet.
+  await walletPage.goto("/wallet");
+  await walletPage.getByLabel("Amount", { exact: true }).fill("1");
+  await walletPage.getByRole("button", { name: "Fund wallet" }).click();
+  await walletPage.getByTestId("fund-confirm").getByRole("button", { name: "Fund wallet" }).click();
+  await expect(stepUp(walletPage)).toBeVisible();
+  await stepUp(walletPage).getByRole("button", { name: "Cancel" }).click();
+  await expect(walletPage.getByTestId("fund-outcome")).toContainText("Confirm it is you");
+  await expect(walletPage.getByTestId("fund-outcome")).not.toContainText("Funded");
+
+  for (const page of [...stale, enrolling]) await page.context().close();
+});
+
+test("the audit log: owners read, filter, verify and export it; managers and support cannot", async ({
+  browser,
+}) => {
+  const owner = await browser.newContext({ storageState: storageState("owner") });
+  const page = await owner.newPage();
+  await page.goto("/audit");
+  await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+  await page.getByLabel("Event").selectOption("mfa.enrolled");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/kind=mfa\.enrolled/);
+  const rows = page.locator('[data-testid^="audit-"]');
+  await expect(rows.filter({ hasText: MFA_USER })).toHaveCount(1);
+  await expect(rows.filter({ hasText: STEP_UP_USER })).toHaveCount(1);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByTestId("audit-verdict")).toHaveText(
+    /^Verified: all \d+ rows are intact and chained\.$/,
+  );
+
+  // JSON Lines: every row, chained; each kind this spec caused is there, with who and from where.
+  const jsonl = await page.request.get("/audit/export.jsonl");
+  expect(jsonl.headers()["content-type"]).toContain("application/jsonl");
+  const exported = (await jsonl.text())
+    .trim()
+    .split("\n")
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          id: number;
+          kind: string;
+          actor: string;
+          client: string;
+          summary: string;
+          prevHash: string;
+          hash: string;
+        },
+    );
+  exported.forEach((row, index) => {
+    if (index > 0) expect(row.prevHash).toBe(exported[index - 1]?.hash);
+  });
+  const mine = (kind: string, actor: string) =>
+    exported.filter((row) => row.kind === kind && row.actor === actor);
+  expect(mine("user.created", ROLES.owner.email).map((r) => r.summary)).toEqual(
+    expect.arrayContaining([`Created ${MFA_USER} as owner`, `Created ${STEP_UP_USER} as owner`]),
+  );
+  expect(mine("sign-in.succeeded", MFA_USER).length).toBeGreaterThanOrEqual(3);
+  expect(mine("sign-in.failed", MFA_USER).length).toBeGreaterThanOrEqual(3);
+  expect(mine("sign-out", MFA_USER).length).toBeGreaterThanOrEqual(3);
+  expect(mine("mfa.enrolled", MFA_USER)).toHaveLength(1);
+  expect(mine("mfa.recovery-code-used", MFA_USER)).toHaveLength(1);
+  expect(mine("settings.changed", STEP_UP_USER)[0]?.summary).toBe("Idle timeout (minutes): 30 → 45");
+  expect(mine("sign-in.succeeded", MFA_USER)[0]?.client).not.toBe("");
+
+  // CSV: the same rows, formula-safe.
+  const csv = await page.request.get("/audit/export.csv");
+  const lines = (await csv.text()).trim().split("\r\n");
+  expect(lines[0]).toBe("id,at,actor,kind,project,client,user_agent,summary,detail,prev_hash,hash");
+  expect(lines.length - 1).toBeGreaterThanOrEqual(exported.length);
+
+  // Put the idle timeout back for the specs that follow.
+  await page.goto("/settings/security");
+  await page.getByLabel("End idle sessions after (minutes)").fill("30");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Security settings saved.")).toBeVisible();
+  await owner.close();
+
+  for (const role of ["manager", "support"] as const) {
+    const context = await browser.newContext({ storageState: storageState(role) });
+    const other = await context.newPage();
+    expect((await other.request.get("/audit/export.jsonl")).status()).toBe(403);
+    expect((await other.request.get("/audit/export.csv")).status()).toBe(403);
+    await other.goto("/audit");
+    await expect(other).toHaveURL(/\/not-allowed\?need=audit%3Aread$/);
+    await context.close();
+  }
+});
+
+test("an owner resets a lost authenticator: the user's sessions end and they sign in with the password again", async ({
+  browser,
+}) => {
+  const theirs = await freshPage(browser);
+  await passwordStep(theirs, MFA_USER);
+  await theirs.getByLabel("Authentication code").fill(await unusedTotpCode(secret));
+  await theirs.getByRole("button", { name: "Verify" }).click();
+  await expect(theirs.getByTestId("current-user")).toHaveText(`${MFA_USER} · owner`);
+
+  const owner = await browser.newContext({ storageState: storageState("owner") });
+  const page = await owner.newPage();
+  await page.goto("/settings/users");
+  await page.getByRole("button", { name: `Reset two-factor of ${MFA_USER}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Reset two-factor" }).click();
+  await expect(page.getByText(`${MFA_USER} sets up two-factor again at their next sign-in.`)).toBeVisible();
+  await owner.close();
+
+  await theirs.reload();
+  await expect(theirs).toHaveURL(/\/sign-in/);
+  await passwordStep(theirs, MFA_USER);
+  await expect(theirs.getByTestId("current-user")).toHaveText(`${MFA_USER} · owner`);
+  await theirs.context().close();
+});
