@@ -4,7 +4,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { confirmSecondFactorAction } from "@/lib/actions/confirm-second-factor";
-import type { ActionResult } from "@/lib/actions/define-action";
+import type { ActionResult } from "@/lib/model/action-result";
 
 type Guard = <T>(run: () => Promise<ActionResult<T>>) => Promise<ActionResult<T>>;
 

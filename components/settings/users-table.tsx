@@ -4,7 +4,7 @@ import { columnHelper } from "@/components/data-table/features";
 import { UserRowActions } from "@/components/settings/user-row-actions";
 import { UserSecurityActions } from "@/components/settings/user-security-actions";
 import { Badge } from "@/components/ui/badge";
-import type { ConsoleUser } from "@/lib/auth/users";
+import type { ConsoleUser } from "@/lib/model/console-user";
 
 /** A console user as the table shows them; `you` marks the owner looking at the page. */
 export type UserRow = ConsoleUser & { you: boolean; mfaEnrolled: boolean };

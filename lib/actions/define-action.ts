@@ -9,16 +9,9 @@ import { type SignedIn, touchSession } from "@/lib/auth/sessions";
 import type { ConsoleUser } from "@/lib/auth/users";
 import { describeIssues, fieldPath } from "@/lib/contract/issues";
 import { consoleDb } from "@/lib/db/console-db";
+import type { ActionResult } from "@/lib/model/action-result";
 
-export type ActionResult<T> =
-  | { ok: true; data: T }
-  | {
-      ok: false;
-      error: string;
-      fieldErrors?: Record<string, string>;
-      /** Refused for want of a fresh second factor: the form asks for a code and tries again (components/auth/step-up.tsx). */
-      stepUp?: true;
-    };
+export type { ActionResult };
 
 /** What a handler knows of the request besides its input: the session, and who is acting from where (for the audit log). */
 export interface ActionContext {

@@ -1,6 +1,6 @@
 import "server-only";
-import { csvLine } from "@/lib/bulk/csv";
 import type { ConsoleDb } from "@/lib/db/connection";
+import { csvLine } from "@/lib/model/csv-out";
 import { type AuditFilter, type AuditRow, auditRowsInOrder } from "./audit-log";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { headers } from "next/headers";
-import { clientAddress } from "@/lib/auth/sign-in-throttle";
+import { clientAddress } from "@/lib/http/client-address";
 import type { AuditActor } from "./audit-log";
 
 /** The audit log's "who, from where" for a request: the signed-in user, their address and browser. */

@@ -5,9 +5,9 @@ import { recordAudit } from "@/lib/audit/audit-log";
 import { actorFromHeaders } from "@/lib/audit/request-actor";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
+import { clientAddress } from "@/lib/http/client-address";
 import { consoleSecrets } from "@/lib/secrets";
 import { startSession } from "./sessions";
-import { clientAddress } from "./sign-in-throttle";
 import { signInWithPassword } from "./users";
 
 declare module "next-auth" {

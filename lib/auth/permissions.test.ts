@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { can, PERMISSIONS } from "./permissions";
 
-// DESIGN §7, row by row: support, manager, owner.
+// DESIGN §7, row by row: support, manager, owner; then the staff-accounts rows.
 const TABLE = {
   "catalogue:read": [true, true, true],
   "players:read": [true, true, true],
@@ -11,6 +11,11 @@ const TABLE = {
   "wallet:fund": [false, false, true],
   "users:manage": [false, false, true],
   "connections:manage": [false, false, true],
+  // Staff accounts (docs/console.md): the console's settings and its audit log are the owners';
+  // everyone manages their own second factor and sessions.
+  "settings:manage": [false, false, true],
+  "audit:read": [false, false, true],
+  "account:manage": [true, true, true],
 } as const;
 
 describe("role permissions", () => {

@@ -5,7 +5,8 @@ import { describeIssues } from "@/lib/contract/issues";
 import type { EncryptionKeys } from "@/lib/crypto/secret-box";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { users } from "@/lib/db/schema";
-import { ROLES, type Role } from "@/lib/model/roles";
+import type { ConsoleUser } from "@/lib/model/console-user";
+import { ROLES } from "@/lib/model/roles";
 import { HashSlots } from "./hash-slots";
 import { hashPassword, needsRehash, passwordProblem, verifyPassword } from "./password";
 import { consumeSecondFactor, type SecondFactorResult } from "./second-factor";
@@ -25,16 +26,10 @@ export const NewUser = z.object({
 });
 export type NewUser = z.input<typeof NewUser>;
 
+export type { ConsoleUser };
+
 /** A user input or state problem; its message names the field and the rule. */
 export class UserError extends Error {}
-
-export interface ConsoleUser {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-  active: boolean;
-}
 
 const columns = {
   id: users.id,

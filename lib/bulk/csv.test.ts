@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { csvLine, MAX_ROWS, parseAwardCsv } from "./csv";
+import { csvLine } from "@/lib/model/csv-out";
+import { MAX_ROWS, parseAwardCsv } from "./csv";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const parse = (text: string) => parseAwardCsv(bytes(text));

@@ -1,4 +1,5 @@
-import { COLUMNS, type CsvRow, csvLine } from "./csv";
+import { csvLine } from "@/lib/model/csv-out";
+import { COLUMNS, type CsvRow } from "./csv";
 
 /** A row of the file with errors (it blocks sending) or warnings (sending needs a confirmation or is worth a look). */
 export interface ProblemRow {

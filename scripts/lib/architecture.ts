@@ -463,19 +463,4 @@ export function checkArchitecture(
 }
 
 /** Known breaks, each with why it stays for now (docs/architecture.md, "Exceptions"). */
-export const EXCEPTIONS: RuleException[] = [
-  {
-    rule: "browser-never-imports-server",
-    from: "components/settings/users-table.tsx",
-    to: "lib/auth/users.ts",
-    reason:
-      "ConsoleUser, the users table's row, is defined beside the user queries; it moves to a browser-safe module with the staff-accounts work, which owns both files.",
-  },
-  {
-    rule: "no-folder-cycles",
-    from: "lib/audit",
-    to: "lib/auth",
-    reason:
-      "lib/audit/request-actor.ts takes the client's address from lib/auth/sign-in-throttle while lib/auth writes the audit log; the address helper moves below both with the staff-accounts work, which owns both folders.",
-  },
-];
+export const EXCEPTIONS: RuleException[] = [];

@@ -1,4 +1,4 @@
-import { auditExportResponse } from "@/lib/audit/audit-export-response";
+import { auditExportResponse } from "@/lib/api/audit-export-response";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { authorize } from "@/lib/auth/current-user";
 import { batchRows, findBatch } from "@/lib/bulk/batch-store";
-import { csvLine } from "@/lib/bulk/csv";
 import { consoleDb } from "@/lib/db/console-db";
+import { csvLine } from "@/lib/model/csv-out";
 
 export const dynamic = "force-dynamic";
 

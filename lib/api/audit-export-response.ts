@@ -1,8 +1,8 @@
 import "server-only";
+import { type AuditExportFormat, auditExport } from "@/lib/audit/audit-export";
+import { auditFilterFrom } from "@/lib/audit/audit-filter";
 import { authorize } from "@/lib/auth/current-user";
 import { consoleDb } from "@/lib/db/console-db";
-import { type AuditExportFormat, auditExport } from "./audit-export";
-import { auditFilterFrom } from "./audit-filter";
 
 /** The export routes' one body: guarded like the page (owners), then the streamed file. */
 export async function auditExportResponse(request: Request, format: AuditExportFormat): Promise<Response> {
