@@ -5,7 +5,13 @@ import type { EncryptionKeys } from "@/lib/crypto/secret-box";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { users } from "@/lib/db/schema";
 import { createConsoleTestDatabase } from "@/testing/console-database";
-import { beginEnrolment, completeEnrolment, removeSecondFactor, totpCodeAt } from "./second-factor";
+import {
+  beginEnrolment,
+  completeEnrolment,
+  removeSecondFactor,
+  rotateTotpSecrets,
+  totpCodeAt,
+} from "./second-factor";
 import { ACCOUNT_RULE } from "./sign-in-throttle";
 import { createUser, signInWithPassword } from "./users";
 
@@ -117,5 +123,28 @@ describe("TOTP second factor", () => {
     const { user } = await enrolled();
     await removeSecondFactor(database.db, user.id);
     expect(await signIn(undefined, seconds(60))).toMatchObject({ ok: true, secondFactor: "none" });
+  });
+
+  it("secrets:rotate seals TOTP secrets with the newest key; a secret no given key opens stops it with nothing changed", async () => {
+    const { secret } = await enrolled();
+    const newer = randomBytes(32).toString("base64url");
+    expect(await rotateTotpSecrets(database.db, [newer, ...keys])).toEqual({ renewed: 1, already: 0 });
+    expect(await rotateTotpSecrets(database.db, [newer, ...keys])).toEqual({ renewed: 0, already: 1 });
+    // The old key can go: the code opens with the newest alone.
+    const now = seconds(90);
+    expect(
+      await signInWithPassword(database.db, EMAIL, PASSWORD, {
+        code: totpCodeAt(secret, now),
+        keys: [newer],
+        now,
+        client: "192.0.2.30",
+      }),
+    ).toMatchObject({ ok: true, secondFactor: "totp" });
+    const [before] = await database.db.select({ box: users.totpSecretCiphertext }).from(users);
+    await expect(rotateTotpSecrets(database.db, [randomBytes(32).toString("base64url")])).rejects.toThrow(
+      /The second factor of owner@studio\.example cannot be opened with the given keys/,
+    );
+    const [after] = await database.db.select({ box: users.totpSecretCiphertext }).from(users);
+    expect(after?.box).toBe(before?.box);
   });
 });

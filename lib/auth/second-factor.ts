@@ -1,8 +1,9 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { type EncryptionKeys, openSecret, sealSecret } from "@/lib/crypto/secret-box";
+import { RotationError } from "@/lib/connections/connections";
+import { type EncryptionKeys, openSecret, sealedWithNewest, sealSecret } from "@/lib/crypto/secret-box";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { recoveryCodes, users } from "@/lib/db/schema";
 
@@ -173,4 +174,40 @@ export async function removeSecondFactor(db: ConsoleDb, userId: number): Promise
 export async function sealedSecretOf(db: ConsoleDb, userId: number): Promise<string | null> {
   const [row] = await db.select({ box: users.totpSecretCiphertext }).from(users).where(eq(users.id, userId));
   return row?.box ?? null;
+}
+
+/**
+ * `npm run secrets:rotate`, for second factors: every TOTP secret sealed again with the newest
+ * encryption key (docs/console.md, "Keys at rest"). A secret none of the keys opens stops it
+ * before anything is written, naming the user: dropping its key would lock them out.
+ */
+export async function rotateTotpSecrets(
+  db: ConsoleDb,
+  keys: EncryptionKeys,
+): Promise<{ renewed: number; already: number }> {
+  return db.transaction(async (txHandle) => {
+    const tx = txHandle as unknown as ConsoleDb;
+    const rows = await tx
+      .select({ id: users.id, email: users.email, box: users.totpSecretCiphertext })
+      .from(users)
+      .where(isNotNull(users.totpSecretCiphertext))
+      .orderBy(asc(users.id))
+      .for("update");
+    const renewed: { id: number; box: string }[] = [];
+    for (const row of rows) {
+      if (!row.box || sealedWithNewest(keys, row.box)) continue;
+      let plain: string;
+      try {
+        plain = openSecret(keys, row.box, secretContext(row.id));
+      } catch (error) {
+        throw new RotationError(
+          `The second factor of ${row.email} cannot be opened with the given keys: ${(error as Error).message} Nothing was changed.`,
+        );
+      }
+      renewed.push({ id: row.id, box: sealSecret(keys, plain, secretContext(row.id)) });
+    }
+    for (const { id, box } of renewed)
+      await tx.update(users).set({ totpSecretCiphertext: box }).where(eq(users.id, id));
+    return { renewed: renewed.length, already: rows.length - renewed.length };
+  });
 }

@@ -97,7 +97,7 @@ describe("console command-line tools", () => {
       expect(run("secrets-rotate", [], folder, "", keys)).toMatchObject({
         code: 0,
         stdout: expect.stringMatching(
-          /^Sealed 0 connection keys again with encryption key [\w-]{8} in the console database \(PGlite .*\); 0 already were\.\n$/,
+          /^Sealed 0 connection keys and 0 second-factor secrets again with encryption key [\w-]{8} in the console database \(PGlite .*\); 0 already were\.\n$/,
         ),
       });
       expect(

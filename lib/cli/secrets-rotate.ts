@@ -1,4 +1,5 @@
 import { parseCommandLine, plural, runCli } from "@/common/cli";
+import { rotateTotpSecrets } from "@/lib/auth/second-factor";
 import { RotationError, rotateConnectionKeys } from "@/lib/connections/connections";
 import { encryptionKeyId } from "@/lib/crypto/secret-box";
 import { ConsoleEnvError, consoleEnv } from "@/lib/env";
@@ -7,8 +8,8 @@ import { withConsoleDatabase } from "./with-console-database";
 
 const HELP = `Usage: npm run secrets:rotate
 
-Seals every stored connection API key again with the newest of the console's encryption keys, in
-one transaction (docs/console.md, "Keys at rest"). To rotate: put the new key first in
+Seals every stored connection API key and every staff TOTP secret again with the newest of the
+console's encryption keys, in one transaction (docs/console.md, "Keys at rest"). To rotate: put the new key first in
 CONSOLE_ENCRYPTION_KEYS and the old one after it (comma-separated, newest first), restart the
 console (it opens with either key and seals with the new one), run this command with the same
 environment, then drop the old key. A key that none of the given keys opens stops it with nothing
@@ -22,9 +23,12 @@ async function main(): Promise<void> {
   }
   const keys = consoleSecrets(consoleEnv()).encryptionKeys;
   await withConsoleDatabase(async (database, where) => {
-    const { renewed, already } = await rotateConnectionKeys(database.db, keys);
+    const [connectionKeys, totpSecrets] = await database.db.transaction(async (txHandle) => {
+      const tx = txHandle as unknown as typeof database.db;
+      return [await rotateConnectionKeys(tx, keys), await rotateTotpSecrets(tx, keys)] as const;
+    });
     console.log(
-      `Sealed ${plural(renewed, "connection key")} again with encryption key ${encryptionKeyId(keys[0])} in the console database (${where}); ${already} already were.`,
+      `Sealed ${plural(connectionKeys.renewed, "connection key")} and ${plural(totpSecrets.renewed, "second-factor secret")} again with encryption key ${encryptionKeyId(keys[0])} in the console database (${where}); ${connectionKeys.already + totpSecrets.already} already were.`,
     );
   });
 }
