@@ -42,6 +42,9 @@ export default defineConfig({
   reporter: [["list"], ["./scripts/lib/playwright-summary-reporter.ts"]],
   use: {
     baseURL: CONSOLE_URL,
+    // The browser's time zone, which the console shows times in (docs/console.md, "Dates and
+    // times"): the same on every machine; e2e/time-zones.spec.ts opens others.
+    timezoneId: "UTC",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromium,

@@ -28,11 +28,14 @@ type Figures = Record<(typeof OUTCOMES)[number], { today: number; week: number }
   gem: string;
 };
 
-/** The overview's "Updated 2026-11-24 09:05 UTC": the server's UTC day, the chart table's last row. */
+/**
+ * The UTC day of the overview's "Updated …" moment (its `datetime`, ISO; the text is in the
+ * browser's zone): the server's day, the chart table's last row.
+ */
 async function serverDay(page: Page): Promise<string> {
-  const text = (await page.getByTestId("overview-read-at").textContent()) ?? "";
-  const day = /\d{4}-\d{2}-\d{2}/.exec(text)?.[0];
-  expect(day, `a date in "${text}"`).toBeTruthy();
+  const at = (await page.getByTestId("overview-read-at").locator("time").getAttribute("datetime")) ?? "";
+  const day = /^\d{4}-\d{2}-\d{2}(?=T)/.exec(at)?.[0];
+  expect(day, `an ISO time in "${at}"`).toBeTruthy();
   return day ?? "";
 }
 

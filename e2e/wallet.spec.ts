@@ -38,7 +38,9 @@ test.describe("the project wallet", () => {
     const queued = managerPage.getByTestId(`queued-${requestId}`);
     await expect(queued).toContainText(customerId);
     await expect(queued).toContainText(`${amount} SHARD`);
-    await expect(queued.locator("time")).toHaveText(/under a minute|\d+ min/);
+    // Its age (Intl.RelativeTimeFormat), once the browser has the clock; the moment in UTC on hover.
+    await expect(queued.locator("time")).toHaveText(/^(this minute|\d+ minutes? ago)$/);
+    await expect(queued.locator("time")).toHaveAttribute("title", / \(\d{4}-\d{2}-\d{2} [\d:]{8} UTC\)$/);
     await expect(row.getByTestId("wallet-gap")).toContainText(/top up [\d.]+ SHARD/);
     await expect(managerPage.getByRole("button", { name: "Fund wallet" })).toHaveCount(0);
     await manager.close();

@@ -5,10 +5,13 @@ import { consoleNav } from "@/components/layout/console-nav";
 import { Sidebar } from "@/components/layout/sidebar";
 import { TopBar } from "@/components/layout/top-bar";
 import { LiveProviders } from "@/components/live/live-providers";
+import { TimeZoneProvider } from "@/components/ui/when";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
+import { consoleDb } from "@/lib/db/console-db";
 import { projectContext } from "@/lib/project/current-project";
 import { offersExtensions } from "@/lib/project/extensions";
+import { readTimeZone } from "@/lib/time/time-zone-setting";
 
 export const dynamic = "force-dynamic";
 
@@ -20,7 +23,11 @@ export const dynamic = "force-dynamic";
  */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const user = await requirePageUser();
-  const { available, chosen, connection } = await projectContext(user.id);
+  const [{ available, chosen, connection }, timeZone] = await Promise.all([
+    projectContext(user.id),
+    // The person's zone for every time below; none: the browser's (components/ui/when.tsx).
+    consoleDb().then((db) => readTimeZone(db, user.id)),
+  ]);
   // The wallet is our extension: hidden for a service that answers that it has none.
   const wallet = can(user.role, "wallet:read") && (await offersExtensions(connection)) !== false;
   const groups = consoleNav(user.role, { wallet });
@@ -33,29 +40,31 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   }));
   const chosenRef = chosen?.ref ?? null;
   return (
-    <LiveProviders>
-      <ActivitySignal />
-      <StepUpProvider>
-        <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
-          <aside className="sticky top-0 hidden h-dvh overflow-y-auto border-r border-border bg-sidebar text-sidebar-foreground lg:block">
-            <Sidebar groups={groups} projects={projects} chosen={chosenRef} />
-          </aside>
-          <div className="flex min-w-0 flex-col">
-            <TopBar
-              groups={groups}
-              projects={projects}
-              chosen={chosenRef}
-              palette={{
-                pages: consoleNav(user.role, { wallet, palette: true }),
-                projects,
-                chosen: chosenRef,
-              }}
-              user={{ email: user.email, role: user.role }}
-            />
-            {children}
+    <TimeZoneProvider timeZone={timeZone}>
+      <LiveProviders>
+        <ActivitySignal />
+        <StepUpProvider>
+          <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
+            <aside className="sticky top-0 hidden h-dvh overflow-y-auto border-r border-border bg-sidebar text-sidebar-foreground lg:block">
+              <Sidebar groups={groups} projects={projects} chosen={chosenRef} />
+            </aside>
+            <div className="flex min-w-0 flex-col">
+              <TopBar
+                groups={groups}
+                projects={projects}
+                chosen={chosenRef}
+                palette={{
+                  pages: consoleNav(user.role, { wallet, palette: true }),
+                  projects,
+                  chosen: chosenRef,
+                }}
+                user={{ email: user.email, role: user.role }}
+              />
+              {children}
+            </div>
           </div>
-        </div>
-      </StepUpProvider>
-    </LiveProviders>
+        </StepUpProvider>
+      </LiveProviders>
+    </TimeZoneProvider>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
-import { utcMinute } from "@/components/overview/when";
 import { Badge } from "@/components/ui/badge";
+import { When } from "@/components/ui/when";
 import { AUDIT_KINDS, type AuditKind } from "@/lib/audit/audit-kinds";
 
 export interface AuditTableRow {
@@ -23,7 +23,7 @@ const columns = column.columns([
   column.accessor("at", {
     header: "When",
     meta: { cellClassName: "whitespace-nowrap" },
-    cell: ({ getValue }) => <time dateTime={getValue()}>{utcMinute(getValue())}</time>,
+    cell: ({ getValue }) => <When iso={getValue()} />,
   }),
   column.accessor("actor", {
     header: "Actor",

@@ -6,13 +6,14 @@ import { RequestIdCell } from "@/components/awards/request-id-cell";
 import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
 import { PlayerLink } from "@/components/players/player-link";
+import { When } from "@/components/ui/when";
 import type { AwardStatus } from "@/lib/model/award-status";
 
 /** One award of the trail as its table shows it (award-table.tsx builds it on the server). */
 export interface AwardRow {
   id: number;
   requestId: string;
-  /** "2026-01-31 12:00:00 UTC": sorts as text in time order. */
+  /** ISO 8601 UTC ("2026-01-31T12:00:00.000Z"): sorts as text in time order; shown in the person's zone. */
   sent: string;
   customerId: string;
   actorEmail: string;
@@ -40,6 +41,7 @@ const columns = column.columns([
     header: "Sent",
     sortDescFirst: true,
     meta: { cellClassName: "whitespace-nowrap" },
+    cell: ({ row }) => <When iso={row.original.sent} />,
   }),
   column.accessor("customerId", {
     id: "player",

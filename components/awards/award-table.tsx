@@ -2,18 +2,12 @@ import { AwardDataTable, type AwardRow } from "@/components/awards/award-columns
 import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
 import type { AwardRecord } from "@/lib/awards/trail";
 
-const when = (date: Date) =>
-  date
-    .toISOString()
-    .replace("T", " ")
-    .replace(/\.\d+Z$/, " UTC");
-
 /** What the table shows of an award: token GUIDs by symbol where the project knows them. */
 function awardRow(award: AwardRecord, symbols: Map<string, string>): AwardRow {
   return {
     id: award.id,
     requestId: award.requestId,
-    sent: when(award.createdAt),
+    sent: award.createdAt.toISOString(),
     customerId: award.customerId,
     actorEmail: award.actorEmail,
     mode: award.isAllowance ? "Allowance" : "Direct",

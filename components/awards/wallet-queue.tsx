@@ -4,8 +4,8 @@ import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/id-cell";
 import { PlayerLink } from "@/components/players/player-link";
+import { Age } from "@/components/ui/when";
 import type { QueuedAwardView } from "@/lib/awards/wallet";
-import { age } from "@/lib/awards/wallet";
 
 const column = columnHelper<QueuedAwardView>();
 
@@ -13,15 +13,11 @@ const columns = column.columns([
   // ISO 8601 UTC sorts as text in time order.
   column.accessor("queuedAt", {
     id: "waiting",
-    header: "Waiting",
+    header: "Queued",
     sortFn: "text",
     sortDescFirst: false,
     meta: { cellClassName: "whitespace-nowrap" },
-    cell: ({ row }) => (
-      <time dateTime={row.original.queuedAt} title={row.original.queuedAt}>
-        {age(row.original.queuedAt, new Date())}
-      </time>
-    ),
+    cell: ({ row }) => <Age iso={row.original.queuedAt} />,
   }),
   column.accessor("customerId", {
     id: "player",

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { ConfirmDialog, OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
+import { When } from "@/components/ui/when";
 import { checkBulkFileAction } from "@/lib/actions/check-bulk-file";
 import { sendBulkFileAction } from "@/lib/actions/send-bulk-file";
 import { COLUMNS, MAX_FILE_BYTES } from "@/lib/bulk/csv";
@@ -228,7 +229,7 @@ export function BulkUpload() {
               <Link href={`/awards/bulk/${report.previous.batchId}`} className="underline underline-offset-2">
                 batch {report.previous.batchId}
               </Link>{" "}
-              ({report.previous.actorEmail}, {report.previous.createdAt.slice(0, 10)};{" "}
+              ({report.previous.actorEmail}, <When iso={report.previous.createdAt} />;{" "}
               {report.previous.counts.completed} completed). Its rows keep their RequestIDs: sending it again
               pays nobody twice.
             </p>
@@ -292,7 +293,7 @@ export function BulkUpload() {
                     >
                       {row.requestId}
                     </Link>{" "}
-                    ({row.sentBy}, {row.sentAt.slice(0, 10)}, {row.status})
+                    ({row.sentBy}, <When iso={row.sentAt} />, {row.status})
                   </li>
                 ))}
               </ul>

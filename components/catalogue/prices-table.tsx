@@ -4,15 +4,13 @@ import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/id-cell";
 import { Badge } from "@/components/ui/badge";
+import { When } from "@/components/ui/when";
 import type { PriceRow } from "@/lib/catalogue/price-rows";
 import { ShownTextView } from "./shown-text";
 
 const column = columnHelper<PriceRow>();
 
 const VALIDITY_TONE = { active: "success", scheduled: "info", expired: "neutral" } as const;
-
-/** A UTC date as the service sends it, shown without the seconds nobody reads. */
-const day = (iso: string) => (iso ? iso.replace("T", " ").replace(/:\d{2}Z$/, " UTC") : "");
 
 const columns = column.columns([
   column.accessor("currency", { header: "Currency", sortFn: "text" }),
@@ -40,7 +38,13 @@ const columns = column.columns([
             <Badge tone={VALIDITY_TONE[validity]}>{validity[0]?.toUpperCase() + validity.slice(1)}</Badge>
           </span>
           <span className="text-xs whitespace-nowrap text-muted-foreground">
-            {fromDate || toDate ? `${day(fromDate) || "…"} → ${day(toDate) || "…"}` : "Always"}
+            {fromDate || toDate ? (
+              <>
+                {fromDate ? <When iso={fromDate} /> : "…"} → {toDate ? <When iso={toDate} /> : "…"}
+              </>
+            ) : (
+              "Always"
+            )}
           </span>
         </span>
       );

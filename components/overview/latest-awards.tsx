@@ -4,8 +4,8 @@ import { AwardStatusBadge } from "@/components/awards/award-status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { When } from "@/components/ui/when";
 import type { AwardSummary } from "@/lib/overview/overview-data";
-import { utcMinute } from "./when";
 
 /** The newest awards of the trail, each a link to its timeline. */
 export function LatestAwards({ awards, canSend }: { awards: AwardSummary[]; canSend: boolean }) {
@@ -53,7 +53,7 @@ export function LatestAwards({ awards, canSend }: { awards: AwardSummary[]; canS
                   <span className="font-mono text-xs break-all">{award.lines.join(", ")}</span>
                   <span className="text-xs text-muted-foreground">
                     {award.isAllowance ? "Allowance" : "Direct"}
-                    {award.batchId ? ` · batch ${award.batchId}` : ""} · {utcMinute(award.sentAt)}
+                    {award.batchId ? ` · batch ${award.batchId}` : ""} · <When iso={award.sentAt} />
                   </span>
                 </span>
                 <AwardStatusBadge status={award.status} />

@@ -1,5 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import { When } from "@/components/ui/when";
 import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";
 import type { OverviewData } from "@/lib/overview/overview-data";
@@ -8,7 +9,6 @@ import { LatestAwards } from "./latest-awards";
 import { OutcomeCards } from "./outcome-cards";
 import { RecentBatches } from "./recent-batches";
 import { TokensAwarded } from "./tokens-awarded";
-import { utcMinute } from "./when";
 
 /** How often an open overview asks again (TanStack Query pauses while the tab is hidden). */
 const REFRESH_MS = 15_000;
@@ -35,7 +35,7 @@ export function LiveOverview({ initial, project, canSend, chartDays }: LiveOverv
   return (
     <div className="flex flex-col gap-6">
       <p className="text-xs text-muted-foreground" data-testid="overview-read-at">
-        Updated {utcMinute(data.readAt)}
+        Updated <When iso={data.readAt} />
         {error ? (
           <span data-testid="overview-stale" className="text-warning">
             {" "}

@@ -4,8 +4,8 @@ import { answeredRows, BatchProgressBar } from "@/components/bulk/batch-progress
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { When } from "@/components/ui/when";
 import type { BatchSummary } from "@/lib/overview/overview-data";
-import { utcMinute } from "./when";
 
 /** The latest bulk batches, each with how far it has got (answered rows of all its rows). */
 export function RecentBatches({ batches }: { batches: BatchSummary[] }) {
@@ -42,7 +42,7 @@ export function RecentBatches({ batches }: { batches: BatchSummary[] }) {
                   <BatchProgressBar counts={counts} label={`Batch ${batch.id} progress`} />
                   <p className="text-xs text-muted-foreground">
                     {answered} of {counts.total} answered · {counts.completed + counts.accepted} done ·{" "}
-                    {counts.queued} queued · {troubled} failed or unknown · {utcMinute(batch.createdAt)}
+                    {counts.queued} queued · {troubled} failed or unknown · <When iso={batch.createdAt} />
                   </p>
                   {batch.error ? <p className="text-xs text-destructive">{batch.error}</p> : null}
                 </li>

@@ -2,8 +2,8 @@
 import { nice, ticks } from "d3-array";
 import { useEffect, useRef, useState } from "react";
 import type { TokenSeries } from "@/lib/overview/aggregate";
+import { formatDay } from "@/lib/time/format-time";
 import { bandLayout } from "./band-layout";
-import { shortDay } from "./when";
 
 const HEIGHT = 168;
 const MARGIN = { top: 8, right: 8, bottom: 24, left: 48 };
@@ -95,7 +95,7 @@ export function TokenChart({ series, index }: TokenChartProps) {
                 rx={2}
                 className={fill}
               >
-                <title>{`${shortDay(point.day)}: ${point.amount} ${series.symbol}`}</title>
+                <title>{`${formatDay(point.day)}: ${point.amount} ${series.symbol}`}</title>
               </rect>
             );
           })}
@@ -111,7 +111,7 @@ export function TokenChart({ series, index }: TokenChartProps) {
                 textAnchor={last ? "end" : "middle"}
                 className={LABEL}
               >
-                {shortDay(point.day)}
+                {formatDay(point.day)}
               </text>
             );
           })}

@@ -2,8 +2,8 @@ import { BarChart3 } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { TokenSeries } from "@/lib/overview/aggregate";
+import { formatDay } from "@/lib/time/format-time";
 import { TokenChart } from "./token-chart";
-import { shortDay } from "./when";
 
 export interface TokensAwardedProps {
   tokens: TokenSeries[];
@@ -79,7 +79,7 @@ export function TokensAwarded({ tokens, days }: TokensAwardedProps) {
                     {dayList.map((day) => (
                       <tr key={day} data-testid={`tokens-day-${day}`} className="border-t border-border">
                         <th scope="row" className="px-3 py-1.5 font-normal whitespace-nowrap">
-                          <time dateTime={day}>{shortDay(day)}</time>
+                          <time dateTime={day}>{formatDay(day)}</time>
                         </th>
                         {tokens.map((series) => (
                           <td

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { age, fundingGaps } from "./wallet";
+import { fundingGaps } from "./wallet";
 
 const balance = (ContractGuid: string, Amount: string) => ({
   TokenGuid: "t-gem",
@@ -35,13 +35,5 @@ describe("the project wallet's funding gap", () => {
       { contractGuid: "C-POLY", queued: "5", gap: "0", waiting: 1 },
       { contractGuid: "C-EMPTY", queued: "0", gap: "0", waiting: 0 },
     ]);
-  });
-
-  it("says how long an award has waited", () => {
-    const now = new Date("2026-11-23T13:20:30Z");
-    expect(age("2026-11-23T13:20:00Z", now)).toBe("under a minute");
-    expect(age("2026-11-23T13:00:00Z", now)).toBe("20 min");
-    expect(age("2026-11-23T10:00:00Z", now)).toBe("3 h 20 min");
-    expect(age("2026-11-20T10:00:00Z", now)).toBe("3 days");
   });
 });

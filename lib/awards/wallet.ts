@@ -61,13 +61,3 @@ export function fundingGaps(wallet: Wallet): ContractFunding[] {
     };
   });
 }
-
-/** "3 h 20 min" since an ISO date, for the age of a queued award. */
-export function age(since: string, now: Date): string {
-  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / 60_000));
-  if (minutes < 1) return "under a minute";
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ${minutes % 60} min`;
-  return `${Math.floor(hours / 24)} days`;
-}

@@ -168,6 +168,8 @@ export const userSettings = consoleSchema.table("user_settings", {
     .references(() => users.id, { onDelete: "cascade" }),
   /** `db:<id>` for a stored connection, `env` for the one from the environment. */
   connection: text("connection"),
+  /** The IANA time zone times are shown in (lib/time/time-zone-setting.ts); null: the browser's. */
+  timeZone: text("time_zone"),
 });
 
 /** One line of an award, as sent: amounts as exact decimal text. */

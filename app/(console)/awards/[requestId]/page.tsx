@@ -4,6 +4,7 @@ import { LiveAwardStatus } from "@/components/awards/live-award-status";
 import { RetryButton } from "@/components/awards/retry-button";
 import { PlayerLink } from "@/components/players/player-link";
 import { PageHeader } from "@/components/ui/page-header";
+import { When } from "@/components/ui/when";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
@@ -18,12 +19,6 @@ export const dynamic = "force-dynamic";
 export async function generateMetadata({ params }: PageProps<"/awards/[requestId]">): Promise<Metadata> {
   return recordTitle((await params).requestId, "Awards");
 }
-
-const when = (date: Date) =>
-  date
-    .toISOString()
-    .replace("T", " ")
-    .replace(/\.\d+Z$/, " UTC");
 
 /** One award's timeline: created, each send, each outcome, later status changes. */
 export default async function AwardPage({ params }: PageProps<"/awards/[requestId]">) {
@@ -122,7 +117,7 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
         >
           {timeline.map((event) => (
             <li key={event.id}>
-              <span className="text-muted-foreground">{when(event.at)}</span>{" "}
+              <When iso={event.at.toISOString()} seconds className="text-muted-foreground" />{" "}
               <span className="font-medium">
                 {
                   { created: "Created", sent: "Sent", outcome: "Outcome", status: "Status change" }[

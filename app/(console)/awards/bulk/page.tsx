@@ -3,6 +3,7 @@ import Link from "next/link";
 import { BulkUpload } from "@/components/bulk/bulk-upload";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
+import { When } from "@/components/ui/when";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { listBatches } from "@/lib/bulk/batch-store";
 import { consoleDb } from "@/lib/db/console-db";
@@ -40,8 +41,7 @@ export default async function BulkAwardsPage() {
                   Batch {batch.id}: {batch.fileName}
                 </Link>
                 <span>
-                  {batch.rowCount} rows · {batch.actorEmail} ·{" "}
-                  {batch.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC
+                  {batch.rowCount} rows · {batch.actorEmail} · <When iso={batch.createdAt.toISOString()} />
                 </span>
                 <Badge tone={batch.status === "done" ? "success" : "info"}>
                   {batch.status === "done" ? "Done" : "Sending"}

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { BatchProgress } from "@/components/bulk/batch-progress";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
+import { When } from "@/components/ui/when";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { batchCounts, findBatch } from "@/lib/bulk/batch-store";
@@ -36,7 +37,9 @@ export default async function BatchPage({ params }: PageProps<"/awards/bulk/[bat
         <dt className="font-medium">Sent by</dt>
         <dd>{batch.actorEmail}</dd>
         <dt className="font-medium">Created</dt>
-        <dd>{batch.createdAt.toISOString().replace("T", " ").slice(0, 19)} UTC</dd>
+        <dd>
+          <When iso={batch.createdAt.toISOString()} seconds />
+        </dd>
         <dt className="font-medium">Reason</dt>
         <dd>{batch.reason}</dd>
         <dt className="font-medium">File SHA-256</dt>

@@ -1,0 +1,1 @@
+ALTER TABLE "console"."user_settings" ADD COLUMN "time_zone" text;
