@@ -32,6 +32,9 @@ test.describe("signed in", () => {
     "/wallet",
     "/settings/users",
     "/settings/connections",
+    "/settings/security",
+    "/audit",
+    "/account",
     "/not-allowed?need=users%3Amanage",
   ]) {
     test(`${path} has no serious accessibility violations, light or dark`, async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { auditRowsOf } from "./audit";
 import { confirmIn, fillAward, GEM, GEM_DB, GOLD, GOLD_DB, player, send } from "./award-form";
 import { addConnection } from "./owner-connection";
 import { storageState } from "./roles";
@@ -200,6 +201,24 @@ test.describe("retry from the trail", () => {
       await expect(page.getByTestId("award-status")).toHaveText("Completed");
       await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
       await expect(await goldTotal(page, customerId)).toHaveText("0.125");
+
+      // The audit log has the send and the retry: who, which project, what came of each.
+      const sent = (await auditRowsOf(browser, "award.sent")).find(
+        (row) => row.detail.requestId === requestId,
+      );
+      expect(sent).toMatchObject({
+        actor: "manager@demo.test",
+        project: name,
+        detail: { customerId, status: "unknown" },
+      });
+      const retried = (await auditRowsOf(browser, "award.retried")).find(
+        (row) => row.detail.requestId === requestId,
+      );
+      expect(retried).toMatchObject({
+        actor: "manager@demo.test",
+        project: name,
+        detail: { attempt: 2, status: "completed" },
+      });
     } finally {
       await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
       await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");

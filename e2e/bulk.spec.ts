@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { fromUnits, toUnits } from "../lib/contract/decimal";
+import { auditRowsOf } from "./audit";
 import { GEM_DB, knownPlayer, player } from "./award-form";
 import { seriousViolations } from "./axe";
 import { addConnection } from "./owner-connection";
@@ -212,6 +213,19 @@ test("a row whose answer was lost ends 'outcome unknown'; Retry failed rows pays
     await expect(page.getByRole("button", { name: /Retry failed rows/ })).toHaveCount(0);
     // The lost row had been paid; its retry (same RequestID) paid nothing more.
     expect([await totalOf(page, a, "GOLD"), await totalOf(page, b, "GOLD")]).toEqual(["4.25", "4.25"]);
+    // The audit log has the batch and its retry, by the manager, in this project.
+    const batch = (await auditRowsOf(browser, "batch.sent")).find(
+      (row) => row.detail.fileName === "lossy.csv",
+    );
+    expect(batch).toMatchObject({
+      actor: "manager@demo.test",
+      project: name,
+      summary: expect.stringMatching(/^Sent bulk file lossy\.csv as batch \d+$/),
+    });
+    const retried = (await auditRowsOf(browser, "batch.rows-retried")).find(
+      (row) => row.detail.batchId === batch?.detail.batchId,
+    );
+    expect(retried).toMatchObject({ actor: "manager@demo.test", project: name, detail: { requeued: 1 } });
   } finally {
     await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
     await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");

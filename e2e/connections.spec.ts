@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { auditRowsOf } from "./audit";
 import { storageState } from "./roles";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, SERVICE_BASE_URL } from "./servers";
 
@@ -114,4 +115,45 @@ test("switching projects changes what every page reads, and a failing service is
   await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
   await expect(page.getByTestId("service-failure")).toHaveCount(0);
   await expect(page.locator("tbody tr").first()).toBeVisible();
+});
+
+test("a key replaced, a connection marked live, created and deleted: each works and is in the audit log", async ({
+  page,
+  browser,
+}) => {
+  await page.goto("/settings/connections");
+  await fillConnection(page, GOOD, "gcc_wrong_key_000000000000000000000000");
+  await page.getByRole("button", { name: "Save connection" }).click();
+  const saved = page.getByTestId(`connection-${GOOD}`);
+  await expect(saved).toContainText("••••0000");
+
+  // The service rolled its key: the new one replaces the stored one, and the connection works again.
+  await saved.getByRole("button", { name: `Replace the key of ${GOOD}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Replace the API key of "${GOOD}"?` });
+  await dialog.getByLabel("New API key").fill(DEMO_API_KEY);
+  await dialog.getByRole("button", { name: "Replace key" }).click();
+  await expect(saved.getByRole("status")).toHaveText("Key replaced: it now ends ••••4e7c. Test it.");
+  await expect(saved).toContainText("••••4e7c");
+  await saved.getByRole("button", { name: `Test connection ${GOOD}` }).click();
+  await expect(saved.getByRole("status")).toHaveText(/^Connected: the project has 3 tokens/);
+
+  await saved.getByLabel(`Environment of ${GOOD}`).selectOption("live");
+  await expect(saved.getByLabel(`Environment of ${GOOD}`)).toHaveValue("live");
+  await deleteConnection(page, GOOD);
+
+  const last = async (kind: string) =>
+    (await auditRowsOf(browser, kind)).filter((row) => row.project === GOOD).at(-1);
+  expect(await last("connection.created")).toMatchObject({
+    actor: "owner@demo.test",
+    summary: expect.stringContaining("key ••••0000"),
+  });
+  expect(await last("connection.key-replaced")).toMatchObject({
+    actor: "owner@demo.test",
+    summary: `Replaced the API key of ${GOOD}; the new key ends ••••4e7c`,
+  });
+  expect(await last("connection.changed")).toMatchObject({ summary: `Marked connection ${GOOD} as live` });
+  expect(await last("connection.deleted")).toMatchObject({ summary: `Deleted connection ${GOOD}` });
+  // Never the key itself.
+  const everything = await auditRowsOf(browser, "connection.key-replaced");
+  expect(JSON.stringify(everything)).not.toContain(DEMO_API_KEY);
 });

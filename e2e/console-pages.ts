@@ -25,6 +25,9 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: "/wallet", title: "Wallet", role: "manager" },
   { path: "/settings/users", title: "Users · Settings", role: "owner" },
   { path: "/settings/connections", title: "Connections · Settings", role: "owner" },
+  { path: "/settings/security", title: "Security · Settings", role: "owner" },
+  { path: "/audit", title: "Audit log", role: "owner" },
+  { path: "/account", title: "Account", role: "support" },
 ];
 
 export const TITLE_SUFFIX = " · Game Commerce Console";

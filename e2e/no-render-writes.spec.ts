@@ -65,6 +65,10 @@ test("rendering every page and reading every live route writes nothing; an actio
       "/settings",
       "/settings/users",
       "/settings/connections",
+      "/settings/security",
+      "/audit",
+      "/audit?kind=sign-in.succeeded",
+      "/account",
       "/not-allowed?need=users%3Amanage",
     ];
     for (const path of pages) {
@@ -79,6 +83,8 @@ test("rendering every page and reading every live route writes nothing; an actio
       "/api/wallet",
       "/api/overview",
       `/awards/bulk/${batchId}/results.csv`,
+      "/audit/export.csv",
+      "/audit/export.jsonl",
     ]) {
       const response = await page.request.get(path);
       expect(response.status(), path).toBe(200);

@@ -13,7 +13,7 @@ const SEND = ["New award", "Bulk awards", "Wallet"];
 const SIDEBAR: Record<RoleName, string[]> = {
   support: READ,
   manager: [...READ, ...SEND],
-  owner: [...READ, ...SEND, "Settings"],
+  owner: [...READ, ...SEND, "Settings", "Audit log"],
 };
 
 for (const role of ["support", "manager", "owner"] as const) {

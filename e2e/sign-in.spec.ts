@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { auditRowsOf } from "./audit";
 import { ROLES, signInAs } from "./roles";
 
 test.describe("signed out", () => {
@@ -42,6 +43,13 @@ test.describe("signed out", () => {
     await expect(page.getByTestId("sign-in-error")).toHaveText(
       /^Too many wrong passwords or codes for this account: try again in \d+ seconds?\.$/,
     );
+    // Each refusal and the slow-down are in the audit log, under the address that was tried.
+    expect(
+      (await auditRowsOf(browser, "sign-in.failed")).filter((row) => row.actor === email).length,
+    ).toBeGreaterThanOrEqual(5);
+    expect(
+      (await auditRowsOf(browser, "sign-in.throttled")).filter((row) => row.actor === email),
+    ).not.toHaveLength(0);
 
     // Another client that has not failed is checked at once: guesses never lock an account.
     const elsewhere = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.7" } });

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { auditRowsOf } from "./audit";
 import { ROLES, signInAs, storageState } from "./roles";
 import { unusedTotpCode } from "./totp";
 
@@ -19,6 +20,25 @@ let recoveryCodes: string[] = [];
 let stepUpSecret = "";
 
 const empty = { storageState: { cookies: [], origins: [] } };
+
+// The owners this spec creates are deactivated after it: other specs count on the demo owner
+// being the only active one.
+test.afterAll(async ({ browser }) => {
+  const owner = await browser.newContext({ storageState: storageState("owner") });
+  const page = await owner.newPage();
+  await page.goto("/settings/users");
+  for (const email of [MFA_USER, STEP_UP_USER]) {
+    const deactivate = page.getByRole("button", { name: `Deactivate ${email}` });
+    if ((await deactivate.count()) === 0) continue;
+    await deactivate.click();
+    await page
+      .getByRole("dialog", { name: `Deactivate ${email}?` })
+      .getByRole("button", { name: "Deactivate" })
+      .click();
+    await expect(page.getByTestId(`user-${email}`)).toContainText("Deactivated");
+  }
+  await owner.close();
+});
 
 async function freshPage(browser: Browser): Promise<Page> {
   return (await browser.newContext(empty)).newPage();
@@ -200,6 +220,44 @@ test("step-up: each listed action asks for a fresh code, and the server refuses 
   for (const page of [...stale, enrolling]) await page.context().close();
 });
 
+test("owners can require two-factor of everyone: a support user is sent to set it up before anything else", async ({
+  browser,
+}) => {
+  const owner = await freshPage(browser);
+  await passwordStep(owner, STEP_UP_USER);
+  await owner.getByLabel("Authentication code").fill(await unusedTotpCode(stepUpSecret));
+  await owner.getByRole("button", { name: "Verify" }).click();
+  await expect(owner.getByTestId("current-user")).toHaveText(`${STEP_UP_USER} · owner`);
+  const setRequirement = async (value: "everyone" | "owners") => {
+    await owner.goto("/settings/security");
+    await owner.getByLabel("Two-factor sign-in required for").selectOption(value);
+    await owner.getByRole("button", { name: "Save" }).click();
+    await expect(owner.getByText("Security settings saved.")).toBeVisible();
+  };
+  await setRequirement("everyone");
+  try {
+    const support = await freshPage(browser);
+    await support.goto("/sign-in");
+    await support.getByLabel("Email").fill(ROLES.support.email);
+    await support.getByLabel("Password").fill(ROLES.support.password);
+    await support.getByRole("button", { name: "Sign in" }).click();
+    await expect(support).toHaveURL(/\/account$/);
+    await expect(support.getByRole("status")).toContainText("requires two-factor sign-in for your role");
+    await support.goto("/players");
+    await expect(support).toHaveURL(/\/account$/);
+    // Actions are refused on the server too, not only pages.
+    const answer = await support.context().request.post("/api/session/activity");
+    expect(answer.status()).toBe(204);
+    const overview = await support.context().request.get("/api/overview");
+    expect(overview.status()).toBe(403);
+    expect(await overview.text()).toContain("Set up two-factor sign-in first");
+    await support.context().close();
+  } finally {
+    await setRequirement("owners");
+  }
+  await owner.context().close();
+});
+
 test("the audit log: owners read, filter, verify and export it; managers and support cannot", async ({
   browser,
 }) => {
@@ -297,5 +355,23 @@ test("an owner resets a lost authenticator: the user's sessions end and they sig
   await expect(theirs).toHaveURL(/\/sign-in/);
   await passwordStep(theirs, MFA_USER);
   await expect(theirs.getByTestId("current-user")).toHaveText(`${MFA_USER} · owner`);
+  const reset = (await auditRowsOf(browser, "mfa.reset")).at(-1);
+  expect(reset).toMatchObject({
+    actor: ROLES.owner.email,
+    summary: `Reset the two-factor sign-in of ${MFA_USER}; 1 session(s) ended`,
+  });
+
+  // Signing oneself out everywhere (the Account page) ends this browser's session too, and is logged.
+  await theirs.goto("/account");
+  await theirs.getByRole("button", { name: "Sign out everywhere" }).click();
+  await theirs.getByRole("dialog").getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(theirs).toHaveURL(/\/sign-in$/);
+  await theirs.goto("/players");
+  await expect(theirs).toHaveURL(/\/sign-in\?next=%2Fplayers$/);
+  const ended = (await auditRowsOf(browser, "sessions.ended")).at(-1);
+  expect(ended).toMatchObject({
+    actor: MFA_USER,
+    summary: "Signed themselves out everywhere: 1 session(s) ended",
+  });
   await theirs.context().close();
 });

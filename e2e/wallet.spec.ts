@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { fromUnits, toUnits } from "../lib/contract/decimal";
+import { auditRowsOf } from "./audit";
 import { fillAward, player, SHARD, SHARD_POLYGON, send } from "./award-form";
 import { storageState } from "./roles";
 
@@ -70,6 +71,11 @@ test.describe("the project wallet", () => {
     await expect(ownerPage.getByTestId(`queued-${requestId}`)).toHaveCount(0);
     // Funding the gap leaves nothing over: what was short is now exactly paid out.
     await expect(ownerPage.getByTestId("wallet-SHARD-Polygon").getByTestId("wallet-balance")).toHaveText("0");
+    const funded = (await auditRowsOf(browser, "wallet.funded")).at(-1);
+    expect(funded).toMatchObject({
+      actor: "owner@demo.test",
+      detail: { amount: gap, settled: expect.arrayContaining([requestId]) },
+    });
     await expect(ownerPage.getByTestId("wallet-SHARD-Polygon").getByTestId("wallet-gap")).toHaveText(
       "Covered",
     );

@@ -6,8 +6,8 @@ const EVERY_MS = 60_000;
 
 /**
  * Tells the server the person is here — a key, a click or a tap — so the idle timeout counts from
- * real use, not from an open tab's live refreshes (docs/console.md, "Sessions"). When the server
- * says the session has ended, the page goes to sign-in and comes back here after it.
+ * real use, not from an open tab's live refreshes (docs/console.md, "Sessions"). An ended session
+ * is left to the click's own request: its guard sends the person to sign-in and back.
  */
 export function ActivitySignal() {
   useEffect(() => {
@@ -16,11 +16,8 @@ export function ActivitySignal() {
       const now = Date.now();
       if (now - last < EVERY_MS) return;
       last = now;
-      void fetch("/api/session/activity", { method: "POST" }).then((answer) => {
-        if (answer.status === 401)
-          window.location.assign(
-            `/sign-in?next=${encodeURIComponent(window.location.pathname + window.location.search)}`,
-          );
+      void fetch("/api/session/activity", { method: "POST" }).catch(() => {
+        // Offline or stopping: the next action records activity anyway.
       });
     };
     const events = ["pointerdown", "keydown"] as const;

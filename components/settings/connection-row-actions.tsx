@@ -48,7 +48,7 @@ export function ConnectionRowActions({ connectionRef, name, readOnly }: Connecti
         {readOnly ? null : (
           <ConfirmButton
             label="Replace key"
-            ariaLabel={`Replace the API key of ${name}`}
+            ariaLabel={`Replace the key of ${name}`}
             variant="outline"
             size="sm"
             pending={pending}
