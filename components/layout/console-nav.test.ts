@@ -21,9 +21,12 @@ describe("consoleNav", () => {
     ]);
   });
 
-  it("offers an owner settings; the wallet only when the service offers it", () => {
-    expect(labels(consoleNav("owner", { wallet: true })).at(-1)).toEqual([null, ["Wallet", "Settings"]]);
-    expect(labels(consoleNav("owner", { wallet: false })).at(-1)).toEqual([null, ["Settings"]]);
+  it("offers an owner settings and the audit log; the wallet only when the service offers it", () => {
+    expect(labels(consoleNav("owner", { wallet: true })).at(-1)).toEqual([
+      null,
+      ["Wallet", "Settings", "Audit log"],
+    ]);
+    expect(labels(consoleNav("owner", { wallet: false })).at(-1)).toEqual([null, ["Settings", "Audit log"]]);
   });
 
   it("adds the pages inside a section for the palette only, by permission", () => {
@@ -31,7 +34,9 @@ describe("consoleNav", () => {
       consoleNav(role, { wallet: false, palette: true }).flatMap((group) =>
         group.items.map((item) => item.href),
       );
-    expect(hrefs("owner")).toEqual(expect.arrayContaining(["/settings/users", "/settings/connections"]));
+    expect(hrefs("owner")).toEqual(
+      expect.arrayContaining(["/settings/users", "/settings/connections", "/settings/security"]),
+    );
     expect(hrefs("manager")).not.toContain("/settings/users");
     expect(consoleNav("owner", { wallet: false }).flatMap((g) => g.items.map((i) => i.href))).not.toContain(
       "/settings/users",
