@@ -1,9 +1,10 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { REQUESTED_PATH_HEADER } from "@/lib/auth/return-path";
+import { NONCE_HEADER, newNonce, pageContentSecurityPolicy } from "@/lib/http/content-security-policy";
 import { hasMalformedEscape, isForeignOriginPost, refusalResponse } from "@/lib/http/request-refusals";
 
 /**
- * Tells pages which link was asked for, so a signed-out visitor is sent to sign-in with it and
+ * Gives every page its script policy with a fresh nonce, and tells pages which link was asked for, so a signed-out visitor is sent to sign-in with it and
  * comes back to it (docs/console.md, "Sign-in, titles and missing pages"). Not a guard: every page checks the session
  * itself (STYLE: the proxy is a convenience only). A client-sent header of the same name is
  * replaced, never trusted.
@@ -28,7 +29,15 @@ export function proxy(request: NextRequest) {
   const asked = request.nextUrl.clone();
   asked.searchParams.delete("_rsc");
   headers.set(REQUESTED_PATH_HEADER, `${asked.pathname}${asked.search}`);
-  return NextResponse.next({ request: { headers } });
+  // A fresh nonce per page: Next.js reads it from the request's policy for its own scripts, the
+  // root layout from NONCE_HEADER for the theme script (lib/http/content-security-policy.ts).
+  const nonce = newNonce();
+  const policy = pageContentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development" });
+  headers.set(NONCE_HEADER, nonce);
+  headers.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", policy);
+  return response;
 }
 
 /** Pages: not the framework's files, not the API, not files with an extension. */

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { THEME_SCRIPT } from "@/components/ui/theme";
+import { NONCE_HEADER } from "@/lib/http/content-security-policy";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -9,14 +11,16 @@ export const metadata: Metadata = {
   icons: { icon: "/favicon.svg" },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The page's script nonce (proxy.ts): the theme script runs under the page's policy.
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     // The inline script sets the `dark` class before React hydrates: the server cannot know the
     // browser's choice, so the attribute is allowed to differ (docs/console.md, "Theme").
     <html lang="en" suppressHydrationWarning>
       <head>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, no user input; it must run before the first paint */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">{children}</body>
     </html>

@@ -37,10 +37,15 @@ async function recordClassAtBody(page: Page) {
 const classAtBody = (page: Page) =>
   page.evaluate(() => (window as unknown as { classAtBody?: string }).classAtBody ?? null);
 
-test("the server sends the theme script inside <head>, before the body", async ({ request }) => {
-  const html = await (await request.get("/awards/new")).text();
+test("the server sends the theme script inside <head>, before the body, with the page's nonce", async ({
+  request,
+}) => {
+  const response = await request.get("/awards/new");
+  const html = await response.text();
   const head = html.slice(0, html.indexOf("<body"));
-  expect(head).toContain(`<script>${THEME_SCRIPT}</script>`);
+  const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+  expect(nonce).toBeTruthy();
+  expect(head).toContain(`<script nonce="${nonce}">${THEME_SCRIPT}</script>`);
   expect(html).toMatch(/<html[^>]*lang="en"/);
 });
 

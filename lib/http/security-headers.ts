@@ -2,8 +2,8 @@
  * Response headers every console page and route carries (docs/console.md, "Security headers"),
  * set in next.config.ts. Frames are refused outright (no page of the console may be framed: a
  * hidden frame over "Send award" or "Fund wallet" is clickjacking); the rest narrows what a
- * browser does with the console's answers. The nonce-based script policy of issue 15 is not in
- * here yet.
+ * browser does with the console's answers. Pages add their script policy with a fresh nonce
+ * (proxy.ts, lib/http/content-security-policy.ts); a browser enforces both policies.
  */
 export const SECURITY_HEADERS: readonly { key: string; value: string }[] = [
   {
