@@ -2,9 +2,9 @@
 import "server-only";
 import { z } from "zod";
 import { resetSecondFactor } from "@/lib/auth/account";
-import { findUser } from "@/lib/auth/users";
 import { consoleDb } from "@/lib/db/console-db";
-import { ActionError, defineAction } from "./define-action";
+import { defineAction } from "./define-action";
+import { targetUser } from "./target-user";
 
 /** Settings → Users: an owner resets someone's second factor (a lost phone); step-up, audited. */
 export const resetSecondFactorAction = defineAction(
@@ -12,8 +12,7 @@ export const resetSecondFactorAction = defineAction(
   z.object({ userId: z.number().int().positive() }),
   async ({ userId }, _user, { actor }) => {
     const db = await consoleDb();
-    const target = await findUser(db, userId);
-    if (!target) throw new ActionError("This user does not exist.");
+    const target = await targetUser(db, userId);
     await resetSecondFactor(db, target, actor);
     return { userId };
   },

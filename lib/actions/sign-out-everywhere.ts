@@ -2,9 +2,9 @@
 import "server-only";
 import { z } from "zod";
 import { signOutEverywhere } from "@/lib/auth/account";
-import { findUser } from "@/lib/auth/users";
 import { consoleDb } from "@/lib/db/console-db";
-import { ActionError, defineAction } from "./define-action";
+import { defineAction } from "./define-action";
+import { targetUser } from "./target-user";
 
 /** The Account page: ends every session of one's own, this one included. */
 export const signOutEverywhereAction = defineAction(
@@ -20,8 +20,7 @@ export const signOutUserEverywhereAction = defineAction(
   z.object({ userId: z.number().int().positive() }),
   async ({ userId }, _user, { actor }) => {
     const db = await consoleDb();
-    const target = await findUser(db, userId);
-    if (!target) throw new ActionError("This user does not exist.");
+    const target = await targetUser(db, userId);
     return { ended: await signOutEverywhere(db, target, actor) };
   },
   { stepUp: true },
