@@ -9,6 +9,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { enrolSecondFactorAction } from "@/lib/actions/enrol-second-factor";
+import { changePasswordAction } from "@/lib/actions/set-password";
 import { signOutEverywhereAction } from "@/lib/actions/sign-out-everywhere";
 import { startEnrolmentAction } from "@/lib/actions/start-enrolment";
 import { StepUpProvider, useStepUp } from "./step-up";
@@ -156,6 +157,7 @@ function Security({ enrolled }: { userId: number; enrolled: boolean }) {
           )}
         </CardContent>
       </Card>
+      <PasswordCard />
       <Card>
         <CardHeader>
           <CardTitle>Sessions</CardTitle>
@@ -185,5 +187,61 @@ function Security({ enrolled }: { userId: number; enrolled: boolean }) {
         </CardContent>
       </Card>
     </>
+  );
+}
+
+/** One's own new password, after the current one; other sessions end, this one goes on. */
+function PasswordCard() {
+  const [pending, startTransition] = useTransition();
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Password</CardTitle>
+        <CardDescription>At least 10 characters. Every other session of your account ends.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          className="flex max-w-sm flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            startTransition(async () => {
+              const result = await changePasswordAction({ currentPassword: current, password: next });
+              setError(result.ok ? null : result.error);
+              if (result.ok) {
+                setCurrent("");
+                setNext("");
+                toast.success("Password changed.");
+              }
+            });
+          }}
+        >
+          <Field id="current-password" label="Current password">
+            <Input
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          </Field>
+          <Field id="new-password" label="New password" error={error}>
+            <Input
+              type="password"
+              autoComplete="new-password"
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+            />
+          </Field>
+          <div>
+            <Button type="submit" variant="outline" disabled={pending}>
+              {pending ? "Changing…" : "Change password"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
   );
 }

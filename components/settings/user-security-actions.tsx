@@ -3,8 +3,10 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useStepUp } from "@/components/auth/step-up";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { resetSecondFactorAction } from "@/lib/actions/reset-second-factor";
+import { resetPasswordAction } from "@/lib/actions/set-password";
 import { signOutUserEverywhereAction } from "@/lib/actions/sign-out-everywhere";
 
 export interface UserSecurityActionsProps {
@@ -19,6 +21,7 @@ export function UserSecurityActions({ userId, email, mfaEnrolled, you }: UserSec
   const router = useRouter();
   const stepUp = useStepUp();
   const [error, setError] = useState<string | null>(null);
+  const [password, setPassword] = useState("");
   return (
     <div className="flex flex-col gap-1">
       <div className="flex flex-wrap gap-2">
@@ -39,6 +42,33 @@ export function UserSecurityActions({ userId, email, mfaEnrolled, you }: UserSec
             }}
           >
             <p>Every browser signed in as {email} goes back to the sign-in page on its next click.</p>
+          </ConfirmButton>
+        )}
+        {you ? null : (
+          <ConfirmButton
+            label="Set password"
+            ariaLabel={`Set a new password for ${email}`}
+            variant="outline"
+            size="sm"
+            title={`Set a new password for ${email}?`}
+            confirmLabel="Set password"
+            pendingLabel="Setting…"
+            confirmDisabled={password.length < 10}
+            onConfirm={async () => {
+              const result = await stepUp(() => resetPasswordAction({ userId, password }));
+              setPassword("");
+              setError(result.ok ? null : result.error);
+              if (result.ok) toast.success(`${email} has a new password; their sessions ended.`);
+            }}
+          >
+            <p className="mb-2">For a forgotten password: pass it on to them yourself. Their sessions end.</p>
+            <Input
+              type="password"
+              aria-label="New password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
           </ConfirmButton>
         )}
         {mfaEnrolled && !you ? (

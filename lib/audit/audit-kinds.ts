@@ -15,6 +15,8 @@ export const AUDIT_KINDS = {
   "user.role-changed": "Role changed",
   "user.deactivated": "User deactivated",
   "user.reactivated": "User reactivated",
+  "user.password-reset": "Password set by an owner",
+  "user.password-changed": "Password changed",
   "connection.created": "Connection created",
   "connection.changed": "Connection changed",
   "connection.deleted": "Connection deleted",

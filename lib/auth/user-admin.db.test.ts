@@ -3,7 +3,7 @@ import { readAuditPage } from "@/lib/audit/audit-log";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { createConsoleTestDatabase } from "@/testing/console-database";
 import { findSignedIn, startSession } from "./sessions";
-import { changeRole, listUsers, setActive } from "./user-admin";
+import { changeRole, listUsers, setActive, setPassword } from "./user-admin";
 import { createUser, findUser, signInWithPassword } from "./users";
 
 let database: ConsoleDatabase;
@@ -108,5 +108,65 @@ describe("user changes end sessions and are audited", () => {
     });
     await expect(setActive(database.db, owner.id, false, ACTOR)).rejects.toThrow(/at least one active owner/);
     expect((await readAuditPage(database.db, {}, { limit: 10 })).rows).toEqual([]);
+  });
+});
+
+describe("new passwords end sessions", () => {
+  it("an owner's reset ends every session of the user; the new password works, the old does not", async () => {
+    await createUser(database.db, { email: "owner@studio.example", role: "owner", password: PASSWORD });
+    const ana = await createUser(database.db, {
+      email: "ana@studio.example",
+      role: "support",
+      password: PASSWORD,
+    });
+    const session = await startSession(database.db, ana.id, {
+      client: "",
+      userAgent: "",
+      secondFactor: false,
+    });
+    await expect(setPassword(database.db, ana.id, "short", ACTOR)).rejects.toThrow(
+      /new password must be at least 10 characters/,
+    );
+    await setPassword(database.db, ana.id, "a brand new password", ACTOR);
+    expect(await findSignedIn(database.db, session, ana.id)).toBeNull();
+    expect((await signInWithPassword(database.db, "ana@studio.example", PASSWORD)).ok).toBe(false);
+    expect((await signInWithPassword(database.db, "ana@studio.example", "a brand new password")).ok).toBe(
+      true,
+    );
+    const [row] = (await readAuditPage(database.db, { kind: "user.password-reset" }, { limit: 1 })).rows;
+    expect(row?.summary).toBe("Set a new password for ana@studio.example; 1 session(s) ended");
+  });
+
+  it("changing one's own needs the current password, and keeps only the session that changed it", async () => {
+    const ana = await createUser(database.db, {
+      email: "ana@studio.example",
+      role: "support",
+      password: PASSWORD,
+    });
+    const here = await startSession(database.db, ana.id, { client: "", userAgent: "", secondFactor: false });
+    const elsewhere = await startSession(database.db, ana.id, {
+      client: "",
+      userAgent: "",
+      secondFactor: false,
+    });
+    const self = { ...ACTOR, id: ana.id, email: ana.email };
+    await expect(
+      setPassword(database.db, ana.id, "a brand new password", self, {
+        currentPassword: "not it at all",
+        keepSession: here,
+      }),
+    ).rejects.toThrow(/current password is not right/);
+    expect(await findSignedIn(database.db, elsewhere, ana.id)).not.toBeNull();
+    await setPassword(database.db, ana.id, "a brand new password", self, {
+      currentPassword: PASSWORD,
+      keepSession: here,
+    });
+    expect(await findSignedIn(database.db, here, ana.id)).not.toBeNull();
+    expect(await findSignedIn(database.db, elsewhere, ana.id)).toBeNull();
+    const [row] = (await readAuditPage(database.db, { kind: "user.password-changed" }, { limit: 1 })).rows;
+    expect(row).toMatchObject({
+      actorEmail: "ana@studio.example",
+      summary: "Changed their password; 1 other session(s) ended",
+    });
   });
 });

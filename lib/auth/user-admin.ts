@@ -4,6 +4,7 @@ import { type AuditActor, recordAudit } from "@/lib/audit/audit-log";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { users } from "@/lib/db/schema";
 import { ROLES, type Role } from "@/lib/model/roles";
+import { hashPassword, passwordProblem, verifyPassword } from "./password";
 import { endSessionsOf } from "./sessions";
 import { type ConsoleUser, UserError } from "./users";
 
@@ -107,4 +108,41 @@ export async function setActive(
   actor: AuditActor,
 ): Promise<ConsoleUser> {
   return update(db, userId, { active }, actor);
+}
+
+/**
+ * A new password: set by an owner for someone (a forgotten one), or by a person for themselves
+ * after giving the current one. Every session of that user ends — but the one changing its own
+ * password — and the change is audited, in one transaction (docs/console.md, "Sessions").
+ */
+export async function setPassword(
+  db: ConsoleDb,
+  userId: number,
+  password: string,
+  actor: AuditActor,
+  { currentPassword, keepSession }: { currentPassword?: string; keepSession?: string } = {},
+): Promise<void> {
+  const problem = passwordProblem(password);
+  if (problem) throw new UserError(`new password ${problem}.`);
+  const [target] = await db
+    .select({ email: users.email, hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!target) throw new UserError("that user does not exist.");
+  if (currentPassword !== undefined && !(await verifyPassword(currentPassword, target.hash)))
+    throw new UserError("current password is not right.");
+  const hash = await hashPassword(password);
+  await db.transaction(async (txHandle) => {
+    const tx = txHandle as unknown as ConsoleDb;
+    await tx.update(users).set({ passwordHash: hash, updatedAt: new Date() }).where(eq(users.id, userId));
+    const ended = await endSessionsOf(tx, userId, "password-changed", keepSession);
+    const self = currentPassword !== undefined;
+    await recordAudit(tx, actor, {
+      kind: self ? "user.password-changed" : "user.password-reset",
+      summary: self
+        ? `Changed their password; ${ended} other session(s) ended`
+        : `Set a new password for ${target.email}; ${ended} session(s) ended`,
+      detail: { userId, email: target.email, sessionsEnded: ended },
+    });
+  });
 }
