@@ -96,8 +96,9 @@ test("times show in the browser's zone with UTC on hover; a zone chosen in the u
     await expectShownIn(laptop.page, "GMT+5:30", 5 * 60 + 30);
     expect(await serverRendered(laptop.page)).toMatch(/ UTC$/);
     await laptop.page.getByTestId("current-user").click();
+    // Chromium names the zone by the IANA database's older alias.
     await expect(laptop.page.getByRole("menuitem", { name: /^Time zone:/ })).toHaveAccessibleName(
-      "Time zone: This browser’s (Asia/Kolkata)",
+      /^Time zone: This browser’s \(Asia\/(Kolkata|Calcutta)\)$/,
     );
     await laptop.page.keyboard.press("Escape");
 
