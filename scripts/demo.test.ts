@@ -173,6 +173,11 @@ describe("npm run demo", () => {
         expect(home.status).toBe(307);
         expect(home.headers.get("location")).toMatch(/\/sign-in$/);
         expect(output).toMatch(/owner@demo\.test +owner/);
+        // Demo users sign in with a password alone unless DEMO_MFA=1 (scripts/lib/demo-mfa.ts).
+        expect(output).toContain("Two-factor sign-in is optional here; DEMO_MFA=1 makes owners set it up.");
+        expect(await signedInAs(consoleBase, "owner@demo.test", "demo-password")).toContain(
+          "owner@demo.test · owner",
+        );
         // A demo user signs in (Auth.js credentials over HTTP) and reaches the console as their role.
         expect(await signedInAs(consoleBase, "manager@demo.test", "demo-password")).toContain(
           "manager@demo.test · manager",

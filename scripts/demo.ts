@@ -16,6 +16,7 @@ import { databaseTarget, EnvError, loadServiceEnv } from "@/service/env";
 import { startService } from "@/service/server";
 import { isNewConsole, sendDemoHistory } from "./demo-history";
 import { consoleListen } from "./lib/console-listen";
+import { demoOwnerMfa } from "./lib/demo-mfa";
 import { withDemoService } from "./lib/demo-service-hosts";
 import { describeExit } from "./lib/program-exit";
 
@@ -98,10 +99,8 @@ async function main(): Promise<void> {
     env.SERVICE_HOST,
     env.SERVICE_PORT,
   );
-  // Demo users sign in with a password alone, so the demo starts in two commands; DEMO_MFA=1
-  // makes owners set up a second factor at their first sign-in, as a real console does
-  // (docs/console.md, "Two-factor sign-in"). A value given explicitly wins.
-  process.env.CONSOLE_OWNER_MFA ||= process.env.DEMO_MFA === "1" ? "required" : "optional";
+  // Before the console's environment is first read (scripts/lib/demo-mfa.ts).
+  process.env.CONSOLE_OWNER_MFA = demoOwnerMfa(process.env);
   buildConsoleIfNeeded();
 
   const database = await openDatabase(databaseTarget(env));
