@@ -35,6 +35,9 @@ const ROUTES = [
   { path: "/wallet", signedIn: true },
   { path: "/settings/users", signedIn: true },
   { path: "/settings/connections", signedIn: true },
+  { path: "/settings/security", signedIn: true },
+  { path: "/audit", signedIn: true },
+  { path: "/account", signedIn: true },
 ];
 const DOC = new URL("../../docs/benchmarks.md", import.meta.url);
 const CHROMIUM =
