@@ -10,6 +10,12 @@ export const ROLES = {
 
 export type RoleName = keyof typeof ROLES;
 
+/**
+ * The idle timeout the e2e console runs with (Settings → Security, set by auth.setup.ts): the
+ * saved sessions must outlast the whole suite on a slow machine, where some go unused for long.
+ */
+export const E2E_IDLE_MINUTES = 1440;
+
 export const storageState = (role: RoleName) => join("test-results", "e2e-auth", `${role}.json`);
 
 /**

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { auditRowsOf } from "./audit";
-import { ROLES, signInAs, storageState } from "./roles";
+import { E2E_IDLE_MINUTES, ROLES, signInAs, storageState } from "./roles";
 import { unusedTotpCode } from "./totp";
 
 /**
@@ -307,7 +307,9 @@ test("the audit log: owners read, filter, verify and export it; managers and sup
   expect(mine("sign-out", MFA_USER).length).toBeGreaterThanOrEqual(3);
   expect(mine("mfa.enrolled", MFA_USER)).toHaveLength(1);
   expect(mine("mfa.recovery-code-used", MFA_USER)).toHaveLength(1);
-  expect(mine("settings.changed", STEP_UP_USER)[0]?.summary).toBe("Idle timeout (minutes): 30 → 45");
+  expect(mine("settings.changed", STEP_UP_USER)[0]?.summary).toBe(
+    `Idle timeout (minutes): ${E2E_IDLE_MINUTES} → 45`,
+  );
   expect(mine("sign-in.succeeded", MFA_USER)[0]?.client).not.toBe("");
 
   // CSV: the same rows, formula-safe.
@@ -318,7 +320,7 @@ test("the audit log: owners read, filter, verify and export it; managers and sup
 
   // Put the idle timeout back for the specs that follow.
   await page.goto("/settings/security");
-  await page.getByLabel("End idle sessions after (minutes)").fill("30");
+  await page.getByLabel("End idle sessions after (minutes)").fill(String(E2E_IDLE_MINUTES));
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Security settings saved.")).toBeVisible();
   await owner.close();
