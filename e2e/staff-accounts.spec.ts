@@ -27,6 +27,8 @@ test.afterAll(async ({ browser }) => {
   const owner = await browser.newContext({ storageState: storageState("owner") });
   const page = await owner.newPage();
   await page.goto("/settings/users");
+  // The table streams in: wait for it before asking which rows it has.
+  await expect(page.getByTestId(`user-${ROLES.owner.email}`)).toBeVisible();
   for (const email of [MFA_USER, STEP_UP_USER]) {
     const deactivate = page.getByRole("button", { name: `Deactivate ${email}` });
     if ((await deactivate.count()) === 0) continue;
