@@ -6,13 +6,17 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgSchema,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 // Relative and type-only: drizzle-kit loads this file without the project's path aliases.
+import type { ApprovalStatus } from "../model/approval-status";
+import type { ApprovalSummary } from "../model/approval-summary";
 import type { AwardStatus } from "../model/award-status";
 import type { ConnectionEnvironment } from "../model/connection-environment";
 import type { Role } from "../model/roles";
@@ -223,12 +227,13 @@ export const awards = consoleSchema.table(
     index("awards_status_checked_idx").on(t.status, t.statusCheckedAt),
     check(
       "awards_status_check",
-      sql`${t.status} in ('pending', 'sending', 'completed', 'queued', 'accepted', 'failed', 'unknown')`,
+      sql`${t.status} in ('pending', 'sending', 'completed', 'queued', 'accepted', 'failed', 'unknown', 'awaiting-approval', 'rejected', 'withdrawn', 'expired')`,
     ),
   ],
 );
 
-export const BATCH_STATUSES = ["sending", "done"] as const;
+/** A batch waits whole for approval, then sends and is done; or it is stopped whole (never sent). */
+export const BATCH_STATUSES = ["awaiting-approval", "sending", "done", "rejected", "withdrawn", "expired"] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
 /**
@@ -256,11 +261,25 @@ export const awardBatches = consoleSchema.table(
   },
   (t) => [
     uniqueIndex("award_batches_file_idx").on(t.projectGuid, t.fileSha256),
-    check("award_batches_status_check", sql`${t.status} in ('sending', 'done')`),
+    check(
+      "award_batches_status_check",
+      sql`${t.status} in ('awaiting-approval', 'sending', 'done', 'rejected', 'withdrawn', 'expired')`,
+    ),
   ],
 );
 
-/** The award's timeline: created, each send, each outcome, later status changes. */
+export type AwardEventKind =
+  | "created"
+  | "sent"
+  | "outcome"
+  | "status"
+  | "requested"
+  | "approved"
+  | "rejected"
+  | "withdrawn"
+  | "expired";
+
+/** The award's timeline: created, approval steps, each send, each outcome, later status changes. */
 export const awardEvents = consoleSchema.table(
   "award_events",
   {
@@ -269,12 +288,106 @@ export const awardEvents = consoleSchema.table(
       .notNull()
       .references(() => awards.id, { onDelete: "cascade" }),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-    kind: text("kind").$type<"created" | "sent" | "outcome" | "status">().notNull(),
+    kind: text("kind").$type<AwardEventKind>().notNull(),
     status: text("status").$type<AwardStatus>(),
     detail: text("detail").notNull().default(""),
     actorEmail: text("actor_email").notNull().default(""),
   },
   (t) => [index("award_events_award_idx").on(t.awardId, t.id)],
+);
+
+/**
+ * The owners' award policy for one token of one project (docs/console.md, "Award policies"): the
+ * most a manager (and, if set, an owner) may award in a rolling 24 hours, and the amount above
+ * which an award line or a batch's total for the token needs a second person. Null: no rule.
+ */
+export const awardPolicies = consoleSchema.table(
+  "award_policies",
+  {
+    id: serial("id").primaryKey(),
+    projectGuid: text("project_guid").notNull(),
+    /** Lower-cased. */
+    tokenGuid: text("token_guid").notNull(),
+    /** The symbol when the policy was set, for the audit log and for a token the service no longer lists. */
+    tokenSymbol: text("token_symbol").notNull().default(""),
+    approvalThreshold: numeric("approval_threshold"),
+    managerDailyLimit: numeric("manager_daily_limit"),
+    ownerDailyLimit: numeric("owner_daily_limit"),
+    changedBy: text("changed_by").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("award_policies_token_idx").on(t.projectGuid, t.tokenGuid),
+    check("award_policies_threshold_check", sql`${t.approvalThreshold} >= 0`),
+    check("award_policies_manager_check", sql`${t.managerDailyLimit} >= 0`),
+    check("award_policies_owner_check", sql`${t.ownerDailyLimit} >= 0`),
+  ],
+);
+
+/**
+ * What each person has awarded, per award and token, for the daily limits (lib/approvals/spend.ts):
+ * written in the same transaction as the decision to send, under a lock on the person's user row,
+ * so concurrent awards on any number of console instances cannot together pass a limit. A failed
+ * award paid nothing and its rows go (a trigger); one written again for a retry is the same row.
+ */
+export const awardSpend = consoleSchema.table(
+  "award_spend",
+  {
+    awardId: integer("award_id")
+      .notNull()
+      .references(() => awards.id, { onDelete: "cascade" }),
+    /** Lower-cased. */
+    tokenGuid: text("token_guid").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectGuid: text("project_guid").notNull(),
+    amount: numeric("amount").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.awardId, t.tokenGuid] }),
+    index("award_spend_user_idx").on(t.userId, t.projectGuid, t.tokenGuid, t.at),
+    check("award_spend_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * A four-eyes request: an award or a whole batch over a threshold, waiting for another manager or
+ * owner (docs/console.md, "Approvals"). Deciding is one conditional update, so two approvers at the
+ * same moment decide once.
+ */
+export const approvalRequests = consoleSchema.table(
+  "approval_requests",
+  {
+    id: serial("id").primaryKey(),
+    awardId: integer("award_id").references(() => awards.id, { onDelete: "cascade" }),
+    batchId: integer("batch_id").references(() => awardBatches.id, { onDelete: "cascade" }),
+    projectGuid: text("project_guid").notNull(),
+    connection: text("connection").notNull(),
+    requesterId: integer("requester_id").references(() => users.id, { onDelete: "set null" }),
+    requesterEmail: text("requester_email").notNull(),
+    status: text("status").$type<ApprovalStatus>().notNull(),
+    /** What the approver sees besides the trail: totals per token, thresholds, the batch's dry run. */
+    summary: jsonb("summary").$type<ApprovalSummary>().notNull(),
+    decidedById: integer("decided_by_id").references(() => users.id, { onDelete: "set null" }),
+    decidedByEmail: text("decided_by_email").notNull().default(""),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** The rejection's reason. */
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("approval_requests_award_idx").on(t.awardId),
+    uniqueIndex("approval_requests_batch_idx").on(t.batchId),
+    index("approval_requests_status_idx").on(t.status, t.expiresAt),
+    check(
+      "approval_requests_status_check",
+      sql`${t.status} in ('waiting', 'approved', 'rejected', 'withdrawn', 'expired')`,
+    ),
+    check("approval_requests_subject_check", sql`num_nonnulls(${t.awardId}, ${t.batchId}) = 1`),
+  ],
 );
 
 /**

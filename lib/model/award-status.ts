@@ -17,5 +17,16 @@ export const AWARD_STATUSES = [
   "failed",
   /** The call failed in flight: the service may or may not have paid. Retry with the same RequestID. */
   "unknown",
+  /** Over the project's approval threshold: written, nothing sent, until another person approves (docs/console.md, "Award policies"). */
+  "awaiting-approval",
+  /** The approver said no, with a reason: never sent. */
+  "rejected",
+  /** The requester took it back before anyone decided: never sent. */
+  "withdrawn",
+  /** Nobody decided in time: never sent. */
+  "expired",
 ] as const;
 export type AwardStatus = (typeof AWARD_STATUSES)[number];
+
+/** Statuses of awards that were stopped before sending and never will be. */
+export const NEVER_SENT: readonly AwardStatus[] = ["rejected", "withdrawn", "expired"];

@@ -1,0 +1,27 @@
+/**
+ * What an approver reads besides the award or batch itself, stored with the request when it is
+ * made (docs/console.md, "Approvals"). Amounts are exact decimal text.
+ */
+export interface ApprovalTokenTotal {
+  tokenGuid: string;
+  symbol: string;
+  /** The award's (or the batch's) total for the token. */
+  amount: string;
+  /** The project's threshold for the token when the request was made; null: none. */
+  threshold: string | null;
+}
+
+export interface ApprovalSummary {
+  totals: ApprovalTokenTotal[];
+  /** A batch: its rows and what the dry run found when it was sent for approval. */
+  batch?: {
+    fileName: string;
+    fileSha256: string;
+    rows: number;
+    players: number;
+    allowances: number;
+    directs: number;
+    /** Rows the dry run flagged and the person confirmed (repeats, recent awards, new players). */
+    confirmed: { repeats: number; recent: number; newPlayers: number };
+  };
+}
