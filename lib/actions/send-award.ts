@@ -11,10 +11,11 @@ import { ActionError, defineAction } from "./define-action";
 export const sendAwardAction = defineAction("awards:send", AwardInput, async (input, user, { actor }) => {
   try {
     const result = await awardFromForm(user, input);
+    const waiting = result.status === "awaiting-approval";
     await recordAudit(await consoleDb(), actor, {
-      kind: "award.sent",
+      kind: waiting ? "award.requested" : "award.sent",
       project: await chosenProjectName(user.id),
-      summary: `${input.mode === "allowance" ? "Allowance" : "Direct distribution"} to ${result.customerId} (${input.lines.map((l) => l.amount).join(" + ")}), RequestID ${result.requestId}: ${result.status}`,
+      summary: `${input.mode === "allowance" ? "Allowance" : "Direct distribution"} to ${result.customerId} (${input.lines.map((l) => l.amount).join(" + ")}), RequestID ${result.requestId}: ${waiting ? "waiting for approval" : result.status}`,
       detail: {
         requestId: result.requestId,
         customerId: result.customerId,
@@ -22,6 +23,7 @@ export const sendAwardAction = defineAction("awards:send", AwardInput, async (in
         lines: input.lines.map(({ token, contract, amount }) => ({ token, contract, amount })),
         reason: input.reason,
         status: result.status,
+        ...(result.approvalId ? { approval: result.approvalId } : {}),
       },
     });
     return result;

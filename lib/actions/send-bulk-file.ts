@@ -24,10 +24,17 @@ export const sendBulkFileAction = defineAction(
       });
       if (result.created)
         await recordAudit(await consoleDb(), actor, {
-          kind: "batch.sent",
+          kind: result.approvalId ? "batch.requested" : "batch.sent",
           project: await chosenProjectName(user.id),
-          summary: `Sent bulk file ${fileName} as batch ${result.batchId}`,
-          detail: { batchId: result.batchId, fileName, reason: input.reason },
+          summary: result.approvalId
+            ? `Bulk file ${fileName} written as batch ${result.batchId}, waiting for approval`
+            : `Sent bulk file ${fileName} as batch ${result.batchId}`,
+          detail: {
+            batchId: result.batchId,
+            fileName,
+            reason: input.reason,
+            ...(result.approvalId ? { approval: result.approvalId } : {}),
+          },
         });
       return result;
     } catch (error) {

@@ -9,11 +9,15 @@ export const PERMISSIONS = {
   "players:read": ["support", "manager", "owner"],
   "awards:send": ["manager", "owner"],
   "awards:read": ["support", "manager", "owner"],
+  /** Approving or rejecting another person's award or batch over a threshold (never one's own). */
+  "awards:approve": ["manager", "owner"],
   "wallet:read": ["manager", "owner"],
   "wallet:fund": ["owner"],
   "users:manage": ["owner"],
   "connections:manage": ["owner"],
   "settings:manage": ["owner"],
+  /** Award policies: thresholds and daily limits per token. */
+  "policies:manage": ["owner"],
   "audit:read": ["owner"],
   /** One's own account: second factor, sessions (the Account page). */
   "account:manage": ["support", "manager", "owner"],

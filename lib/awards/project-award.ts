@@ -1,22 +1,31 @@
 import "server-only";
-import type { ConsoleUser } from "@/lib/auth/users";
+import { sql } from "drizzle-orm";
+import type { ApprovalRecord } from "@/lib/approvals/approvals";
+import { readPolicies } from "@/lib/approvals/policies";
+import { LimitError } from "@/lib/approvals/spend";
+import { type ConsoleUser, findUser } from "@/lib/auth/users";
 import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
 import { listProjectTokens } from "@/lib/client/catalogue";
 import { sameConnection } from "@/lib/connections/connections";
+import type { ConsoleDb } from "@/lib/db/connection";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
+import type { Role } from "@/lib/model/roles";
 import { isNewPlayer } from "@/lib/players/new-player";
 import { projectContext } from "@/lib/project/current-project";
 import { consoleSecrets } from "@/lib/secrets";
 import type { ParsedAward } from "./award-input";
+import { placeAward, recountForRetry } from "./place-award";
 import { type SentAward, sendAward } from "./send-award";
-import { canRetry, findAward, RETRYABLE, recordAward, TrailError } from "./trail";
+import { canRetry, findAward, RETRYABLE, TrailError } from "./trail";
 
 /** An award problem a person can act on; the action passes its message on. */
 export class AwardError extends Error {}
 
 export interface AwardResult extends SentAward {
   customerId: string;
+  /** Over a threshold: the request waiting for another person's approval (nothing was sent). */
+  approvalId?: number;
 }
 
 /**
@@ -42,28 +51,37 @@ export async function awardFromForm(user: ConsoleUser, input: ParsedAward): Prom
   });
   if (!input.confirmNewPlayer) await refuseUnconfirmedNewPlayer(connection, input.customerId);
   const db = await consoleDb();
-  let record: Awaited<ReturnType<typeof recordAward>>;
+  const symbolOf = (guid: string) => tokens.find((t) => t.Guid.toLowerCase() === guid)?.Symbol ?? guid;
+  let record: Awaited<ReturnType<typeof placeAward>>["record"];
+  let approval: ApprovalRecord | null;
   try {
-    record = await recordAward(db, {
-      requestId: input.requestId,
-      connection: chosen.ref,
-      baseUrl: connection.baseUrl,
-      projectGuid: connection.projectGuid,
-      actorId: user.id,
-      actorEmail: user.email,
-      customerId: input.customerId,
-      isAllowance: input.mode === "allowance",
-      isMintable: input.mode === "allowance" && input.mintable,
-      wallet: input.mode === "direct" ? input.wallet : "",
-      lines: input.lines.map((line) => ({
-        Guid: line.token,
-        ContractGuid: line.contract,
-        Amount: line.amount,
-      })),
-      reason: input.reason,
-    });
+    ({ record, approval } = await placeAward(
+      db,
+      {
+        requestId: input.requestId,
+        connection: chosen.ref,
+        baseUrl: connection.baseUrl,
+        projectGuid: connection.projectGuid,
+        actorId: user.id,
+        actorEmail: user.email,
+        customerId: input.customerId,
+        isAllowance: input.mode === "allowance",
+        isMintable: input.mode === "allowance" && input.mintable,
+        wallet: input.mode === "direct" ? input.wallet : "",
+        lines: input.lines.map((line) => ({
+          Guid: line.token,
+          ContractGuid: line.contract,
+          Amount: line.amount,
+        })),
+        reason: input.reason,
+      },
+      { userId: user.id, role: user.role, email: user.email, projectGuid: connection.projectGuid },
+      await readPolicies(db, connection.projectGuid),
+      symbolOf,
+    ));
   } catch (error) {
     if (error instanceof TrailError) throw new AwardError(`Nothing was sent: ${error.message}`);
+    if (error instanceof LimitError) throw new AwardError(error.message);
     throw error;
   }
   if (!RETRYABLE.includes(record.status)) {
@@ -73,6 +91,7 @@ export async function awardFromForm(user: ConsoleUser, input: ParsedAward): Prom
       error: "",
       attempt: record.attempts,
       customerId: record.customerId,
+      ...(approval ? { approvalId: approval.id } : {}),
     };
   }
   const sent = await sendAward(db, connection, record, user.email);
@@ -116,6 +135,30 @@ export async function retryAward(user: ConsoleUser, requestId: string): Promise<
     throw new AwardError(
       "The connection this award went through is gone or now points elsewhere: it cannot be retried from here.",
     );
+  if (award.actorId === null)
+    throw new AwardError("The person who sent this award no longer has an account: it cannot be retried.");
+  try {
+    // A failed award stopped counting against its author's daily limit; sent again, it counts again.
+    await recountForRetry(
+      db,
+      { userId: award.actorId, role: await authorRole(db, award.actorId), projectGuid: award.projectGuid },
+      await readPolicies(db, award.projectGuid),
+      sql`a.id = ${award.id}`,
+    );
+  } catch (error) {
+    if (error instanceof LimitError)
+      throw new AwardError(
+        award.actorId === user.id
+          ? error.message
+          : new LimitError(error.breach, `${award.actorEmail}'s`).message,
+      );
+    throw error;
+  }
   const sent = await sendAward(db, connection, award, user.email);
   return { ...sent, customerId: award.customerId };
+}
+
+/** The role whose daily limit an award counts against: its author's, as it is now. */
+async function authorRole(db: ConsoleDb, userId: number): Promise<Role> {
+  return (await findUser(db, userId))?.role ?? "manager";
 }

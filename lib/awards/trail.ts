@@ -44,37 +44,49 @@ export function canRetry(award: Pick<AwardRecord, "status" | "batchId">): boolea
  * and a different body under the same RequestID is refused, as the service would.
  */
 export async function recordAward(db: ConsoleDb, award: NewAward): Promise<AwardRecord> {
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(awards)
-      .values({ ...award, status: "sending" })
-      .onConflictDoNothing()
-      .returning();
-    if (created) {
-      await tx.insert(awardEvents).values({
-        awardId: created.id,
-        kind: "created",
-        status: "sending",
-        actorEmail: award.actorEmail,
-        detail: award.reason,
-      });
-      return created;
-    }
-    const [existing] = await tx
-      .select()
-      .from(awards)
-      .where(
-        and(
-          eq(awards.projectGuid, award.projectGuid),
-          sql`lower(${awards.requestId}) = lower(${award.requestId})`,
-        ),
-      );
-    if (!existing) throw new TrailError("the award could not be written to the trail.");
-    if (sameBody(existing, award)) return existing;
-    throw new TrailError(
-      `RequestID ${award.requestId} was already used for a different award (${existing.customerId}, ${existing.createdAt.toISOString()}): change anything and a new RequestID is made.`,
+  return db.transaction(
+    async (tx) => (await writeAward(tx as unknown as ConsoleDb, award, "sending")).record,
+  );
+}
+
+/**
+ * `recordAward` in the caller's transaction, with the status a new award starts in ("sending",
+ * or "awaiting-approval" over a threshold); `created` says whether it is new.
+ */
+export async function writeAward(
+  tx: ConsoleDb,
+  award: NewAward,
+  status: "sending" | "awaiting-approval",
+): Promise<{ record: AwardRecord; created: boolean }> {
+  const [created] = await tx
+    .insert(awards)
+    .values({ ...award, status })
+    .onConflictDoNothing()
+    .returning();
+  if (created) {
+    await tx.insert(awardEvents).values({
+      awardId: created.id,
+      kind: "created",
+      status,
+      actorEmail: award.actorEmail,
+      detail: award.reason,
+    });
+    return { record: created, created: true };
+  }
+  const [existing] = await tx
+    .select()
+    .from(awards)
+    .where(
+      and(
+        eq(awards.projectGuid, award.projectGuid),
+        sql`lower(${awards.requestId}) = lower(${award.requestId})`,
+      ),
     );
-  });
+  if (!existing) throw new TrailError("the award could not be written to the trail.");
+  if (sameBody(existing, award)) return { record: existing, created: false };
+  throw new TrailError(
+    `RequestID ${award.requestId} was already used for a different award (${existing.customerId}, ${existing.createdAt.toISOString()}): change anything and a new RequestID is made.`,
+  );
 }
 
 function canonicalLines(lines: AwardTrailLine[]): string {

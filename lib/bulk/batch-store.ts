@@ -3,6 +3,7 @@ import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { awardBatches, awardEvents, awards } from "@/lib/db/schema";
 import type { AwardStatus } from "@/lib/model/award-status";
+import type { BatchStatus } from "@/lib/model/batch-status";
 import type { BatchCounts } from "./batch-counts";
 import { rowRequestId } from "./request-ids";
 import { awardKey, type BulkRow } from "./validate";
@@ -28,7 +29,9 @@ export interface NewBatch {
 const CHUNK = 500;
 
 /**
- * Writes a batch and every row as a pending award, in one transaction. The same file (by
+ * Writes a batch and every row as a pending award (or, over an approval threshold, the batch and
+ * its rows awaiting approval), in one transaction, with `alongside` (the policy's part: the
+ * approval request, or the daily limits' count) in the same transaction. The same file (by
  * SHA-256) for the same project is the same batch: then nothing is written and the existing
  * batch is answered, its rows keeping their RequestIDs and outcomes.
  */
@@ -36,11 +39,17 @@ export async function writeBatch(
   db: ConsoleDb,
   batch: NewBatch,
   rows: BulkRow[],
+  options: {
+    waits?: boolean;
+    alongside?: (tx: ConsoleDb, batch: BatchRecord) => Promise<void>;
+  } = {},
 ): Promise<{ batch: BatchRecord; created: boolean }> {
+  const status: BatchStatus = options.waits ? "awaiting-approval" : "sending";
+  const rowStatus: AwardStatus = options.waits ? "awaiting-approval" : "pending";
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(awardBatches)
-      .values({ ...batch, rowCount: rows.length, status: "sending" })
+      .values({ ...batch, rowCount: rows.length, status })
       .onConflictDoNothing()
       .returning();
     if (!created) {
@@ -70,7 +79,7 @@ export async function writeBatch(
             wallet: row.wallet,
             lines: [{ Guid: row.tokenGuid, ContractGuid: row.contractGuid, Amount: row.amount }],
             reason: batch.reason,
-            status: "pending" as const,
+            status: rowStatus,
             batchId: created.id,
             batchLine: row.line,
           })),
@@ -79,9 +88,10 @@ export async function writeBatch(
     }
     await tx.execute(sql`
       insert into ${awardEvents} (award_id, kind, status, actor_email, detail)
-      select id, 'created', 'pending', ${batch.actorEmail},
+      select id, 'created', status, ${batch.actorEmail},
              ${`Bulk batch ${created.id} (${batch.fileName}), line `} || batch_line || ': ' || reason
       from ${awards} where batch_id = ${created.id}`);
+    await options.alongside?.(tx as unknown as ConsoleDb, created);
     return { batch: created, created: true };
   });
 }
@@ -117,6 +127,10 @@ export async function batchCounts(db: ConsoleDb, batchId: number): Promise<Batch
     accepted: 0,
     failed: 0,
     unknown: 0,
+    "awaiting-approval": 0,
+    rejected: 0,
+    withdrawn: 0,
+    expired: 0,
     total: 0,
   };
   for (const row of rows) {

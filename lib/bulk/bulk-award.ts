@@ -1,4 +1,16 @@
 import "server-only";
+import { sql } from "drizzle-orm";
+import { requestApproval } from "@/lib/approvals/approvals";
+import { readPolicies } from "@/lib/approvals/policies";
+import {
+  checkTokens,
+  describeBreach,
+  limitBreach,
+  type TokenCheck,
+  totalsByToken,
+} from "@/lib/approvals/policy-model";
+import { approvalExpiry, approvalTotals } from "@/lib/approvals/request-terms";
+import { LimitError, reserveSpend, usedToday } from "@/lib/approvals/spend";
 import type { ConsoleUser } from "@/lib/auth/users";
 import { getWallet } from "@/lib/client/awards";
 import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
@@ -89,7 +101,7 @@ function rowWarnings(
 }
 
 interface Checked {
-  report: Omit<DryRunReport, "newPlayers" | "funds" | "warnings">;
+  report: Omit<DryRunReport, "newPlayers" | "funds" | "warnings" | "policy">;
   parsed: CsvRow[];
   rows: BulkRow[];
   chosen: NonNullable<Awaited<ReturnType<typeof projectContext>>["chosen"]>;
@@ -152,9 +164,14 @@ export async function checkBulkFile(
   fileName: string,
   bytes: Uint8Array,
 ): Promise<DryRunReport> {
-  const { report, parsed, rows, connection } = await check(user, fileName, bytes);
-  const [fresh, funds] = await Promise.all([checkNewPlayers(connection, rows), checkFunds(connection, rows)]);
+  const { report, parsed, rows, connection, db } = await check(user, fileName, bytes);
+  const [fresh, funds, policy] = await Promise.all([
+    checkNewPlayers(connection, rows),
+    checkFunds(connection, rows),
+    checkPolicy(db, user, connection.projectGuid, rows),
+  ]);
   return {
+    policy: policy.tokens,
     ...report,
     newPlayers: {
       players: fresh.newPlayers,
@@ -188,7 +205,7 @@ export async function sendBulkFile(
     confirmRecent: boolean;
     confirmNewPlayers: boolean;
   },
-): Promise<{ batchId: number; created: boolean }> {
+): Promise<{ batchId: number; created: boolean; approvalId?: number }> {
   const { report, rows, chosen, connection, db } = await check(user, input.fileName, input.bytes);
   if (report.errors.length > 0)
     throw new BulkError(
@@ -214,20 +231,101 @@ export async function sendBulkFile(
         `${fresh.newPlayers.length === 1 ? "1 player is" : `${fresh.newPlayers.length} players are`} new (no tokens or items yet): confirm that they are meant to. Nothing was sent.`,
       );
   }
-  const { batch, created } = await writeBatch(
-    db,
-    {
-      fileName: input.fileName,
-      fileSha256: report.fileSha256,
-      connection: chosen.ref,
-      baseUrl: connection.baseUrl,
-      projectGuid: connection.projectGuid,
-      actorId: user.id,
-      actorEmail: user.email,
-      reason: input.reason,
-    },
-    rows,
-  );
-  startSending(batch.id);
-  return { batchId: batch.id, created };
+  const policy = await checkPolicy(db, user, connection.projectGuid, rows);
+  // Told now, before anything is written; the count that holds is the locked one below.
+  const breach = limitBreach(policy.totals, policy.policies, user.role, policy.used);
+  if (breach) throw new BulkError(describeBreach(breach));
+  const waits = policy.tokens.some((token) => token.needsApproval);
+  const sender = { userId: user.id, role: user.role, projectGuid: connection.projectGuid };
+  const expiresAt = await approvalExpiry(db);
+  let approvalId: number | undefined;
+  let written: Awaited<ReturnType<typeof writeBatch>>;
+  try {
+    written = await writeBatch(
+      db,
+      {
+        fileName: input.fileName,
+        fileSha256: report.fileSha256,
+        connection: chosen.ref,
+        baseUrl: connection.baseUrl,
+        projectGuid: connection.projectGuid,
+        actorId: user.id,
+        actorEmail: user.email,
+        reason: input.reason,
+      },
+      rows,
+      {
+        waits,
+        alongside: async (tx, batch) => {
+          if (!waits) {
+            await reserveSpend(tx, sender, policy.policies, sql`a.batch_id = ${batch.id}`);
+            return;
+          }
+          const request = await requestApproval(
+            tx,
+            { batchId: batch.id },
+            {
+              projectGuid: connection.projectGuid,
+              connection: chosen.ref,
+              requesterId: user.id,
+              requesterEmail: user.email,
+              expiresAt,
+              summary: {
+                totals: approvalTotals(policy.totals, policy.policies, policy.symbolOf),
+                batch: {
+                  fileName: input.fileName,
+                  fileSha256: report.fileSha256,
+                  rows: report.summary.rows,
+                  players: report.summary.players,
+                  allowances: rows.filter((row) => row.mode === "allowance").length,
+                  directs: rows.filter((row) => row.mode === "direct").length,
+                  confirmed: {
+                    repeats: report.repeated.length,
+                    recent: report.recent.length,
+                    newPlayers: input.confirmNewPlayers,
+                  },
+                },
+              },
+            },
+          );
+          approvalId = request.id;
+        },
+      },
+    );
+  } catch (error) {
+    if (error instanceof LimitError) throw new BulkError(error.message);
+    throw error;
+  }
+  const { batch, created } = written;
+  if (batch.status === "sending") startSending(batch.id);
+  return { batchId: batch.id, created, ...(approvalId ? { approvalId } : {}) };
+}
+
+/** The file's totals per token against the project's policy and what this person used today. */
+async function checkPolicy(
+  db: Awaited<ReturnType<typeof consoleDb>>,
+  user: ConsoleUser,
+  projectGuid: string,
+  rows: readonly BulkRow[],
+): Promise<{
+  tokens: TokenCheck[];
+  totals: ReturnType<typeof totalsByToken>;
+  policies: Awaited<ReturnType<typeof readPolicies>>;
+  symbolOf: (guid: string) => string;
+  used: Map<string, string>;
+}> {
+  const totals = totalsByToken(rows.map((row) => ({ tokenGuid: row.tokenGuid, amount: row.amount })));
+  const symbols = new Map(rows.map((row) => [row.tokenGuid.toLowerCase(), row.symbol]));
+  const symbolOf = (guid: string) => symbols.get(guid) ?? guid;
+  const [policies, used] = await Promise.all([
+    readPolicies(db, projectGuid),
+    usedToday(db, user.id, projectGuid),
+  ]);
+  return {
+    tokens: checkTokens(totals, policies, user.role, used, symbolOf),
+    totals,
+    policies,
+    symbolOf,
+    used,
+  };
 }

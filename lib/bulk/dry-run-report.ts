@@ -1,3 +1,4 @@
+import type { TokenCheck } from "@/lib/approvals/policy-model";
 import type { BatchCounts } from "./batch-counts";
 import type { ContractForecast } from "./funds";
 import type { ProblemRow } from "./problem-file";
@@ -23,6 +24,12 @@ export interface DryRunReport {
   funds: FundsReport;
   /** Rows that pass every check but want a look (repeats, new players, waiting for funds), in file order. */
   warnings: ProblemRow[];
+  /**
+   * The file's totals per token against the project's award policy, for the person sending it
+   * (docs/console.md, "Award policies"): over a threshold the whole batch waits for approval; over
+   * the person's daily limit it is refused.
+   */
+  policy: TokenCheck[];
 }
 
 export type FundsReport =

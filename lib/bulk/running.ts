@@ -20,7 +20,8 @@ async function run(batchId: number): Promise<void> {
   const db = await consoleDb();
   for (;;) {
     const batch = await findBatch(db, batchId);
-    if (!batch || batch.status === "done") return;
+    // Only an approved (or never held) batch sends; one awaiting approval or stopped does not.
+    if (batch?.status !== "sending") return;
     const env = consoleEnv();
     const connection = await sameConnection(db, consoleSecrets(env).encryptionKeys, env, batch);
     if (!connection) {

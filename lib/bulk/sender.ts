@@ -213,9 +213,18 @@ export async function finishIfDone(db: ConsoleDb, batchId: number): Promise<bool
   return true;
 }
 
-/** Failed and unknown rows go back to waiting (same RequestIDs) and the batch sends again. */
-export async function requeueFailedRows(db: ConsoleDb, batchId: number, actorEmail: string): Promise<number> {
+/**
+ * Failed and unknown rows go back to waiting (same RequestIDs) and the batch sends again;
+ * `alongside` runs first in the same transaction (the daily limits count the failed rows again).
+ */
+export async function requeueFailedRows(
+  db: ConsoleDb,
+  batchId: number,
+  actorEmail: string,
+  alongside?: (tx: ConsoleDb) => Promise<void>,
+): Promise<number> {
   return db.transaction(async (tx) => {
+    await alongside?.(tx as unknown as ConsoleDb);
     const rows = await tx
       .update(awards)
       .set({ status: "pending", updatedAt: new Date() })

@@ -18,6 +18,7 @@ import {
 import type { ApprovalStatus } from "../model/approval-status";
 import type { ApprovalSummary } from "../model/approval-summary";
 import type { AwardStatus } from "../model/award-status";
+import type { BatchStatus } from "../model/batch-status";
 import type { ConnectionEnvironment } from "../model/connection-environment";
 import type { Role } from "../model/roles";
 
@@ -231,10 +232,6 @@ export const awards = consoleSchema.table(
     ),
   ],
 );
-
-/** A batch waits whole for approval, then sends and is done; or it is stopped whole (never sent). */
-export const BATCH_STATUSES = ["awaiting-approval", "sending", "done", "rejected", "withdrawn", "expired"] as const;
-export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
 /**
  * A bulk award: one uploaded file (identified by its SHA-256 per project, so the same file is

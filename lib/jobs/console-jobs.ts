@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { sql } from "drizzle-orm";
+import { expireRequests } from "@/lib/approvals/approvals";
 import { pruneAuditLog } from "@/lib/audit/audit-log";
 import { settleQueuedAwards } from "@/lib/awards/settle-queued";
 import { startSending } from "@/lib/bulk/running";
@@ -22,7 +23,8 @@ const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 /**
  * One round of the console's background work, in the instance holding the job lease: queued
  * awards are asked about and their settlement recorded, bulk batches that no instance is
- * sending (no row claimed now) are taken up again, and audit rows past the retention setting go. This is the only place these writes happen
+ * sending (no row claimed now) are taken up again, approval requests past their time expire
+ * (unsent), and audit rows past the retention setting go. This is the only place these writes happen
  * outside an action, so no page render or GET needs to write.
  */
 export async function runJobsOnce(): Promise<void> {
@@ -40,6 +42,7 @@ export async function runJobsOnce(): Promise<void> {
       )
   `)) as unknown as { rows: { id: number }[] };
   for (const { id } of orphans.rows) startSending(Number(id));
+  await expireRequests(db);
   await applyAuditRetention(db);
 }
 

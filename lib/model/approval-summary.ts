@@ -21,7 +21,7 @@ export interface ApprovalSummary {
     players: number;
     allowances: number;
     directs: number;
-    /** Rows the dry run flagged and the person confirmed (repeats, recent awards, new players). */
-    confirmed: { repeats: number; recent: number; newPlayers: number };
+    /** What the dry run flagged and the person confirmed: rows repeating others or recent awards, sending to new players. */
+    confirmed: { repeats: number; recent: number; newPlayers: boolean };
   };
 }

@@ -8,7 +8,15 @@ import type { AwardStatus } from "@/lib/model/award-status";
  */
 
 /** What happened to an award, as the overview counts it. */
-export type Outcome = "completed" | "accepted" | "queued" | "failed" | "unknown" | "in-progress";
+export type Outcome =
+  | "completed"
+  | "accepted"
+  | "queued"
+  | "failed"
+  | "unknown"
+  | "in-progress"
+  | "awaiting-approval"
+  | "not-sent";
 
 /**
  * The trail's statuses (lib/db/schema.ts, docs/console.md "The trail") as outcomes. `accepted` is
@@ -24,6 +32,10 @@ export const OUTCOME_OF: Record<AwardStatus, Outcome> = {
   unknown: "unknown",
   pending: "in-progress",
   sending: "in-progress",
+  "awaiting-approval": "awaiting-approval",
+  rejected: "not-sent",
+  withdrawn: "not-sent",
+  expired: "not-sent",
 };
 
 export const OUTCOMES: readonly Outcome[] = [
@@ -33,6 +45,8 @@ export const OUTCOMES: readonly Outcome[] = [
   "unknown",
   "accepted",
   "in-progress",
+  "awaiting-approval",
+  "not-sent",
 ];
 
 /**
@@ -81,6 +95,8 @@ const noCounts = (): OutcomeCounts => ({
   failed: 0,
   unknown: 0,
   "in-progress": 0,
+  "awaiting-approval": 0,
+  "not-sent": 0,
 });
 
 /** Awards today and over the last 7 UTC days, by outcome. Rows outside the 7 days are ignored. */

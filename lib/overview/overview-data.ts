@@ -1,6 +1,7 @@
 import type { ContractFunding } from "@/lib/awards/wallet";
 import type { BatchCounts } from "@/lib/bulk/batch-counts";
 import type { AwardStatus } from "@/lib/model/award-status";
+import type { BatchStatus } from "@/lib/model/batch-status";
 import type { OutcomeFigures, TokenSeries } from "./aggregate";
 
 /**
@@ -35,7 +36,7 @@ export type FundingView =
 export interface BatchSummary {
   id: number;
   fileName: string;
-  status: "sending" | "done";
+  status: BatchStatus;
   error: string;
   createdAt: string;
   counts: BatchCounts;

@@ -22,10 +22,18 @@ export const ConsoleSettings = z.object({
     .max(36_500, { error: "must be at most 36500 days" })
     .nullable()
     .default(null),
+  /** An award or batch waiting for approval this long expires, unsent (docs/console.md, "Approvals"). */
+  approvalExpiryDays: z
+    .number({ error: "must be a whole number of days" })
+    .int({ error: "must be a whole number of days" })
+    .min(1, { error: "must be at least 1 day" })
+    .max(90, { error: "must be at most 90 days" })
+    .default(7),
 });
 
 export const SETTING_LABELS: Record<keyof z.output<typeof ConsoleSettings>, string> = {
   mfaRequiredFor: "Two-factor required for",
   idleTimeoutMinutes: "Idle timeout (minutes)",
   auditRetentionDays: "Audit retention (days)",
+  approvalExpiryDays: "Approvals expire after (days)",
 };

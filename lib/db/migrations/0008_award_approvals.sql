@@ -67,5 +67,5 @@ BEGIN
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "awards_release_failed_spend" AFTER UPDATE OF "status" ON "console"."awards"
-  FOR EACH ROW WHEN (NEW."status" = 'failed' AND OLD."status" IS DISTINCT FROM 'failed')
+  FOR EACH ROW WHEN (NEW."status" = 'failed')
   EXECUTE FUNCTION "console"."release_failed_award_spend"();

@@ -1,0 +1,36 @@
+"use server";
+import "server-only";
+import { z } from "zod";
+import { approveAndSend } from "@/lib/approval-flow/decide";
+import { ApprovalError } from "@/lib/approvals/approvals";
+import { ActionError, defineAction } from "./define-action";
+
+/**
+ * Approves another person's award or batch (docs/console.md, "Approvals"): a fresh second factor
+ * (step-up), never one's own; the award is then sent with its RequestID, or the batch started.
+ */
+export const approveRequestAction = defineAction(
+  "awards:approve",
+  z.object({ approvalId: z.number().int().positive() }),
+  async ({ approvalId }, user, { signedIn, actor }) => {
+    if (!signedIn.user.mfaEnrolled)
+      throw new ActionError(
+        "Approving needs two-factor sign-in: set it up on your Account page, then approve with a code.",
+      );
+    try {
+      const approved = await approveAndSend(user, approvalId, actor);
+      return approved.kind === "award"
+        ? {
+            kind: "award" as const,
+            requestId: approved.sent.requestId,
+            status: approved.sent.status,
+            error: approved.sent.error,
+          }
+        : { kind: "batch" as const, batchId: approved.batchId };
+    } catch (error) {
+      if (error instanceof ApprovalError) throw new ActionError(error.message);
+      throw error;
+    }
+  },
+  { stepUp: true },
+);

@@ -1,0 +1,98 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import {
+  ApprovalError,
+  type ApprovalRecord,
+  approveRequest,
+  findApproval,
+  rejectRequest,
+  withdrawRequest,
+} from "@/lib/approvals/approvals";
+import type { AuditActor } from "@/lib/audit/audit-log";
+import type { ConsoleUser } from "@/lib/auth/users";
+import { type SentAward, sendAward } from "@/lib/awards/send-award";
+import { findBatch } from "@/lib/bulk/batch-store";
+import { startSending } from "@/lib/bulk/running";
+import { listConnections, sameConnection } from "@/lib/connections/connections";
+import type { ConsoleDb } from "@/lib/db/connection";
+import { consoleDb } from "@/lib/db/console-db";
+import { awards } from "@/lib/db/schema";
+import { consoleEnv } from "@/lib/env";
+import { consoleSecrets } from "@/lib/secrets";
+
+/**
+ * The Approvals page's server side (docs/console.md, "Approvals"): who may decide is checked by the
+ * conditional update in approvals.ts; here the decision is taken and, on approval, the award is
+ * sent (or the batch started) through the connection it was written for, with its RequestIDs.
+ */
+
+export type Approved =
+  | { kind: "award"; sent: SentAward; customerId: string }
+  | { kind: "batch"; batchId: number };
+
+async function request(db: ConsoleDb, approvalId: number): Promise<ApprovalRecord> {
+  const found = await findApproval(db, approvalId);
+  if (!found) throw new ApprovalError(`There is no approval request ${approvalId}.`);
+  return found;
+}
+
+/** The connection's name for the audit log, or its reference when it is gone. */
+async function projectName(db: ConsoleDb, ref: string): Promise<string> {
+  return (await listConnections(db, consoleEnv())).find((c) => c.ref === ref)?.name ?? ref;
+}
+
+async function subjectRecord(db: ConsoleDb, row: ApprovalRecord) {
+  if (row.awardId !== null) {
+    const [award] = await db.select().from(awards).where(eq(awards.id, row.awardId));
+    if (!award) throw new ApprovalError("The award of this request is gone.");
+    return { award } as const;
+  }
+  const batch = await findBatch(db, row.batchId as number);
+  if (!batch) throw new ApprovalError("The batch of this request is gone.");
+  return { batch } as const;
+}
+
+export async function approveAndSend(
+  user: ConsoleUser,
+  approvalId: number,
+  actor: AuditActor,
+): Promise<Approved> {
+  const db = await consoleDb();
+  const row = await request(db, approvalId);
+  const subject = await subjectRecord(db, row);
+  const env = consoleEnv();
+  const connection = await sameConnection(
+    db,
+    consoleSecrets(env).encryptionKeys,
+    env,
+    subject.award ?? subject.batch,
+  );
+  if (!connection)
+    throw new ApprovalError(
+      "The connection this was written for is gone or now points elsewhere: it cannot be sent from here. Reject it instead.",
+    );
+  await approveRequest(db, approvalId, user, actor, await projectName(db, row.connection));
+  if (subject.batch) {
+    startSending(subject.batch.id);
+    return { kind: "batch", batchId: subject.batch.id };
+  }
+  const [award] = await db.select().from(awards).where(eq(awards.id, subject.award.id));
+  if (!award) throw new ApprovalError("The award of this request is gone.");
+  return {
+    kind: "award",
+    sent: await sendAward(db, connection, award, user.email),
+    customerId: award.customerId,
+  };
+}
+
+export async function rejectApproval(user: ConsoleUser, approvalId: number, note: string, actor: AuditActor) {
+  const db = await consoleDb();
+  const row = await request(db, approvalId);
+  return rejectRequest(db, approvalId, user, note, actor, await projectName(db, row.connection));
+}
+
+export async function withdrawApproval(user: ConsoleUser, approvalId: number, actor: AuditActor) {
+  const db = await consoleDb();
+  const row = await request(db, approvalId);
+  return withdrawRequest(db, approvalId, user, actor, await projectName(db, row.connection));
+}
