@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { inject } from "vitest";
 import { type ConsoleDatabase, openConsoleDatabase } from "@/lib/db/connection";
 import { migrateConsoleDatabase } from "@/lib/db/migrate";
@@ -20,4 +21,18 @@ export async function createConsoleTestDatabase(): Promise<ConsoleDatabase> {
       await throwaway.drop();
     },
   };
+}
+
+/**
+ * Another console instance on the same PostgreSQL database as `database` (its own pool), for tests
+ * of what two instances do at once; null on PGlite, which one process holds alone.
+ */
+export async function anotherInstance(database: ConsoleDatabase): Promise<ConsoleDatabase | null> {
+  if (process.env.TEST_DB !== "postgres") return null;
+  const found = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  const url = new URL(inject("postgresUrl"));
+  url.pathname = `/${found.rows[0]?.name}`;
+  return openConsoleDatabase({ driver: "postgres", url: url.toString() });
 }

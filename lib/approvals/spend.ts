@@ -67,7 +67,10 @@ export async function reserveSpend(
   policies: ReadonlyMap<string, TokenPolicy>,
   awardsWhere: SQL,
 ): Promise<void> {
-  await tx.execute(sql`select id from console.users where id = ${who.userId} for update`);
+  // NO KEY UPDATE: it queues reservations of the same person behind each other, yet does not
+  // conflict with the key-share locks the award's own foreign key to the user row already took in
+  // this transaction (FOR UPDATE would deadlock two such transactions).
+  await tx.execute(sql`select id from console.users where id = ${who.userId} for no key update`);
   const wanted = sql`
     select a.id as award_id, lower(l->>'Guid') as token_guid, sum((l->>'Amount')::numeric) as amount
     from console.awards a cross join lateral jsonb_array_elements(a.lines) l

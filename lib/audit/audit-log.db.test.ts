@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConsoleDatabase, ConsoleDb } from "@/lib/db/connection";
-import { openConsoleDatabase } from "@/lib/db/connection";
-import { createConsoleTestDatabase } from "@/testing/console-database";
+import { anotherInstance, createConsoleTestDatabase } from "@/testing/console-database";
 import { auditRowsInOrder, pruneAuditLog, readAuditPage, recordAudit, verifyAuditLog } from "./audit-log";
 
 let database: ConsoleDatabase;
@@ -119,11 +118,10 @@ describe("the audit log", () => {
   it.runIf(process.env.TEST_DB === "postgres")(
     "two console instances writing at once still form one valid chain",
     async () => {
-      const target = await currentUrl(database.db);
-      const [first, second] = await Promise.all([
-        openConsoleDatabase({ driver: "postgres", url: target }),
-        openConsoleDatabase({ driver: "postgres", url: target }),
-      ]);
+      const [first, second] = (await Promise.all([anotherInstance(database), anotherInstance(database)])) as [
+        ConsoleDatabase,
+        ConsoleDatabase,
+      ];
       try {
         const writers = [first, second].flatMap((instance) =>
           Array.from({ length: 4 }, () => write(instance.db, 25)),
@@ -136,13 +134,3 @@ describe("the audit log", () => {
     },
   );
 });
-
-/** The throwaway database's URL, rebuilt from the connection the test already holds. */
-async function currentUrl(db: ConsoleDb): Promise<string> {
-  const found = (await db.execute(sql`select current_database() as name`)) as unknown as {
-    rows: { name: string }[];
-  };
-  const base = new URL(inject("postgresUrl"));
-  base.pathname = `/${found.rows[0]?.name}`;
-  return base.toString();
-}
