@@ -9,7 +9,7 @@ export default async function SettingsLayout({ children }: { children: ReactNode
   await requirePageUser("users:manage");
   return (
     <div className="flex min-w-0 flex-col gap-2 px-6 pt-4">
-      <nav aria-label="Settings" className="flex gap-4 text-sm">
+      <nav aria-label="Settings" className="flex flex-wrap gap-x-4 text-sm">
         <Link
           href="/settings/users"
           className="inline-flex min-h-10 items-center font-medium underline-offset-4 hover:underline"
@@ -21,6 +21,12 @@ export default async function SettingsLayout({ children }: { children: ReactNode
           className="inline-flex min-h-10 items-center font-medium underline-offset-4 hover:underline"
         >
           Connections
+        </Link>
+        <Link
+          href="/settings/policies"
+          className="inline-flex min-h-10 items-center font-medium underline-offset-4 hover:underline"
+        >
+          Award policies
         </Link>
         <Link
           href="/settings/security"

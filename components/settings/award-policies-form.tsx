@@ -1,0 +1,256 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useId, useState, useTransition } from "react";
+import { useStepUp } from "@/components/auth/step-up";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toast";
+import { changeSettingsAction } from "@/lib/actions/change-settings";
+import { setAwardPolicyAction } from "@/lib/actions/set-award-policy";
+import type { PolicyInput } from "@/lib/approvals/policy-input";
+import { decimalProblem, MAX_DECIMALS, MAX_INTEGER_DIGITS } from "@/lib/contract/decimal";
+
+type AmountKey = Exclude<keyof PolicyInput, "token">;
+type Amounts = Record<AmountKey, string>;
+
+// POLICY_LABELS' words (lib/approvals/policy-input.ts); importing that module would bring zod
+// into the browser (docs/console.md, "Bundle budget").
+const FIELDS: { key: AmountKey; label: string }[] = [
+  { key: "approvalThreshold", label: "Approval above" },
+  { key: "managerDailyLimit", label: "Manager daily limit" },
+  { key: "ownerDailyLimit", label: "Owner daily limit" },
+];
+
+/**
+ * The policy schema's amount rule (PolicyInput), checked before the server is asked so a typo does
+ * not first ask for a second factor. The server's schema stays the authority; these are its words.
+ */
+function amountProblem(typed: string): string | null {
+  const text = typed.trim();
+  if (text === "") return null;
+  const problem = decimalProblem(text);
+  if (problem === "format" || text.startsWith("-"))
+    return text.includes(",")
+      ? "must use a point for decimals, not a comma"
+      : "must be empty (no rule) or a number like 1000 or 0.5";
+  if (problem === "integerDigits") return `must have at most ${MAX_INTEGER_DIGITS} digits before the point`;
+  if (problem === "decimals") return `must have at most ${MAX_DECIMALS} decimal places`;
+  return null;
+}
+
+export interface TokenPolicyRow {
+  guid: string;
+  symbol: string;
+  /** The token's name from the service; "" when it has none. */
+  name: string;
+  /** The saved rules as exact decimal text; null: no rule. */
+  policy: Record<AmountKey, string | null>;
+}
+
+export interface AwardPoliciesFormProps {
+  tokens: TokenPolicyRow[];
+}
+
+/** Settings → Award policies: one form per token, each saved on its own (step-up; audited). */
+export function AwardPoliciesForm({ tokens }: AwardPoliciesFormProps) {
+  return (
+    <ul className="flex flex-col gap-4">
+      {tokens.map((token) => (
+        <li key={token.guid}>
+          <TokenPolicyForm token={token} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const textOf = (policy: TokenPolicyRow["policy"]): Amounts => ({
+  approvalThreshold: policy.approvalThreshold ?? "",
+  managerDailyLimit: policy.managerDailyLimit ?? "",
+  ownerDailyLimit: policy.ownerDailyLimit ?? "",
+});
+
+function TokenPolicyForm({ token }: { token: TokenPolicyRow }) {
+  const router = useRouter();
+  const stepUp = useStepUp();
+  const titleId = useId();
+  const [pending, startTransition] = useTransition();
+  const [saved, setSaved] = useState<Amounts>(() => textOf(token.policy));
+  const [values, setValues] = useState<Amounts>(saved);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const changed = FIELDS.some(({ key }) => values[key].trim() !== saved[key]);
+  const noRules = FIELDS.every(({ key }) => saved[key] === "");
+
+  const save = () => {
+    const problems: Record<string, string> = {};
+    for (const { key } of FIELDS) {
+      const problem = amountProblem(values[key]);
+      if (problem) problems[key] = problem;
+    }
+    setErrors(problems);
+    setError(null);
+    if (Object.keys(problems).length > 0) return;
+    startTransition(async () => {
+      const result = await stepUp(() => setAwardPolicyAction({ token: token.guid, ...values }));
+      if (!result.ok) {
+        const fieldErrors = result.fieldErrors ?? {};
+        setErrors(fieldErrors);
+        // The action's sentence repeats the field errors; show it only when no field names it.
+        const shown = FIELDS.some(({ key }) => fieldErrors[key]);
+        setError(shown ? null : result.error);
+        return;
+      }
+      // The server keeps the canonical form ("1000.50" → "1000.5"): show what is now in force.
+      const next = textOf(result.data);
+      setSaved(next);
+      setValues(next);
+      setErrors({});
+      toast.success(`Award policy for ${token.symbol} saved.`);
+      router.refresh();
+    });
+  };
+
+  return (
+    <Card>
+      <form
+        noValidate
+        aria-labelledby={titleId}
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <CardHeader>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <CardTitle id={titleId}>{token.symbol}</CardTitle>
+            {token.name && token.name !== token.symbol ? (
+              <span className="text-sm text-muted-foreground">{token.name}</span>
+            ) : null}
+            {noRules ? <Badge>No rules</Badge> : null}
+          </div>
+          <CardDescription className="font-mono text-xs break-all">{token.guid}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <div className="grid gap-4 sm:grid-cols-3">
+            {FIELDS.map(({ key, label }) => (
+              <Field
+                key={key}
+                id={`policy-${token.guid.toLowerCase()}-${key}`}
+                label={label}
+                error={errors[key]}
+              >
+                <Input
+                  name={key}
+                  value={values[key]}
+                  onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.value }))}
+                  inputMode="decimal"
+                  placeholder="No rule"
+                  autoComplete="off"
+                  spellCheck={false}
+                  className="tabular-nums"
+                />
+              </Field>
+            ))}
+          </div>
+          {error ? (
+            <p role="status" className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" disabled={pending}>
+              {pending ? "Saving…" : "Save"}
+            </Button>
+            {changed && !pending ? (
+              <span className="text-sm text-muted-foreground">Not saved yet</span>
+            ) : null}
+          </div>
+        </CardContent>
+      </form>
+    </Card>
+  );
+}
+
+export interface ApprovalExpiryFormProps {
+  /** The setting now in force (approvalExpiryDays). */
+  days: number;
+}
+
+/** How long an award or batch may wait for its second person (a console setting; step-up, audited). */
+export function ApprovalExpiryForm({ days }: ApprovalExpiryFormProps) {
+  const router = useRouter();
+  const stepUp = useStepUp();
+  const [pending, startTransition] = useTransition();
+  const [typed, setTyped] = useState(String(days));
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // The server's schema names the rule (1 to 90 whole days); anything but digits reads as NaN there.
+  const wholeNumber = (text: string) => (/^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="approval-requests-heading">Approval requests</CardTitle>
+        <CardDescription>
+          An award or bulk batch still waiting for a second person after this long expires, and nothing is
+          sent.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          aria-labelledby="approval-requests-heading"
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            startTransition(async () => {
+              const result = await stepUp(() =>
+                changeSettingsAction({ approvalExpiryDays: wholeNumber(typed) }),
+              );
+              if (!result.ok) {
+                const field = result.fieldErrors?.approvalExpiryDays ?? null;
+                setFieldError(field);
+                setError(field ? null : result.error);
+                return;
+              }
+              setFieldError(null);
+              setError(null);
+              setTyped(String(result.data.approvalExpiryDays));
+              toast.success(`Requests now expire after ${result.data.approvalExpiryDays} days.`);
+              router.refresh();
+            });
+          }}
+        >
+          <Field
+            id="approval-expiry-days"
+            label="Requests expire after (days)"
+            hint="1 to 90."
+            error={fieldError}
+          >
+            <Input
+              name="approvalExpiryDays"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              inputMode="numeric"
+              autoComplete="off"
+              className="max-w-32"
+            />
+          </Field>
+          {error ? (
+            <p role="status" className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <div>
+            <Button type="submit" disabled={pending}>
+              {pending ? "Saving…" : "Save"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
