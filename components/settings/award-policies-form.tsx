@@ -11,35 +11,12 @@ import { toast } from "@/components/ui/toast";
 import { changeSettingsAction } from "@/lib/actions/change-settings";
 import { setAwardPolicyAction } from "@/lib/actions/set-award-policy";
 import type { PolicyInput } from "@/lib/approvals/policy-input";
-import { decimalProblem, MAX_DECIMALS, MAX_INTEGER_DIGITS } from "@/lib/contract/decimal";
+import { policyAmountProblem as amountProblem, POLICY_LABELS } from "@/lib/approvals/policy-rules";
 
 type AmountKey = Exclude<keyof PolicyInput, "token">;
 type Amounts = Record<AmountKey, string>;
 
-// POLICY_LABELS' words (lib/approvals/policy-input.ts); importing that module would bring zod
-// into the browser (docs/console.md, "Bundle budget").
-const FIELDS: { key: AmountKey; label: string }[] = [
-  { key: "approvalThreshold", label: "Approval above" },
-  { key: "managerDailyLimit", label: "Manager daily limit" },
-  { key: "ownerDailyLimit", label: "Owner daily limit" },
-];
-
-/**
- * The policy schema's amount rule (PolicyInput), checked before the server is asked so a typo does
- * not first ask for a second factor. The server's schema stays the authority; these are its words.
- */
-function amountProblem(typed: string): string | null {
-  const text = typed.trim();
-  if (text === "") return null;
-  const problem = decimalProblem(text);
-  if (problem === "format" || text.startsWith("-"))
-    return text.includes(",")
-      ? "must use a point for decimals, not a comma"
-      : "must be empty (no rule) or a number like 1000 or 0.5";
-  if (problem === "integerDigits") return `must have at most ${MAX_INTEGER_DIGITS} digits before the point`;
-  if (problem === "decimals") return `must have at most ${MAX_DECIMALS} decimal places`;
-  return null;
-}
+const FIELDS = (Object.keys(POLICY_LABELS) as AmountKey[]).map((key) => ({ key, label: POLICY_LABELS[key] }));
 
 export interface TokenPolicyRow {
   guid: string;

@@ -1,13 +1,13 @@
 "use server";
 import "server-only";
 import { consoleDb } from "@/lib/db/console-db";
-import { ConsoleSettings, changeSettings, SettingsError } from "@/lib/settings/console-settings";
+import { changeSettings, SettingsChange, SettingsError } from "@/lib/settings/console-settings";
 import { ActionError, defineAction } from "./define-action";
 
 /** Settings → Security: owners change the console's policies (step-up, audited with old and new values). */
 export const changeSettingsAction = defineAction(
   "settings:manage",
-  ConsoleSettings.partial(),
+  SettingsChange,
   async (change, _user, { actor }) => {
     try {
       return await changeSettings(await consoleDb(), change, actor);

@@ -2,15 +2,21 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { approveRequest, rejectRequest } from "@/lib/approvals/approvals";
+import { setPolicy } from "@/lib/approvals/policies";
+import { usedToday } from "@/lib/approvals/spend";
 import { type ConsoleUser, createUser } from "@/lib/auth/users";
 import type { ServiceConnection } from "@/lib/client/call-service";
+import { getCustomerTokens } from "@/lib/client/holdings";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { awards } from "@/lib/db/schema";
 import { createConsoleTestDatabase } from "@/testing/console-database";
 // Tests may start the real service; the console's own code reaches it only over HTTP.
 import { serveFixtures } from "@/testing/service/fixture-service";
-import { KEY, PLAYER, PROJECT } from "@/testing/service/fixtures";
+import { GOLD, KEY, PLAYER, PROJECT } from "@/testing/service/fixtures";
 import { LOOPBACK_SERVICES } from "@/testing/service-client";
+import { findBatch } from "./batch-store";
+import { sendBatchRows } from "./sender";
 
 /**
  * The server's side of a bulk upload, as the actions call it, against the real service: the
@@ -40,6 +46,7 @@ vi.mock("@/lib/project/current-project", () => ({
 vi.mock("./running", () => ({ startSending: () => undefined }));
 
 const { checkBulkFile, sendBulkFile } = await import("./bulk-award");
+const newPlayersConfirmed = { confirmRepeats: false, confirmRecent: false, confirmNewPlayers: true };
 
 const service = serveFixtures({ per: "file" });
 let database: ConsoleDatabase;
@@ -166,5 +173,143 @@ describe("a bulk file on the server", () => {
     });
     const [row] = await database.db.select().from(awards).where(eq(awards.batchId, sent.batchId));
     expect(row?.customerId).toBe(PLAYER);
+  });
+});
+
+describe("a bulk file under the award policy", () => {
+  const gold = GOLD.toLowerCase();
+  const file = (rows: number, amount: string) => {
+    const prefix = `policy-${Date.now().toString(36)}-${rows}`;
+    const lines = ["customer_id,token,amount,mode"];
+    for (let i = 1; i <= rows; i += 1) lines.push(`${prefix}-${i},GOLD,${amount},allowance`);
+    return encode(`${lines.join("\n")}\n`);
+  };
+  const goldOf = async (customerId: string) =>
+    (await getCustomerTokens(state.connection as ServiceConnection, customerId)).Data.Tokens.find(
+      (token) => token.Guid.toLowerCase() === gold,
+    )?.Total ?? "0";
+  const olgaActor = { id: null, email: "olga@studio.test", client: "", userAgent: "test" };
+  beforeEach(async () => {
+    await setPolicy(
+      database.db,
+      { projectGuid: PROJECT, project: "Test", symbol: "GOLD" },
+      { token: GOLD, approvalThreshold: "20", managerDailyLimit: "100", ownerDailyLimit: null },
+      olgaActor,
+    );
+  });
+
+  it("the dry run shows each token's total against the threshold and what remains of the limit", async () => {
+    const report = await checkBulkFile(user, "policy.csv", file(5, "5"));
+    expect(report.policy).toEqual([
+      {
+        tokenGuid: gold,
+        symbol: "GOLD",
+        amount: "25",
+        threshold: "20",
+        needsApproval: true,
+        limit: "100",
+        used: "0",
+        remaining: "100",
+        overLimit: false,
+      },
+    ]);
+  });
+
+  it("a file over the limit is refused whole: nothing written", async () => {
+    await expect(
+      sendBulkFile(user, {
+        fileName: "big.csv",
+        bytes: file(3, "40"),
+        reason: "Too much",
+        ...newPlayersConfirmed,
+      }),
+    ).rejects.toThrow(
+      "Over your daily limit for GOLD: a manager may award 100 GOLD in 24 hours; 0 is used, 100 remains, and this needs 120. Nothing was sent.",
+    );
+    expect(await database.db.select().from(awards)).toEqual([]);
+  });
+
+  it("a batch over the threshold waits whole; once approved it is sent exactly once, even by two senders", async () => {
+    const sent = await sendBulkFile(user, {
+      fileName: "wait.csv",
+      bytes: file(6, "5"),
+      reason: "Finals",
+      ...newPlayersConfirmed,
+    });
+    expect(sent.approvalId).toEqual(expect.any(Number));
+    const rows = () => database.db.select().from(awards).where(eq(awards.batchId, sent.batchId));
+    expect((await rows()).map((row) => row.status)).toEqual(Array(6).fill("awaiting-approval"));
+    // A sender started now (a restart, the job loop) finds nothing to send.
+    await sendBatchRows(database.db, state.connection as ServiceConnection, sent.batchId, {
+      actorEmail: "x",
+    });
+    expect((await rows()).map((row) => row.status)).toEqual(Array(6).fill("awaiting-approval"));
+    expect((await findBatch(database.db, sent.batchId))?.status).toBe("awaiting-approval");
+
+    const ann = await createUser(database.db, {
+      email: "ann@studio.test",
+      role: "manager",
+      password: "long enough pw",
+    });
+    await expect(
+      approveRequest(
+        database.db,
+        sent.approvalId as number,
+        user,
+        { ...olgaActor, email: user.email },
+        "Test",
+      ),
+    ).rejects.toThrow("You asked for this yourself");
+    await approveRequest(
+      database.db,
+      sent.approvalId as number,
+      ann,
+      { ...olgaActor, email: ann.email },
+      "Test",
+    );
+    expect((await findBatch(database.db, sent.batchId))?.status).toBe("sending");
+    await Promise.all([
+      sendBatchRows(database.db, state.connection as ServiceConnection, sent.batchId, {
+        actorEmail: ann.email,
+      }),
+      sendBatchRows(database.db, state.connection as ServiceConnection, sent.batchId, {
+        actorEmail: ann.email,
+      }),
+    ]);
+    const after = await rows();
+    expect(after.map((row) => [row.status, row.attempts])).toEqual(Array(6).fill(["completed", 1]));
+    expect(await Promise.all(after.map((row) => goldOf(row.customerId)))).toEqual(Array(6).fill("5"));
+    expect((await findBatch(database.db, sent.batchId))?.status).toBe("done");
+    // Counted against the requester's limit.
+    expect((await usedToday(database.db, user.id, PROJECT)).get(gold)).toBe("30");
+  });
+
+  it("a rejected batch sends nothing, and its rows say so", async () => {
+    const sent = await sendBulkFile(user, {
+      fileName: "no.csv",
+      bytes: file(3, "10"),
+      reason: "Finals",
+      ...newPlayersConfirmed,
+    });
+    const ann = await createUser(database.db, {
+      email: "ann@studio.test",
+      role: "manager",
+      password: "long enough pw",
+    });
+    await rejectRequest(
+      database.db,
+      sent.approvalId as number,
+      ann,
+      "Wrong season",
+      { ...olgaActor, email: ann.email },
+      "Test",
+    );
+    await sendBatchRows(database.db, state.connection as ServiceConnection, sent.batchId, {
+      actorEmail: "x",
+    });
+    const rows = await database.db.select().from(awards).where(eq(awards.batchId, sent.batchId));
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual(Array(3).fill(["rejected", 0]));
+    expect(await Promise.all(rows.map((row) => goldOf(row.customerId)))).toEqual(Array(3).fill("0"));
+    expect((await findBatch(database.db, sent.batchId))?.status).toBe("rejected");
   });
 });

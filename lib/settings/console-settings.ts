@@ -5,9 +5,9 @@ import { type AuditActor, recordAudit } from "@/lib/audit/audit-log";
 import { describeIssues } from "@/lib/contract/issues";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { consoleSettings } from "@/lib/db/schema";
-import { ConsoleSettings, SETTING_LABELS } from "./settings-shape";
+import { ConsoleSettings, SETTING_LABELS, SettingsChange } from "./settings-shape";
 
-export { ConsoleSettings };
+export { ConsoleSettings, SettingsChange };
 export type ConsoleSettingsValue = z.output<typeof ConsoleSettings>;
 
 /** A setting refused; the message names the setting and the rule. */
@@ -35,10 +35,10 @@ export async function readSettings(db: ConsoleDb): Promise<ConsoleSettingsValue>
  */
 export async function changeSettings(
   db: ConsoleDb,
-  change: Partial<z.input<typeof ConsoleSettings>>,
+  change: z.input<typeof SettingsChange>,
   actor: AuditActor,
 ): Promise<ConsoleSettingsValue> {
-  const parsed = ConsoleSettings.partial().safeParse(change);
+  const parsed = SettingsChange.safeParse(change);
   if (!parsed.success) throw new SettingsError(describeIssues(parsed.error.issues));
   return db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as ConsoleDb;

@@ -31,6 +31,20 @@ export const ConsoleSettings = z.object({
     .default(7),
 });
 
+/**
+ * A change of some settings: each field optional with its rule and without its default, so a
+ * change of one setting never writes the others back to their defaults.
+ */
+export const SettingsChange = z.object(
+  Object.fromEntries(
+    Object.entries(ConsoleSettings.shape).map(([key, rule]) => [key, rule.unwrap().optional()]),
+  ) as {
+    [K in keyof typeof ConsoleSettings.shape]: z.ZodOptional<
+      ReturnType<(typeof ConsoleSettings.shape)[K]["unwrap"]>
+    >;
+  },
+);
+
 export const SETTING_LABELS: Record<keyof z.output<typeof ConsoleSettings>, string> = {
   mfaRequiredFor: "Two-factor required for",
   idleTimeoutMinutes: "Idle timeout (minutes)",
