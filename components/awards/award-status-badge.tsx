@@ -9,6 +9,10 @@ export const AWARD_STATUS_LOOK: Record<AwardStatus, { tone: BadgeTone; label: st
   accepted: { tone: "success", label: "Accepted" },
   failed: { tone: "danger", label: "Failed" },
   unknown: { tone: "warning", label: "Outcome unknown" },
+  "awaiting-approval": { tone: "info", label: "Awaiting approval" },
+  rejected: { tone: "neutral", label: "Rejected" },
+  withdrawn: { tone: "neutral", label: "Withdrawn" },
+  expired: { tone: "neutral", label: "Expired" },
 };
 
 export function AwardStatusBadge({ status }: { status: AwardStatus }) {

@@ -9,10 +9,11 @@ import { retryBatchAction } from "@/lib/actions/retry-batch";
 import type { BatchCounts } from "@/lib/bulk/batch-counts";
 import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";
+import type { BatchStatus } from "@/lib/model/batch-status";
 import { answeredRows, BatchProgressBar } from "./batch-progress-bar";
 
 export interface Progress {
-  status: "sending" | "done";
+  status: BatchStatus;
   error: string;
   counts: BatchCounts;
 }

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { CircleCheck, CircleHelp, CircleX, Clock, Loader, Send } from "lucide-react";
+import { CircleCheck, CircleHelp, CircleSlash, CircleX, Clock, Hourglass, Loader, Send } from "lucide-react";
 import { AWARD_STATUS_LOOK } from "@/components/awards/award-status-badge";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -42,6 +42,18 @@ const LOOK: Record<Outcome, { label: string; icon: LucideIcon; tone: string; hin
     tone: "text-muted-foreground",
     hint: "Being sent, or a bulk row waiting for its turn.",
   },
+  "awaiting-approval": {
+    label: AWARD_STATUS_LOOK["awaiting-approval"].label,
+    icon: Hourglass,
+    tone: "text-info",
+    hint: "Over an approval threshold: nothing is sent until another person approves.",
+  },
+  "not-sent": {
+    label: "Not sent",
+    icon: CircleSlash,
+    tone: "text-muted-foreground",
+    hint: "Rejected, withdrawn or expired while waiting for approval.",
+  },
 };
 
 /** Always shown: what a person asks first. The other two appear when they have something to say. */
@@ -59,6 +71,8 @@ export function OutcomeCards({ figures, specOnly }: OutcomeCardsProps) {
     ...MAIN,
     ...(specOnly || figures.week.accepted > 0 ? (["accepted"] as const) : []),
     ...(figures.week["in-progress"] > 0 ? (["in-progress"] as const) : []),
+    ...(figures.week["awaiting-approval"] > 0 ? (["awaiting-approval"] as const) : []),
+    ...(figures.week["not-sent"] > 0 ? (["not-sent"] as const) : []),
   ];
   return (
     <section aria-labelledby="outcomes-heading" className="flex flex-col gap-3">

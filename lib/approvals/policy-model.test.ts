@@ -56,7 +56,12 @@ describe("the award policy's arithmetic", () => {
   it("refuses what would pass the limit, allows exactly up to it, and says what remains", () => {
     const used = new Map([[GEM, "4999.5"]]);
     expect(limitBreach([{ tokenGuid: GEM, amount: "0.5" }], policies, "manager", used)).toBeNull();
-    const breach = limitBreach([{ tokenGuid: GEM, amount: "0.500000000000000001" }], policies, "manager", used);
+    const breach = limitBreach(
+      [{ tokenGuid: GEM, amount: "0.500000000000000001" }],
+      policies,
+      "manager",
+      used,
+    );
     expect(breach).toEqual({
       tokenGuid: GEM,
       symbol: "GEM",

@@ -9,12 +9,24 @@ import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
 import { tokenSymbols } from "@/lib/awards/token-symbols";
-import { awardTimeline, canRetry, findAward } from "@/lib/awards/trail";
+import { type AwardEvent, awardTimeline, canRetry, findAward } from "@/lib/awards/trail";
 import { consoleDb } from "@/lib/db/console-db";
 import { recordTitle } from "@/lib/pages/page-title";
 import { projectContext } from "@/lib/project/current-project";
 
 export const dynamic = "force-dynamic";
+
+const EVENT_LABELS: Record<AwardEvent["kind"], string> = {
+  created: "Created",
+  requested: "Approval requested",
+  approved: "Approved",
+  rejected: "Rejected",
+  withdrawn: "Withdrawn",
+  expired: "Expired",
+  sent: "Sent",
+  outcome: "Outcome",
+  status: "Status change",
+};
 
 export async function generateMetadata({ params }: PageProps<"/awards/[requestId]">): Promise<Metadata> {
   return recordTitle((await params).requestId, "Awards");
@@ -118,13 +130,7 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
           {timeline.map((event) => (
             <li key={event.id}>
               <When iso={event.at.toISOString()} seconds className="text-muted-foreground" />{" "}
-              <span className="font-medium">
-                {
-                  { created: "Created", sent: "Sent", outcome: "Outcome", status: "Status change" }[
-                    event.kind
-                  ]
-                }
-              </span>
+              <span className="font-medium">{EVENT_LABELS[event.kind]}</span>
               {event.status && event.kind !== "created" ? <> · {event.status}</> : null}
               {event.actorEmail ? <> · {event.actorEmail}</> : null}
               {event.detail ? <span className="block">{event.detail}</span> : null}
