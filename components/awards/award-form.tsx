@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 import { AwardOutcome, type Outcome, SUCCEEDED } from "@/components/awards/award-outcome";
 import { AwardReview, type AwardReviewProps } from "@/components/awards/award-review";
 import { PlayerCheck } from "@/components/awards/player-check";
+import { PolicyNotice, TokenRulesNote } from "@/components/awards/token-rules-note";
 import { playerSummaryQuery, usePlayerSummary, useSettledValue } from "@/components/live/use-player-summary";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -16,6 +17,7 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
 import { sendAwardAction } from "@/lib/actions/send-award";
+import { linesAgainstRules, type TokenRules } from "@/lib/approvals/policy-model";
 import type { ParsedAward } from "@/lib/awards/award-input";
 import { checkAward } from "@/lib/awards/award-input-client";
 import type { AwardMode } from "@/lib/awards/award-rules";
@@ -87,10 +89,13 @@ export function AwardForm({
   tokens,
   initialRequestId,
   initialCustomerId = "",
+  rules = [],
 }: {
   tokens: TokenOption[];
   initialRequestId: string;
   initialCustomerId?: string;
+  /** The person's thresholds and what remains of their daily limits, per token (lower-cased GUIDs). */
+  rules?: TokenRules[];
 }) {
   const first = tokens[0];
   const newLine = (key: number): Line => ({
@@ -134,6 +139,17 @@ export function AwardForm({
   const holds = (token: string) => holdsOf(summary, token);
 
   const tokenOf = (guid: string) => tokens.find((token) => token.guid === guid);
+  const ruleOf = (guid: string) => rules.find((rule) => rule.tokenGuid === guid.toLowerCase());
+  const policyChecks = (review?.lines ?? []).length
+    ? linesAgainstRules(
+        (review?.lines ?? []).map((line) => ({ token: line.token, amount: line.amount })),
+        rules,
+      ).map((check) => ({
+        ...check,
+        symbol: tokens.find((t) => t.guid.toLowerCase() === check.tokenGuid)?.symbol ?? "?",
+      }))
+    : [];
+  const needsApproval = policyChecks.some((check) => check.needsApproval);
   const values = (requestId: string) => ({
     requestId,
     customerId,
@@ -212,8 +228,17 @@ export function AwardForm({
         error,
         requestId: result.data.requestId,
         customerId: result.data.customerId,
+        approvalId: result.data.approvalId ?? null,
       });
-      if (SUCCEEDED.includes(status)) {
+      if (status === "awaiting-approval") {
+        // Written and waiting: this RequestID is taken; the form starts a new award.
+        setRid(freshRequestId(newRequestId));
+        setLastSent(sentDraft);
+        setDraft(emptyDraft());
+        toast.info(
+          `Waiting for approval: nothing is sent to ${result.data.customerId} until another person approves.`,
+        );
+      } else if (SUCCEEDED.includes(status)) {
         // A new, empty award: the one just sent cannot be sent again by a second click.
         setRid(freshRequestId(newRequestId));
         setLastSent(sentDraft);
@@ -409,6 +434,7 @@ export function AwardForm({
                     </Button>
                   ) : null}
                 </div>
+                <TokenRulesNote rules={ruleOf(line.token)} symbol={token?.symbol ?? ""} index={index} />
               </fieldset>
             );
           })}
@@ -465,9 +491,9 @@ export function AwardForm({
 
       <ConfirmDialog
         open={review !== null}
-        title="Send this award?"
-        confirmLabel="Send award"
-        pendingLabel="Sending…"
+        title={needsApproval ? "Ask for approval of this award?" : "Send this award?"}
+        confirmLabel={needsApproval ? "Ask for approval" : "Send award"}
+        pendingLabel={needsApproval ? "Asking…" : "Sending…"}
         pending={pending}
         confirmDisabled={check.state === "checking"}
         acknowledge={
@@ -481,6 +507,7 @@ export function AwardForm({
         onCancel={() => setReview(null)}
       >
         {review ? <AwardReview {...review} check={check} /> : null}
+        <PolicyNotice checks={policyChecks} />
       </ConfirmDialog>
     </div>
   );

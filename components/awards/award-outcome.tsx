@@ -2,7 +2,15 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 
 export type Outcome =
-  | { kind: "sent"; status: string; error: string; requestId: string; customerId: string }
+  | {
+      kind: "sent";
+      status: string;
+      error: string;
+      requestId: string;
+      customerId: string;
+      /** Over a threshold: the request waiting for another person. */
+      approvalId?: number | null;
+    }
   | { kind: "refused"; error: string };
 
 const OUTCOME_TEXT: Record<string, string> = {
@@ -27,7 +35,17 @@ export function AwardOutcome({
         <p className="text-destructive">{outcome.error}</p>
       ) : outcome?.kind === "sent" ? (
         <div className="flex flex-col gap-2 rounded-lg border border-border bg-card p-4">
-          {OUTCOME_TEXT[outcome.status] ? (
+          {outcome.status === "awaiting-approval" ? (
+            <p className="font-medium text-info">
+              Waiting for approval: written to the trail, and nothing is sent until another manager or owner
+              approves it.{" "}
+              {outcome.approvalId ? (
+                <Link href={`/approvals/${outcome.approvalId}`} className="underline underline-offset-2">
+                  See the request
+                </Link>
+              ) : null}
+            </p>
+          ) : OUTCOME_TEXT[outcome.status] ? (
             <p className="font-medium text-success">{OUTCOME_TEXT[outcome.status]}</p>
           ) : outcome.status === "unknown" ? (
             <p className="font-medium text-warning">
@@ -49,7 +67,7 @@ export function AwardOutcome({
               Award {outcome.requestId}
             </Link>
           </p>
-          {SUCCEEDED.includes(outcome.status) ? (
+          {SUCCEEDED.includes(outcome.status) || outcome.status === "awaiting-approval" ? (
             <div className="flex flex-wrap items-center gap-3">
               <span className="text-muted-foreground">The form is ready for a new award.</span>
               <Button variant="outline" onClick={onAwardAgain}>

@@ -19,6 +19,16 @@ export interface Progress {
 }
 
 const POLL_MS = 1000;
+const WAITING_POLL_MS = 5000;
+
+const HEADINGS: Record<BatchStatus, string> = {
+  "awaiting-approval": "Waiting for approval",
+  sending: "Sending",
+  done: "Done",
+  rejected: "Rejected: not sent",
+  withdrawn: "Withdrawn: not sent",
+  expired: "Expired: not sent",
+};
 
 /**
  * A batch's live progress (docs/console.md, "Live data"): read from GET /api/batches/ID by
@@ -41,13 +51,21 @@ export function BatchProgress({
     queryKey: queryKeys.batch(batchId),
     queryFn: ({ signal }) => getJson<Progress>(`/api/batches/${batchId}`, signal),
     initialData: initial,
+    // Sending: every second. Waiting for approval: now and then, so an approval elsewhere shows.
     refetchInterval: (query) =>
-      query.state.data?.status === "sending" && !query.state.data.error ? POLL_MS : false,
+      query.state.data?.status === "sending" && !query.state.data.error
+        ? POLL_MS
+        : query.state.data?.status === "awaiting-approval"
+          ? WAITING_POLL_MS
+          : false,
   });
   // When the batch finishes while the page is open, the rest of the page (results, rows) follows.
   const seen = useRef(progress.status);
   useEffect(() => {
-    if (seen.current === "sending" && progress.status === "done") {
+    if (
+      seen.current !== progress.status &&
+      ["done", "sending", "rejected", "withdrawn", "expired"].includes(progress.status)
+    ) {
       router.refresh();
       void queryClient.invalidateQueries({ queryKey: queryKeys.allAwardStatuses });
     }
@@ -65,12 +83,14 @@ export function BatchProgress({
     ["Failed", counts.failed, "failed"],
     ["Outcome unknown", counts.unknown, "unknown"],
     ["Waiting", counts.pending, "pending"],
+    ["Awaiting approval", counts["awaiting-approval"], "awaiting-approval"],
+    ["Not sent", counts.rejected + counts.withdrawn + counts.expired, "not-sent"],
   ];
 
   return (
     <section aria-labelledby="progress-heading" className="flex flex-col gap-3">
       <h2 id="progress-heading" className="text-lg font-semibold">
-        {progress.status === "done" ? "Done" : "Sending"}
+        {HEADINGS[progress.status]}
       </h2>
       <BatchProgressBar counts={counts} label="Batch progress" size="md" className="max-w-3xl" />
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm" data-testid="batch-counts">
@@ -96,9 +116,11 @@ export function BatchProgress({
           {progress.error}
         </p>
       ) : null}
-      <p className="text-sm text-muted-foreground">
-        The server sends the batch: you can close this page and come back.
-      </p>
+      {progress.status === "sending" || progress.status === "done" ? (
+        <p className="text-sm text-muted-foreground">
+          The server sends the batch: you can close this page and come back.
+        </p>
+      ) : null}
       {canRetry && failed > 0 && progress.status === "done" ? (
         <div className="flex flex-col gap-1">
           <div>

@@ -74,6 +74,62 @@ function FundsCheck({ funds }: { funds: DryRunReport["funds"] }) {
   );
 }
 
+/**
+ * The file's totals against the owners' award policy (docs/console.md, "Award policies"): over the
+ * person's daily limit the file cannot be sent; over a threshold the whole batch waits for approval.
+ */
+function PolicyCheck({ policy }: { policy: DryRunReport["policy"] }) {
+  const ruled = policy.filter((token) => token.threshold !== null || token.limit !== null);
+  if (ruled.length === 0) return null;
+  const over = ruled.some((token) => token.overLimit);
+  const waits = ruled.some((token) => token.needsApproval);
+  return (
+    <div
+      data-testid="dry-run-policy"
+      className={
+        over || waits ? warningBox : "flex min-w-0 flex-col gap-2 rounded-lg border border-border p-3 text-sm"
+      }
+    >
+      <h3 className="font-semibold">Limits and approval</h3>
+      <ul className="flex flex-col gap-1">
+        {ruled.map((token) => (
+          <li key={token.tokenGuid} data-testid={`policy-${token.symbol}`}>
+            <span className="font-mono">
+              {token.amount} {token.symbol}
+            </span>{" "}
+            in this file
+            {token.limit !== null ? (
+              <>
+                {" · "}
+                <span data-testid={`policy-remaining-${token.symbol}`}>
+                  <span className="font-mono">{token.remaining}</span> of your {token.limit} left today
+                </span>
+                {token.overLimit ? <strong className="text-destructive"> — over your limit</strong> : null}
+              </>
+            ) : null}
+            {token.threshold !== null ? (
+              <>
+                {" · "}approval above {token.threshold}
+                {token.needsApproval ? <strong> — needs approval</strong> : null}
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {over ? (
+        <p className="font-medium text-destructive">
+          The file is over your daily limit and cannot be sent: split it, or ask an owner to raise the limit.
+        </p>
+      ) : waits ? (
+        <p>
+          The whole batch waits for another manager or owner to approve it; nothing is sent until then. Once
+          approved it is sent as one batch, each row with its own RequestID.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** A warning's tick box: what the person confirms is the box's label (kit Checkbox, thumb-high row). */
 function Confirmation({
   checked,
@@ -170,7 +226,9 @@ export function BulkUpload() {
     report.errors.length > 0 ||
     (report.repeated.length > 0 && !confirmRepeats) ||
     (report.recent.length > 0 && !confirmRecent) ||
-    (newPlayers + uncheckedPlayers > 0 && !confirmNewPlayers);
+    (newPlayers + uncheckedPlayers > 0 && !confirmNewPlayers) ||
+    report.policy.some((token) => token.overLimit);
+  const waits = report?.policy.some((token) => token.needsApproval) ?? false;
 
   return (
     <div className="flex flex-col gap-6">
@@ -340,6 +398,7 @@ export function BulkUpload() {
           ) : null}
 
           <FundsCheck funds={report.funds} />
+          <PolicyCheck policy={report.policy} />
 
           {report.errors.length === 0 ? (
             <div className="flex flex-col gap-3">
@@ -369,14 +428,14 @@ export function BulkUpload() {
                 >
                   {pending
                     ? "Sending…"
-                    : `Send batch (${report.summary.rows} award${report.summary.rows === 1 ? "" : "s"})`}
+                    : `${waits ? "Ask for approval" : "Send batch"} (${report.summary.rows} award${report.summary.rows === 1 ? "" : "s"})`}
                 </Button>
               </div>
               <ConfirmDialog
                 open={reviewing}
-                title="Send this batch?"
-                confirmLabel="Send batch"
-                pendingLabel="Sending…"
+                title={waits ? "Ask for approval of this batch?" : "Send this batch?"}
+                confirmLabel={waits ? "Ask for approval" : "Send batch"}
+                pendingLabel={waits ? "Asking…" : "Sending…"}
                 pending={pending}
                 onConfirm={send}
                 onCancel={() => setReviewing(false)}
@@ -402,6 +461,12 @@ export function BulkUpload() {
                   <TotalsTable totals={report.summary.totals} />
                 </div>
                 <p className="mt-3">{fundsText(report.funds)}</p>
+                {waits ? (
+                  <p className="mt-3 font-medium" data-testid="confirm-waits">
+                    Over an approval threshold: the batch is written and waits for another manager or owner;
+                    nothing is sent until then.
+                  </p>
+                ) : null}
                 {report.repeated.length + report.recent.length > 0 ? (
                   <p className="mt-3">
                     Confirmed:{" "}

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * The console's toasts: `toast.success("…")`, `toast.error`, `toast.warning`. sonner (the host
+ * The console's toasts: `toast.success("…")`, `toast.error`, `toast.warning`, `toast.info`. sonner (the host
  * and its toast store, about 9 kB gzipped) loads only when a page is used — the host on the
  * person's first interaction (toaster.tsx), the store with the first toast — so no page's first
  * load carries it (docs/console.md, "Bundle budget"). A toast shown before the host is there
@@ -32,7 +32,7 @@ export function useToasterWanted(): boolean {
   );
 }
 
-type Tone = "success" | "error" | "warning";
+type Tone = "success" | "error" | "warning" | "info";
 
 function show(tone: Tone, message: string): void {
   wantToaster();
@@ -43,4 +43,5 @@ export const toast = {
   success: (message: string) => show("success", message),
   error: (message: string) => show("error", message),
   warning: (message: string) => show("warning", message),
+  info: (message: string) => show("info", message),
 };

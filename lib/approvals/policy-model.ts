@@ -1,4 +1,11 @@
-import { canonicalDecimal, compareDecimals, fromUnits, sumDecimals, toUnits } from "@/lib/contract/decimal";
+import {
+  canonicalDecimal,
+  compareDecimals,
+  decimalProblem,
+  fromUnits,
+  sumDecimals,
+  toUnits,
+} from "@/lib/contract/decimal";
 import type { Role } from "@/lib/model/roles";
 
 /**
@@ -144,5 +151,60 @@ export function checkTokens(
       remaining: limit === null ? null : remainingOf(limit, used),
       overLimit: limit !== null && toUnits(used) + toUnits(total.amount) > toUnits(limit),
     };
+  });
+}
+
+/** One token's rules for one person now: what the award form shows beside each line. */
+export interface TokenRules {
+  tokenGuid: string;
+  threshold: string | null;
+  limit: string | null;
+  used: string;
+  remaining: string | null;
+}
+
+/** The rules of every token that has any, for this person. */
+export function rulesFor(
+  policies: ReadonlyMap<string, TokenPolicy>,
+  role: Role,
+  usedByToken: ReadonlyMap<string, string>,
+): TokenRules[] {
+  return [...policies.values()].map((policy) => {
+    const limit = dailyLimitFor(policy, role);
+    const used = usedByToken.get(policy.tokenGuid) ?? "0";
+    return {
+      tokenGuid: policy.tokenGuid,
+      threshold: policy.approvalThreshold,
+      limit,
+      used,
+      remaining: limit === null ? null : remainingOf(limit, used),
+    };
+  });
+}
+
+/**
+ * An award's lines against the person's rules, for the form and its review: each token's total
+ * (lines whose amount is not a number yet are left out), whether it will wait for approval and
+ * whether it passes what remains of the daily limit (the server decides; this tells beforehand).
+ */
+export function linesAgainstRules(
+  lines: readonly { token: string; amount: string }[],
+  rules: readonly TokenRules[],
+): (TokenRules & { amount: string; needsApproval: boolean; overLimit: boolean })[] {
+  const valid = lines.filter(
+    (line) => decimalProblem(line.amount.trim()) === null && !line.amount.trim().startsWith("-"),
+  );
+  const totals = totalsByToken(valid.map((line) => ({ tokenGuid: line.token, amount: line.amount.trim() })));
+  return totals.flatMap((total) => {
+    const rule = rules.find((r) => r.tokenGuid === total.tokenGuid);
+    if (!rule) return [];
+    return [
+      {
+        ...rule,
+        amount: total.amount,
+        needsApproval: rule.threshold !== null && compareDecimals(total.amount, rule.threshold) > 0,
+        overLimit: rule.remaining !== null && compareDecimals(total.amount, rule.remaining) > 0,
+      },
+    ];
   });
 }

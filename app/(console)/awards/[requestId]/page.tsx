@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ApprovalStatusPanel, approvalFacts } from "@/components/awards/approval-status-panel";
 import { LiveAwardStatus } from "@/components/awards/live-award-status";
 import { RetryButton } from "@/components/awards/retry-button";
 import { PlayerLink } from "@/components/players/player-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { When } from "@/components/ui/when";
+import { approvalOf } from "@/lib/approvals/approvals";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
@@ -47,13 +49,18 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
     );
   }
   const { connection } = await projectContext(user.id);
-  const [symbols, timeline] = await Promise.all([tokenSymbols(connection), awardTimeline(db, award.id)]);
+  const [symbols, timeline, approval] = await Promise.all([
+    tokenSymbols(connection),
+    awardTimeline(db, award.id),
+    approvalOf(db, { awardId: award.id }),
+  ]);
   return (
     <main className="flex flex-col gap-6 px-6 py-6">
       <PageHeader
         title={`Award to ${award.customerId}`}
         description={<code className="font-mono break-all">{award.requestId}</code>}
       />
+      {approval ? <ApprovalStatusPanel approval={approvalFacts(approval)} /> : null}
       <dl className="grid max-w-2xl grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)] sm:gap-y-2 [&_dd]:mb-2 [&_dd]:break-words sm:[&_dd]:mb-0">
         <dt className="text-muted-foreground">Status</dt>
         <dd data-testid="award-status">

@@ -4,14 +4,20 @@ import Link from "next/link";
 import { AwardForm } from "@/components/awards/award-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
+import { myRules } from "@/lib/approvals/my-rules";
 import { listProjectTokens } from "@/lib/client/catalogue";
+import { consoleDb } from "@/lib/db/console-db";
+import { projectContext } from "@/lib/project/current-project";
 import { readProject } from "@/lib/project/read-project";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "New award · Awards" };
 
 export default async function NewAwardPage({ searchParams }: PageProps<"/awards/new">) {
-  const { read } = await readProject("awards:send", listProjectTokens);
+  const { user, read } = await readProject("awards:send", listProjectTokens);
+  const { connection } = await projectContext(user.id);
+  // The person's thresholds and what remains of their daily limits, beside each token line.
+  const rules = connection ? await myRules(await consoleDb(), user, connection.projectGuid) : [];
   // "Award tokens" on a player's page opens the form for that player.
   const customer = (await searchParams).customer;
   return (
@@ -32,6 +38,7 @@ export default async function NewAwardPage({ searchParams }: PageProps<"/awards/
         <AwardForm
           initialRequestId={randomUUID()}
           initialCustomerId={typeof customer === "string" ? customer : ""}
+          rules={rules}
           tokens={read.data.Data.Tokens.map((token) => ({
             guid: token.Guid,
             symbol: token.Symbol,

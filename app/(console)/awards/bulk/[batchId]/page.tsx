@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { ApprovalStatusPanel, approvalFacts } from "@/components/awards/approval-status-panel";
 import { BatchProgress } from "@/components/bulk/batch-progress";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { When } from "@/components/ui/when";
+import { approvalOf } from "@/lib/approvals/approvals";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { batchCounts, findBatch } from "@/lib/bulk/batch-store";
@@ -25,7 +27,7 @@ export default async function BatchPage({ params }: PageProps<"/awards/bulk/[bat
   const db = await consoleDb();
   const batch = await findBatch(db, batchId);
   if (!batch) notFound();
-  const counts = await batchCounts(db, batchId);
+  const [counts, approval] = await Promise.all([batchCounts(db, batchId), approvalOf(db, { batchId })]);
   return (
     <main className="flex flex-col gap-6 px-6 py-6">
       <PageHeader title={`Batch ${batch.id}`} description={`${batch.fileName}: ${batch.rowCount} awards.`}>
@@ -33,6 +35,7 @@ export default async function BatchPage({ params }: PageProps<"/awards/bulk/[bat
           <a href={`/awards/bulk/${batch.id}/results.csv`}>Download results (CSV)</a>
         </Button>
       </PageHeader>
+      {approval ? <ApprovalStatusPanel approval={approvalFacts(approval)} /> : null}
       <dl className="grid max-w-3xl grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)] [&_dd]:break-words">
         <dt className="font-medium">Sent by</dt>
         <dd>{batch.actorEmail}</dd>
