@@ -6,6 +6,7 @@ import { Sidebar } from "@/components/layout/sidebar";
 import { TopBar } from "@/components/layout/top-bar";
 import { LiveProviders } from "@/components/live/live-providers";
 import { TimeZoneProvider } from "@/components/ui/when";
+import { countWaitingFor } from "@/lib/approvals/approvals";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { consoleDb } from "@/lib/db/console-db";
@@ -23,14 +24,16 @@ export const dynamic = "force-dynamic";
  */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const user = await requirePageUser();
-  const [{ available, chosen, connection }, timeZone] = await Promise.all([
+  const [{ available, chosen, connection }, timeZone, approvals] = await Promise.all([
     projectContext(user.id),
     // The person's zone for every time below; none: the browser's (components/ui/when.tsx).
     consoleDb().then((db) => readTimeZone(db, user.id)),
+    // Others' requests this person could approve, beside Approvals (a count; read only).
+    can(user.role, "awards:approve") ? consoleDb().then((db) => countWaitingFor(db, user.id)) : 0,
   ]);
   // The wallet is our extension: hidden for a service that answers that it has none.
   const wallet = can(user.role, "wallet:read") && (await offersExtensions(connection)) !== false;
-  const groups = consoleNav(user.role, { wallet });
+  const groups = consoleNav(user.role, { wallet, counts: { approvals } });
   // Summaries only: no key, nothing a browser should not hold.
   const projects = available.map(({ ref, name, projectGuid, environment }) => ({
     ref,

@@ -14,11 +14,37 @@ describe("consoleNav", () => {
     ]);
   });
 
-  it("offers a manager sending and the wallet, not settings", () => {
+  it("offers a manager sending, approvals and the wallet, not settings", () => {
     expect(labels(consoleNav("manager", { wallet: true })).slice(3)).toEqual([
-      ["Awards", ["History", "New award", "Bulk awards"]],
+      ["Awards", ["History", "New award", "Bulk awards", "Approvals"]],
       [null, ["Wallet"]],
     ]);
+  });
+
+  it("shows the count of requests waiting for the person's approval on Approvals, only when there are some", () => {
+    const approvals = (counts?: { approvals: number }) =>
+      consoleNav("owner", { wallet: true, counts })
+        .flatMap((group) => group.items)
+        .find((item) => item.href === "/approvals");
+    expect(approvals({ approvals: 3 })?.count).toEqual({ value: 3, label: "waiting for your approval" });
+    expect(approvals({ approvals: 0 })).not.toHaveProperty("count");
+    expect(approvals()).not.toHaveProperty("count");
+    // No other link carries the number.
+    const counted = consoleNav("owner", { wallet: true, palette: true, counts: { approvals: 3 } })
+      .flatMap((group) => group.items)
+      .filter((item) => item.count);
+    expect(counted.map((item) => item.href)).toEqual(["/approvals"]);
+  });
+
+  it("offers Approvals in the palette to the roles that may approve, found by what it does", () => {
+    const approvals = (role: "support" | "manager") =>
+      consoleNav(role, { wallet: true, palette: true })
+        .flatMap((group) => group.items)
+        .find((item) => item.href === "/approvals");
+    expect(approvals("support")).toBeUndefined();
+    expect(approvals("manager")?.keywords).toEqual(
+      expect.arrayContaining(["four-eyes", "approve", "reject"]),
+    );
   });
 
   it("offers an owner settings and the audit log; the wallet only when the service offers it", () => {
@@ -45,7 +71,7 @@ describe("consoleNav", () => {
 });
 
 describe("currentHref", () => {
-  const hrefs = ["/", "/players", "/awards", "/awards/new", "/awards/bulk", "/settings"];
+  const hrefs = ["/", "/players", "/awards", "/awards/new", "/awards/bulk", "/approvals", "/settings"];
   it.each([
     ["/", "/"],
     ["/players", "/players"],
@@ -54,6 +80,7 @@ describe("currentHref", () => {
     ["/awards/0e0c9f1e-0000-4000-8000-000000000000", "/awards"],
     ["/awards/new", "/awards/new"],
     ["/awards/bulk/12", "/awards/bulk"],
+    ["/approvals/7", "/approvals"],
     ["/awardsx", null],
     ["/settings/connections", "/settings"],
     ["/items/77", null],

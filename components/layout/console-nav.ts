@@ -12,6 +12,7 @@ export type NavIcon =
   | "history"
   | "new-award"
   | "bulk"
+  | "approvals"
   | "wallet"
   | "settings"
   | "users"
@@ -27,6 +28,18 @@ export interface NavItem {
   keywords?: string[];
   /** The palette's name when the label needs its group to be understood ("History"). */
   paletteLabel?: string;
+  /** A number shown beside the label (requests waiting for the person's approval); absent when none. */
+  count?: {
+    value: number;
+    /** Read after the number by screen readers: "waiting for your approval". */
+    label: string;
+  };
+}
+
+/** The numbers some links carry, read on the server for the signed-in person. */
+export interface NavCounts {
+  /** Others' requests waiting for this person's approval (lib/approvals/approvals.ts countWaitingFor). */
+  approvals: number;
 }
 
 export interface NavGroup {
@@ -41,6 +54,8 @@ interface Page extends NavItem {
   needsWallet?: boolean;
   /** Reached through its section (Settings), so offered in the palette, not the sidebar. */
   paletteOnly?: boolean;
+  /** Which of the counts the link shows, and what the number means. */
+  counted?: { of: keyof NavCounts; label: string };
 }
 
 // The console's pages in sidebar order (docs/console.md, "The shell"). Each page checks the same
@@ -96,6 +111,14 @@ const PAGES: { heading: string | null; pages: Page[] }[] = [
         permission: "awards:send",
         keywords: ["csv", "batch"],
       },
+      {
+        href: "/approvals",
+        label: "Approvals",
+        icon: "approvals",
+        permission: "awards:approve",
+        counted: { of: "approvals", label: "waiting for your approval" },
+        keywords: ["four-eyes", "approve", "reject", "withdraw", "waiting", "threshold"],
+      },
     ],
   },
   {
@@ -150,17 +173,22 @@ export interface NavOptions {
   wallet: boolean;
   /** Include the pages reached through a section (for the palette). */
   palette?: boolean;
+  /** Numbers for the links that carry one; a link shows its number only when it is above 0. */
+  counts?: NavCounts;
 }
 
 /** The groups and pages a role is offered; empty groups are dropped. Runs on the server. */
-export function consoleNav(role: Role, { wallet, palette = false }: NavOptions): NavGroup[] {
+export function consoleNav(role: Role, { wallet, palette = false, counts }: NavOptions): NavGroup[] {
   return PAGES.map(({ heading, pages }) => ({
     heading,
     items: pages
       .filter((page) => can(role, page.permission))
       .filter((page) => wallet || !page.needsWallet)
       .filter((page) => palette || !page.paletteOnly)
-      .map(({ permission: _permission, needsWallet: _wallet, paletteOnly: _palette, ...item }) => item),
+      .map(({ permission: _permission, needsWallet: _wallet, paletteOnly: _palette, counted, ...item }) => {
+        const value = counted ? (counts?.[counted.of] ?? 0) : 0;
+        return counted && value > 0 ? { ...item, count: { value, label: counted.label } } : item;
+      }),
   })).filter((group) => group.items.length > 0);
 }
 

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useId } from "react";
+import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { currentHref, type NavGroup } from "./console-nav";
 import { NAV_ICONS } from "./nav-icons";
@@ -32,7 +33,7 @@ export function SidebarNav({ groups, onNavigate }: SidebarNavProps) {
               </div>
             ) : null}
             <ul aria-labelledby={group.heading ? headingId : undefined} className="flex flex-col gap-0.5">
-              {group.items.map(({ href, label, icon }) => {
+              {group.items.map(({ href, label, icon, count }) => {
                 const Icon = NAV_ICONS[icon];
                 const active = href === current;
                 return (
@@ -51,6 +52,15 @@ export function SidebarNav({ groups, onNavigate }: SidebarNavProps) {
                         className={cn("size-4 shrink-0 text-muted-foreground", active && "text-primary")}
                       />
                       <span className="truncate">{label}</span>
+                      {count ? (
+                        <span data-testid={`nav-count-${icon}`} className="ml-auto">
+                          {" "}
+                          <Badge tone="info" className="tabular-nums">
+                            {count.value}
+                            <span className="sr-only"> {count.label}</span>
+                          </Badge>
+                        </span>
+                      ) : null}
                     </Link>
                   </li>
                 );

@@ -1,5 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import { WaitingApprovals } from "@/components/approvals/waiting-approvals";
 import { When } from "@/components/ui/when";
 import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";
@@ -43,6 +44,7 @@ export function LiveOverview({ initial, project, canSend, chartDays }: LiveOverv
           </span>
         ) : null}
       </p>
+      {data.approvals ? <WaitingApprovals count={data.approvals} /> : null}
       <OutcomeCards figures={data.outcomes} specOnly={data.extensions === false} />
       <TokensAwarded tokens={data.tokens} days={chartDays} />
       <div className="grid items-start gap-6 lg:grid-cols-2">

@@ -20,6 +20,11 @@ export interface OverviewData {
   funding: FundingView;
   batches: BatchSummary[];
   latest: AwardSummary[];
+  /**
+   * Others' awards and batches waiting for this person's approval, in any project (four-eyes,
+   * docs/console.md "Approvals"); null for a role that may not approve.
+   */
+  approvals: number | null;
 }
 
 /** The queue and funding gaps, or why the overview cannot show them. */

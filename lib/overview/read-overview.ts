@@ -1,5 +1,6 @@
 import "server-only";
 
+import { countWaitingFor } from "@/lib/approvals/approvals";
 import { can } from "@/lib/auth/permissions";
 import type { ConsoleUser } from "@/lib/auth/users";
 import { tokenSymbols } from "@/lib/awards/token-symbols";
@@ -45,7 +46,7 @@ export async function readOverview(user: ConsoleUser, connection: ServiceConnect
   const now = new Date();
   const db = await consoleDb();
   const { projectGuid } = connection;
-  const [counts, amounts, batches, latest, symbols, funding, extensions] = await Promise.all([
+  const [counts, amounts, batches, latest, symbols, funding, extensions, approvals] = await Promise.all([
     statusCounts(db, projectGuid, utcDayStart(now, 6)),
     tokenDayAmounts(db, projectGuid, utcDayStart(now, CHART_DAYS - 1)),
     recentBatches(db, projectGuid, RECENT_BATCHES),
@@ -53,6 +54,7 @@ export async function readOverview(user: ConsoleUser, connection: ServiceConnect
     tokenSymbols(connection),
     readFunding(user, connection),
     offersExtensions(connection),
+    can(user.role, "awards:approve") ? countWaitingFor(db, user.id) : null,
   ]);
   return {
     readAt: now.toISOString(),
@@ -62,5 +64,6 @@ export async function readOverview(user: ConsoleUser, connection: ServiceConnect
     funding,
     batches,
     latest: latest.rows.map((award) => awardSummary(award, symbols)),
+    approvals,
   };
 }

@@ -1,0 +1,170 @@
+"use client";
+import type { SortingState } from "@tanstack/react-table";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { DataTable } from "@/components/data-table/data-table";
+import { columnHelper } from "@/components/data-table/features";
+import { When } from "@/components/ui/when";
+import type { ApprovalStatus } from "@/lib/model/approval-status";
+import { ApprovalStatusBadge } from "./approval-status-badge";
+
+/** One four-eyes request as the Approvals page lists it (built on the server, plain and browser-safe). */
+export interface ApprovalRow {
+  id: number;
+  /** "Award to player-1002", "Batch weekend.csv (5 rows)". */
+  subject: string;
+  /** The project it goes to: its connection's name. */
+  project: string;
+  /** "5,000 GEM", one per token: exact amounts, digits grouped. */
+  totals: string[];
+  requestedBy: string;
+  /** ISO 8601 UTC: sorts as text in time order; shown in the person's zone. */
+  requestedAt: string;
+  expiresAt: string;
+  status: ApprovalStatus;
+  /** Who decided; "" for an expiry. */
+  decidedBy: string;
+  decidedAt: string | null;
+  /** The rejection's reason. */
+  note: string;
+}
+
+/** The page's three lists: others' requests the viewer can decide, the viewer's own waiting ones, recent decisions. */
+export type ApprovalListKind = "waiting" | "mine" | "decided";
+
+const column = columnHelper<ApprovalRow>();
+
+const subject = column.accessor((row) => `${row.subject} ${row.project}`, {
+  id: "subject",
+  header: "What",
+  sortFn: "text",
+  meta: { cellClassName: "min-w-48 max-w-72 break-words" },
+  cell: ({ row: { original } }) => (
+    <>
+      <Link href={`/approvals/${original.id}`} className="font-medium underline underline-offset-2">
+        {original.subject}
+      </Link>
+      <span className="block text-xs text-muted-foreground">{original.project}</span>
+    </>
+  ),
+});
+
+const totals = column.accessor((row) => row.totals.join(" "), {
+  id: "totals",
+  header: "Total",
+  enableSorting: false,
+  meta: { numeric: true },
+  cell: ({ row }) =>
+    row.original.totals.map((line) => (
+      <span key={line} className="block">
+        {line}
+      </span>
+    )),
+});
+
+const requestedBy = column.accessor("requestedBy", { header: "Requested by", sortFn: "text" });
+
+const requestedAt = column.accessor("requestedAt", {
+  header: "Requested",
+  sortDescFirst: true,
+  meta: { cellClassName: "whitespace-nowrap" },
+  cell: ({ row }) => <When iso={row.original.requestedAt} />,
+});
+
+const expiresAt = column.accessor("expiresAt", {
+  header: "Expires",
+  meta: { cellClassName: "whitespace-nowrap" },
+  cell: ({ row }) => <When iso={row.original.expiresAt} />,
+});
+
+const COLUMNS = {
+  waiting: column.columns([subject, totals, requestedBy, requestedAt, expiresAt]),
+  mine: column.columns([subject, totals, requestedAt, expiresAt]),
+  decided: column.columns([
+    subject,
+    totals,
+    column.accessor("status", {
+      header: "Status",
+      sortFn: "text",
+      cell: ({ row }) => <ApprovalStatusBadge status={row.original.status} />,
+    }),
+    requestedBy,
+    column.accessor("decidedBy", {
+      header: "Decided by",
+      sortFn: "text",
+      cell: ({ row }) =>
+        row.original.decidedBy || <span className="text-muted-foreground">nobody (expired)</span>,
+    }),
+    column.accessor((row) => row.decidedAt ?? "", {
+      id: "decidedAt",
+      header: "Decided",
+      sortDescFirst: true,
+      meta: { cellClassName: "whitespace-nowrap" },
+      cell: ({ row }) => (row.original.decidedAt ? <When iso={row.original.decidedAt} /> : null),
+    }),
+    column.accessor("note", {
+      header: "Note",
+      enableSorting: false,
+      meta: { cellClassName: "min-w-40 max-w-64 break-words" },
+    }),
+  ]),
+};
+
+const LOOK: Record<
+  ApprovalListKind,
+  { caption: string; empty: { title: string; description: ReactNode }; sorting: SortingState }
+> = {
+  waiting: {
+    caption: "Requests waiting for your approval",
+    empty: {
+      title: "Nothing waits for you",
+      description:
+        "Awards above a token's approval threshold wait here for a second person: another manager or owner approves or rejects them, and nothing is sent before.",
+    },
+    sorting: [{ id: "requestedAt", desc: true }],
+  },
+  mine: {
+    caption: "Your requests waiting for someone else",
+    empty: {
+      title: "None of your requests is waiting",
+      description:
+        "An award or bulk batch you send above a token's approval threshold waits here until another manager or owner decides it; until then you can withdraw it from its page.",
+    },
+    sorting: [{ id: "requestedAt", desc: true }],
+  },
+  decided: {
+    caption: "Requests decided recently",
+    empty: {
+      title: "Nothing decided yet",
+      description: "Requests that were approved, rejected, withdrawn or expired are listed here.",
+    },
+    sorting: [{ id: "decidedAt", desc: true }],
+  },
+};
+
+export interface ApprovalTableProps {
+  kind: ApprovalListKind;
+  rows: ApprovalRow[];
+}
+
+/** One of the Approvals page's lists, on the console's one table; each row opens its request. */
+export function ApprovalTable({ kind, rows }: ApprovalTableProps) {
+  const look = LOOK[kind];
+  return (
+    <DataTable
+      noun="requests"
+      one="request"
+      caption={look.caption}
+      rows={rows}
+      columns={COLUMNS[kind]}
+      getRowId={(row) => String(row.id)}
+      rowTestId={(row) => `approval-${row.id}`}
+      rowHref={(row) => `/approvals/${row.id}`}
+      urlKey={kind}
+      filter={rows.length > 10}
+      count={rows.length > 10}
+      defaultSorting={look.sorting}
+      empty={look.empty}
+    />
+  );
+}
