@@ -1,15 +1,24 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readPolicies } from "@/lib/approvals/policies";
 import { ensureDemoUsers } from "@/lib/auth/demo-users";
 import { getWallet } from "@/lib/client/awards";
 import type { ServiceConnection } from "@/lib/client/call-service";
+import { getCustomerTokens } from "@/lib/client/holdings";
 import type { ConsoleDatabase } from "@/lib/db/connection";
-import { awardBatches, awards } from "@/lib/db/schema";
+import { approvalRequests, awardBatches, awards } from "@/lib/db/schema";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, demoFixture } from "@/service/db/demo-fixture";
 import { createConsoleTestDatabase } from "@/testing/console-database";
 import { serveFixtures } from "@/testing/service/fixture-service";
 import { LOOPBACK_SERVICES } from "@/testing/service-client";
-import { HISTORY_ACTOR, HISTORY_AWARDS, isNewConsole, sendDemoHistory } from "./demo-history";
+import {
+  HISTORY_ACTOR,
+  HISTORY_AWARDS,
+  isNewConsole,
+  SAMPLE_POLICY,
+  sendDemoHistory,
+  WAITING_AWARD,
+} from "./demo-history";
 
 const service = serveFixtures({ per: "file", fixtures: () => [demoFixture()] });
 const connection = (): ServiceConnection => ({
@@ -38,13 +47,13 @@ describe("the demo's first-start history", () => {
     await ensureDemoUsers(database.db);
     const summary = await sendDemoHistory(database.db, connection());
     expect(summary).toEqual({
-      awards: HISTORY_AWARDS.length,
-      statuses: { completed: 6, queued: 1 },
+      awards: HISTORY_AWARDS.length + 1,
+      statuses: { completed: 6, queued: 1, "awaiting-approval": 1 },
       batchRows: 5,
     });
 
     const trail = await database.db.select().from(awards);
-    expect(trail).toHaveLength(HISTORY_AWARDS.length + 5);
+    expect(trail).toHaveLength(HISTORY_AWARDS.length + 1 + 5);
     expect(new Set(trail.map((award) => award.actorEmail))).toEqual(new Set([HISTORY_ACTOR]));
     expect(trail.filter((award) => award.status === "queued").map((award) => award.customerId)).toEqual([
       "player-2021",
@@ -76,12 +85,37 @@ describe("the demo's first-start history", () => {
     try {
       await ensureDemoUsers(again.db);
       const summary = await sendDemoHistory(again.db, connection());
-      expect(summary.statuses).toEqual({ completed: 6, queued: 1 });
+      expect(summary.statuses).toEqual({ completed: 6, queued: 1, "awaiting-approval": 1 });
       const after = (await getWallet(connection())).Data;
       expect(after.Queue).toHaveLength(1);
       expect(after.Balances).toEqual(wallet.Balances);
     } finally {
       await again.close();
     }
+  });
+
+  it("ships a sample policy for GEM that holds one award for approval, nothing of it sent", async () => {
+    const gemOf = async () =>
+      (await getCustomerTokens(connection(), WAITING_AWARD.customerId)).Data.Tokens.find(
+        (token) => token.Guid === SAMPLE_POLICY.token,
+      )?.Total ?? "0";
+    const before = await gemOf();
+    await ensureDemoUsers(database.db);
+    await sendDemoHistory(database.db, connection());
+    const policy = (await readPolicies(database.db, DEMO_PROJECT_GUID)).get(SAMPLE_POLICY.token);
+    expect(policy).toMatchObject({
+      symbol: "GEM",
+      approvalThreshold: "500",
+      managerDailyLimit: "5000",
+      ownerDailyLimit: null,
+    });
+    const [waiting] = await database.db
+      .select()
+      .from(awards)
+      .where(eq(awards.customerId, WAITING_AWARD.customerId));
+    expect(waiting).toMatchObject({ status: "awaiting-approval", actorEmail: HISTORY_ACTOR, attempts: 0 });
+    const [request] = await database.db.select().from(approvalRequests);
+    expect(request).toMatchObject({ awardId: waiting?.id, status: "waiting", requesterEmail: HISTORY_ACTOR });
+    expect(await gemOf()).toBe(before);
   });
 });

@@ -1,4 +1,6 @@
 import { count, eq } from "drizzle-orm";
+import { readPolicies, setPolicy } from "@/lib/approvals/policies";
+import { placeAward } from "@/lib/awards/place-award";
 import { sendAward } from "@/lib/awards/send-award";
 import { recordAward } from "@/lib/awards/trail";
 import { writeBatch } from "@/lib/bulk/batch-store";
@@ -115,6 +117,30 @@ export const HISTORY_BATCH = {
   ].join("\n"),
 };
 
+/** Who set the sample policy: the demo owner. */
+export const POLICY_ACTOR = "owner@demo.test";
+
+/**
+ * The demo's sample award policy (docs/console.md, "Award policies"): GEM is the premium token, so
+ * an award above 500 GEM needs a second person, and a manager may award at most 5000 GEM a day.
+ */
+export const SAMPLE_POLICY = {
+  token: DEMO_CONTRACTS.GEM_DB.token,
+  symbol: "GEM",
+  approvalThreshold: "500",
+  managerDailyLimit: "5000",
+  ownerDailyLimit: "",
+} as const;
+
+/** The award the sample policy holds: the manager asks, an owner or another manager decides. */
+export const WAITING_AWARD: HistoryAward = {
+  customerId: "player-2042",
+  wallet: "",
+  line: GEM_DB,
+  amount: "800",
+  reason: "Season finale: grand prize (over 500 GEM, so it waits for approval)",
+};
+
 /**
  * Whether the console's database is new: no user and no award yet. Asked before the demo users
  * are created, so the history is sent on a new demo's first start and never again.
@@ -176,5 +202,34 @@ export async function sendDemoHistory(db: ConsoleDb, connection: ServiceConnecti
     checked.rows,
   );
   await sendBatchRows(db, connection, batch.id, { actorEmail: actor.email });
-  return { awards: HISTORY_AWARDS.length, statuses, batchRows: checked.rows.length };
+
+  const [owner] = await db.select().from(users).where(eq(users.email, POLICY_ACTOR));
+  if (!owner) throw new Error(`the demo user ${POLICY_ACTOR} is missing`);
+  const { token, symbol, ...rules } = SAMPLE_POLICY;
+  await setPolicy(
+    db,
+    { projectGuid: connection.projectGuid, project: "Starfall Arena (demo)", symbol },
+    { token, ...rules, ownerDailyLimit: rules.ownerDailyLimit || null },
+    { id: owner.id, email: owner.email, client: "", userAgent: "demo" },
+  );
+  const { record } = await placeAward(
+    db,
+    {
+      ...where,
+      requestId: uuidV5("demo-history/waiting", NAMESPACE),
+      actorId: actor.id,
+      actorEmail: actor.email,
+      customerId: WAITING_AWARD.customerId,
+      isAllowance: true,
+      isMintable: false,
+      wallet: "",
+      lines: [{ ...WAITING_AWARD.line, Amount: WAITING_AWARD.amount }],
+      reason: WAITING_AWARD.reason,
+    },
+    { userId: actor.id, role: "manager", email: actor.email, projectGuid: connection.projectGuid },
+    await readPolicies(db, connection.projectGuid),
+    () => symbol,
+  );
+  counted(record.status);
+  return { awards: HISTORY_AWARDS.length + 1, statuses, batchRows: checked.rows.length };
 }

@@ -80,7 +80,7 @@ async function sendHistory(
     const sent = await sendDemoHistory(database.db, connection);
     const queued = sent.statuses.queued ?? 0;
     console.log(
-      `Sent the new demo's award history as manager@demo.test: ${sent.awards} awards (${queued} queued for project funds) and a bulk batch of ${sent.batchRows} rows, in ${((Date.now() - started) / 1000).toFixed(1)} s (DEMO_HISTORY=0 skips it).`,
+      `Sent the new demo's award history as manager@demo.test: ${sent.awards} awards (${queued} queued for project funds, ${sent.statuses["awaiting-approval"] ?? 0} waiting for approval under the sample GEM policy) and a bulk batch of ${sent.batchRows} rows, in ${((Date.now() - started) / 1000).toFixed(1)} s (DEMO_HISTORY=0 skips it).`,
     );
   } catch (error) {
     console.error(`The demo's award history could not be sent: ${(error as Error).message}`);

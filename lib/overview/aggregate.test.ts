@@ -38,6 +38,9 @@ describe("outcomes", () => {
     expect(OUTCOME_OF.unknown).toBe("unknown");
     expect(OUTCOME_OF.pending).toBe("in-progress");
     expect(OUTCOME_OF.sending).toBe("in-progress");
+    expect(OUTCOME_OF["awaiting-approval"]).toBe("awaiting-approval");
+    for (const stopped of ["rejected", "withdrawn", "expired"] as const)
+      expect(OUTCOME_OF[stopped]).toBe("not-sent");
   });
 
   it("counts today and the last 7 days, and nothing older", () => {
@@ -51,10 +54,31 @@ describe("outcomes", () => {
       { day: "2026-11-20", status: "unknown", count: 4 },
       { day: "2026-11-21", status: "queued", count: 6 },
       { day: "2026-11-22", status: "accepted", count: 7 },
+      { day: "2026-11-24", status: "awaiting-approval", count: 1 },
+      { day: "2026-11-22", status: "rejected", count: 2 },
+      { day: "2026-11-21", status: "expired", count: 1 },
     ];
     const { today, week } = outcomeFigures(rows, NOW);
-    expect(today).toEqual({ completed: 2, accepted: 0, queued: 0, failed: 0, unknown: 0, "in-progress": 4 });
-    expect(week).toEqual({ completed: 7, accepted: 7, queued: 6, failed: 1, unknown: 4, "in-progress": 4 });
+    expect(today).toEqual({
+      completed: 2,
+      accepted: 0,
+      queued: 0,
+      failed: 0,
+      unknown: 0,
+      "in-progress": 4,
+      "awaiting-approval": 1,
+      "not-sent": 0,
+    });
+    expect(week).toEqual({
+      completed: 7,
+      accepted: 7,
+      queued: 6,
+      failed: 1,
+      unknown: 4,
+      "in-progress": 4,
+      "awaiting-approval": 1,
+      "not-sent": 3,
+    });
   });
 });
 
