@@ -35,14 +35,14 @@ export async function fillAward(
  * Review → the confirmation → Send award. The review asks the service about the player first; a
  * new player (every `player()` of a run is one) must be confirmed with the dialog's checkbox.
  */
-export async function send(page: Page) {
+export async function send(page: Page, confirmLabel = "Send award") {
   await page.getByRole("button", { name: "Review award" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId("review-player")).not.toHaveText("Checking the player…");
   const newPlayer = dialog.getByLabel(/Send to this new player/);
   if (await newPlayer.isVisible()) await newPlayer.check();
-  await dialog.getByRole("button", { name: "Send award" }).click();
+  await dialog.getByRole("button", { name: confirmLabel }).click();
   await expect(dialog).toBeHidden();
 }
 

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { createUser, enrolTotp, passwordStep, SIGNED_OUT } from "./accounts";
 import { auditRowsOf } from "./audit";
 import { E2E_IDLE_MINUTES, ROLES, signInAs, storageState } from "./roles";
 import { unusedTotpCode } from "./totp";
@@ -19,7 +20,7 @@ let secret = "";
 let recoveryCodes: string[] = [];
 let stepUpSecret = "";
 
-const empty = { storageState: { cookies: [], origins: [] } };
+const empty = SIGNED_OUT;
 
 // The owners this spec creates are deactivated after it: other specs count on the demo owner
 // being the only active one.
@@ -42,41 +43,12 @@ test.afterAll(async ({ browser }) => {
   await owner.close();
 });
 
+const signInStep = (page: Page, email: string) => passwordStep(page, email, PASSWORD);
+const createOwner = (browser: Browser, email: string) => createUser(browser, email, "owner", PASSWORD);
+const enrol = enrolTotp;
+
 async function freshPage(browser: Browser): Promise<Page> {
   return (await browser.newContext(empty)).newPage();
-}
-
-async function passwordStep(page: Page, email: string) {
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-async function createOwner(browser: Browser, email: string) {
-  const owner = await browser.newContext({ storageState: storageState("owner") });
-  const page = await owner.newPage();
-  await page.goto("/settings/users");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Role", { exact: true }).selectOption("owner");
-  await page.getByLabel("First password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create user" }).click();
-  await expect(page.getByTestId("user-outcome")).toHaveText(`Created ${email} as owner.`);
-  await owner.close();
-}
-
-/** Sets up the authenticator on the Account page; answers its secret and the recovery codes. */
-async function enrol(page: Page): Promise<{ secret: string; codes: string[] }> {
-  await page.goto("/account");
-  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
-  const shown = (await page.getByTestId("totp-secret").textContent()) ?? "";
-  expect(shown).toMatch(/^[A-Z2-7]{32}$/);
-  await expect(page.getByRole("img", { name: "QR code of your new authenticator secret" })).toBeVisible();
-  await page.getByLabel("Code from the app").fill(await unusedTotpCode(shown));
-  await page.getByRole("button", { name: "Turn on" }).click();
-  const list = page.getByTestId("recovery-codes").getByRole("listitem");
-  await expect(list).toHaveCount(10);
-  return { secret: shown, codes: await list.allTextContents() };
 }
 
 test("a session cookie copied before sign-out is worth nothing after it", async ({ browser }) => {
@@ -100,7 +72,7 @@ test("two-factor: enrol, sign in with a code; wrong and replayed codes are refus
 }) => {
   await createOwner(browser, MFA_USER);
   const page = await freshPage(browser);
-  await passwordStep(page, MFA_USER);
+  await signInStep(page, MFA_USER);
   await expect(page.getByTestId("current-user")).toHaveText(`${MFA_USER} · owner`);
   ({ secret, codes: recoveryCodes } = await enrol(page));
   await page.getByRole("button", { name: "I have saved them" }).click();
@@ -109,7 +81,7 @@ test("two-factor: enrol, sign in with a code; wrong and replayed codes are refus
   await page.getByRole("button", { name: "Sign out" }).click();
 
   // The right password alone is not enough any more.
-  await passwordStep(page, MFA_USER);
+  await signInStep(page, MFA_USER);
   const codeField = page.getByLabel("Authentication code");
   await expect(codeField).toBeVisible();
   await codeField.fill("000000");
@@ -124,7 +96,7 @@ test("two-factor: enrol, sign in with a code; wrong and replayed codes are refus
   await page.getByRole("button", { name: "Sign out" }).click();
 
   // The same code again, within its window: refused.
-  await passwordStep(page, MFA_USER);
+  await signInStep(page, MFA_USER);
   await page.getByLabel("Authentication code").fill(code);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByTestId("sign-in-error")).toContainText("wrong or was already used");
@@ -135,7 +107,7 @@ test("two-factor: enrol, sign in with a code; wrong and replayed codes are refus
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByTestId("current-user")).toHaveText(`${MFA_USER} · owner`);
   await page.getByRole("button", { name: "Sign out" }).click();
-  await passwordStep(page, MFA_USER);
+  await signInStep(page, MFA_USER);
   await page.getByLabel("Authentication code").fill(recovery);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByTestId("sign-in-error")).toContainText("wrong or was already used");
@@ -150,12 +122,12 @@ test("step-up: each listed action asks for a fresh code, and the server refuses 
   const stale: Page[] = [];
   for (let i = 0; i < 4; i += 1) {
     const page = await freshPage(browser);
-    await passwordStep(page, STEP_UP_USER);
+    await signInStep(page, STEP_UP_USER);
     await expect(page.getByTestId("current-user")).toHaveText(`${STEP_UP_USER} · owner`);
     stale.push(page);
   }
   const enrolling = await freshPage(browser);
-  await passwordStep(enrolling, STEP_UP_USER);
+  await signInStep(enrolling, STEP_UP_USER);
   await expect(enrolling.getByTestId("current-user")).toHaveText(`${STEP_UP_USER} · owner`);
   ({ secret: stepUpSecret } = await enrol(enrolling));
   const [settingsPage, usersPage, connectionsPage, walletPage] = stale as [Page, Page, Page, Page];
@@ -226,7 +198,7 @@ test("owners can require two-factor of everyone: a support user is sent to set i
   browser,
 }) => {
   const owner = await freshPage(browser);
-  await passwordStep(owner, STEP_UP_USER);
+  await signInStep(owner, STEP_UP_USER);
   await owner.getByLabel("Authentication code").fill(await unusedTotpCode(stepUpSecret));
   await owner.getByRole("button", { name: "Verify" }).click();
   await expect(owner.getByTestId("current-user")).toHaveText(`${STEP_UP_USER} · owner`);
@@ -342,7 +314,7 @@ test("an owner resets a lost authenticator: the user's sessions end and they sig
   browser,
 }) => {
   const theirs = await freshPage(browser);
-  await passwordStep(theirs, MFA_USER);
+  await signInStep(theirs, MFA_USER);
   await theirs.getByLabel("Authentication code").fill(await unusedTotpCode(secret));
   await theirs.getByRole("button", { name: "Verify" }).click();
   await expect(theirs.getByTestId("current-user")).toHaveText(`${MFA_USER} · owner`);
@@ -357,7 +329,7 @@ test("an owner resets a lost authenticator: the user's sessions end and they sig
 
   await theirs.reload();
   await expect(theirs).toHaveURL(/\/sign-in/);
-  await passwordStep(theirs, MFA_USER);
+  await signInStep(theirs, MFA_USER);
   await expect(theirs.getByTestId("current-user")).toHaveText(`${MFA_USER} · owner`);
   const reset = (await auditRowsOf(browser, "mfa.reset")).at(-1);
   expect(reset).toMatchObject({

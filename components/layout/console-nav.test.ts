@@ -61,7 +61,12 @@ describe("consoleNav", () => {
         group.items.map((item) => item.href),
       );
     expect(hrefs("owner")).toEqual(
-      expect.arrayContaining(["/settings/users", "/settings/connections", "/settings/security"]),
+      expect.arrayContaining([
+        "/settings/users",
+        "/settings/connections",
+        "/settings/policies",
+        "/settings/security",
+      ]),
     );
     expect(hrefs("manager")).not.toContain("/settings/users");
     expect(consoleNav("owner", { wallet: false }).flatMap((g) => g.items.map((i) => i.href))).not.toContain(

@@ -150,6 +150,14 @@ const PAGES: { heading: string | null; pages: Page[] }[] = [
         keywords: ["settings", "projects", "api key"],
       },
       {
+        href: "/settings/policies",
+        label: "Award policies",
+        icon: "approvals",
+        permission: "policies:manage",
+        paletteOnly: true,
+        keywords: ["settings", "limits", "daily limit", "threshold", "four-eyes", "approval"],
+      },
+      {
         href: "/settings/security",
         label: "Security settings",
         icon: "security",
