@@ -32,6 +32,7 @@ let approveActionId = "";
 async function signedIn(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext(SIGNED_OUT)).newPage();
   await passwordStep(page, email, PASSWORD);
+  await expect(page.getByTestId("current-user")).toHaveText(`${email} · manager`);
   return page;
 }
 
@@ -79,7 +80,8 @@ test.beforeAll(async ({ browser }) => {
 
 /** A new sign-in with password and code: a second factor given just now (no step-up pending). */
 async function freshlySignedIn(browser: Browser, email: string, secret: string): Promise<Page> {
-  const page = await signedIn(browser, email);
+  const page = await (await browser.newContext(SIGNED_OUT)).newPage();
+  await passwordStep(page, email, PASSWORD);
   await page.getByLabel("Authentication code").fill(await unusedTotpCode(secret));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByTestId("current-user")).toContainText(email);

@@ -33,11 +33,12 @@ export function ApprovalStatusPanel({ approval }: { approval: ApprovalFacts }) {
       className="flex flex-col gap-1 rounded-lg border border-border bg-card p-4 text-sm"
     >
       <h2 id="approval-heading" className="font-semibold">
+        Four-eyes approval:{" "}
         {waiting
-          ? "Waiting for approval"
+          ? "waiting"
           : approval.status === "waiting"
-            ? "Expired"
-            : DECIDED[approval.status]}
+            ? "expired"
+            : DECIDED[approval.status].toLowerCase()}
       </h2>
       <p>
         Asked for by {approval.requesterEmail} <When iso={approval.createdAt} />.
