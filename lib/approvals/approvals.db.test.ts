@@ -14,6 +14,7 @@ import { createConsoleTestDatabase } from "@/testing/console-database";
 // Tests may start the real service; the console's own code reaches it only over HTTP.
 import { serveFixtures } from "@/testing/service/fixture-service";
 import { GOLD, GOLD_DB, KEY, PROJECT } from "@/testing/service/fixtures";
+import { startSpecOnly } from "@/testing/service/spec-only";
 import { LOOPBACK_SERVICES } from "@/testing/service-client";
 import {
   ApprovalError,
@@ -242,5 +243,26 @@ describe("four-eyes approval of an award", () => {
   it("a request that could never fit the requester's limit is refused when asked", async () => {
     await expect(ask("100.000000000000000001")).rejects.toThrow(/^Over your daily limit for GOLD/);
     expect(await countWaitingFor(database.db, ann.id)).toBe(0);
+  });
+
+  it("works the same against a service with the spec only: the rules live in the console", async () => {
+    const specOnly = await startSpecOnly(service.base);
+    try {
+      const plain: ServiceConnection = { ...connection, baseUrl: specOnly.base };
+      const { approval, body } = await ask("40");
+      const row = await approveRequest(database.db, approval?.id as number, ann, auditActor(ann), "Test");
+      const [stored] = await database.db
+        .select()
+        .from(awards)
+        .where(eq(awards.id, row.awardId as number));
+      const sent = await sendAward(database.db, plain, stored as AwardRecord, ann.email);
+      // Without the Status extension the service only says it took the award.
+      expect(sent).toMatchObject({ requestId: body.requestId, status: "accepted" });
+      expect(await goldOf(body.customerId)).toBe("40");
+      expect((await usedToday(database.db, max.id, PROJECT)).get(GOLD.toLowerCase())).toBe("40");
+      await expect(ask("60.000000000000000001")).rejects.toThrow(/^Over your daily limit for GOLD/);
+    } finally {
+      await specOnly.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { createServer, request as forward, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, request as forward, type ServerResponse } from "node:http";
+import { answerSpecOnly, EXTENSION_PATH } from "@/testing/service/spec-only";
 
 /**
  * For the browser tests: a proxy in front of the service that forwards every request, and can
@@ -20,7 +21,6 @@ const servicePort = Number(process.env.E2E_SERVICE_PORT ?? 3201);
 const SPEC_ONLY = "/spec-only";
 const SLOW = "/slow";
 const SLOW_AWARD_MS = 500;
-const EXTENSION_PATH = /^\/api\/public\/(Wallet|FundWallet|Awards)(\/|$|\?)/;
 let dropNext = 0;
 
 const OVERSIZED = "/oversized";
@@ -63,20 +63,6 @@ function answerOversized(outgoing: ServerResponse) {
 
 function json(outgoing: ServerResponse, status: number, body: unknown) {
   outgoing.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-}
-
-/** Drops our extension fields from a JSON answer (edited as text: amounts stay exact). */
-function specOnly(answer: IncomingMessage, outgoing: ServerResponse) {
-  const chunks: Buffer[] = [];
-  answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-  answer.on("end", () => {
-    const text = Buffer.concat(chunks)
-      .toString("utf8")
-      .replace(/,?"(Status|ErrorCode)":"[^"]*"/g, "")
-      .replace(/^\{,/, "{");
-    const headers = { ...answer.headers, "content-length": String(Buffer.byteLength(text)) };
-    outgoing.writeHead(answer.statusCode ?? 502, headers).end(text);
-  });
 }
 
 const server = createServer((incoming, outgoing) => {
@@ -122,7 +108,7 @@ const server = createServer((incoming, outgoing) => {
         return;
       }
       if (spec && award) {
-        specOnly(answer, outgoing);
+        answerSpecOnly(answer, outgoing);
         return;
       }
       if (slow && award) {
