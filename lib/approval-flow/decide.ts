@@ -1,5 +1,4 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import {
   ApprovalError,
   type ApprovalRecord,
@@ -11,12 +10,12 @@ import {
 import type { AuditActor } from "@/lib/audit/audit-log";
 import type { ConsoleUser } from "@/lib/auth/users";
 import { type SentAward, sendAward } from "@/lib/awards/send-award";
+import { findAwardById } from "@/lib/awards/trail";
 import { findBatch } from "@/lib/bulk/batch-store";
 import { startSending } from "@/lib/bulk/running";
-import { listConnections, sameConnection } from "@/lib/connections/connections";
+import { connectionNames, sameConnection } from "@/lib/connections/connections";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { consoleDb } from "@/lib/db/console-db";
-import { awards } from "@/lib/db/schema";
 import { consoleEnv } from "@/lib/env";
 import { consoleSecrets } from "@/lib/secrets";
 
@@ -36,14 +35,14 @@ async function request(db: ConsoleDb, approvalId: number): Promise<ApprovalRecor
   return found;
 }
 
-/** The connection's name for the audit log, or its reference when it is gone. */
+/** The connection's name for the audit log. */
 async function projectName(db: ConsoleDb, ref: string): Promise<string> {
-  return (await listConnections(db, consoleEnv())).find((c) => c.ref === ref)?.name ?? ref;
+  return (await connectionNames(db, consoleEnv()))(ref);
 }
 
 async function subjectRecord(db: ConsoleDb, row: ApprovalRecord) {
   if (row.awardId !== null) {
-    const [award] = await db.select().from(awards).where(eq(awards.id, row.awardId));
+    const award = await findAwardById(db, row.awardId);
     if (!award) throw new ApprovalError("The award of this request is gone.");
     return { award } as const;
   }
@@ -76,7 +75,7 @@ export async function approveAndSend(
     startSending(subject.batch.id);
     return { kind: "batch", batchId: subject.batch.id };
   }
-  const [award] = await db.select().from(awards).where(eq(awards.id, subject.award.id));
+  const award = await findAwardById(db, subject.award.id);
   if (!award) throw new ApprovalError("The award of this request is gone.");
   return {
     kind: "award",

@@ -5,11 +5,11 @@ import { readAuditPage } from "@/lib/audit/audit-log";
 import { type ConsoleUser, createUser } from "@/lib/auth/users";
 import { placeAward } from "@/lib/awards/place-award";
 import { sendAward } from "@/lib/awards/send-award";
-import { type AwardRecord, awardTimeline, findAward, type NewAward } from "@/lib/awards/trail";
+import { type AwardRecord, awardTimeline, findAward, findAwardById, type NewAward } from "@/lib/awards/trail";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { getCustomerTokens } from "@/lib/client/holdings";
 import type { ConsoleDatabase } from "@/lib/db/connection";
-import { approvalRequests, awards } from "@/lib/db/schema";
+import { approvalRequests } from "@/lib/db/schema";
 import { createConsoleTestDatabase } from "@/testing/console-database";
 // Tests may start the real service; the console's own code reaches it only over HTTP.
 import { serveFixtures } from "@/testing/service/fixture-service";

@@ -154,6 +154,11 @@ export async function findAward(db: ConsoleDb, requestId: string): Promise<Award
   return row ?? null;
 }
 
+export async function findAwardById(db: ConsoleDb, id: number): Promise<AwardRecord | null> {
+  const [row] = await db.select().from(awards).where(eq(awards.id, id));
+  return row ?? null;
+}
+
 export async function awardTimeline(db: ConsoleDb, awardId: number): Promise<AwardEvent[]> {
   return db.select().from(awardEvents).where(eq(awardEvents.awardId, awardId)).orderBy(awardEvents.id);
 }

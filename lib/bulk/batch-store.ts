@@ -218,7 +218,12 @@ export async function listBatches(db: ConsoleDb, projectGuid: string, limit = 20
     .limit(limit);
 }
 
-/** A batch's rows in file order, for the results file. */
-export async function batchRows(db: ConsoleDb, batchId: number) {
-  return db.select().from(awards).where(eq(awards.batchId, batchId)).orderBy(awards.batchLine);
+/** A batch's rows in file order, for the results file; `limit` of them for a page. */
+export async function batchRows(db: ConsoleDb, batchId: number, limit?: number) {
+  const rows = db
+    .select()
+    .from(awards)
+    .where(eq(awards.batchId, batchId))
+    .orderBy(awards.batchLine, awards.id);
+  return limit === undefined ? rows : rows.limit(limit);
 }

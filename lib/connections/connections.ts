@@ -157,6 +157,12 @@ export async function listConnections(db: ConsoleDb, env: ConsoleEnv): Promise<C
   ];
 }
 
+/** Each connection's name by reference (`db:<id>`, `env`), for pages and the audit log; a removed one is said so. */
+export async function connectionNames(db: ConsoleDb, env: ConsoleEnv): Promise<(ref: string) => string> {
+  const names = new Map((await listConnections(db, env)).map((c) => [c.ref, c.name]));
+  return (ref) => names.get(ref) ?? "a connection since removed";
+}
+
 /**
  * The connection with its plain key and the console's address policy, for server code that calls
  * the service. Null when gone.

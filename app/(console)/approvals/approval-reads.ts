@@ -1,5 +1,4 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
 import type { ApprovalRow } from "@/components/approvals/approval-columns";
 import type { BatchRequestRow } from "@/components/approvals/batch-rows-table";
 import {
@@ -15,12 +14,11 @@ import {
   findApproval,
   listApprovals,
 } from "@/lib/approvals/approvals";
-import type { AwardRecord } from "@/lib/awards/trail";
-import { type BatchRecord, findBatch } from "@/lib/bulk/batch-store";
-import { listConnections } from "@/lib/connections/connections";
+import { type AwardRecord, findAwardById } from "@/lib/awards/trail";
+import { type BatchRecord, batchRows, findBatch } from "@/lib/bulk/batch-store";
+import { connectionNames } from "@/lib/connections/connections";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { consoleDb } from "@/lib/db/console-db";
-import { awards } from "@/lib/db/schema";
 import { consoleEnv } from "@/lib/env";
 
 /**
@@ -33,11 +31,6 @@ import { consoleEnv } from "@/lib/env";
 /** Rows of a batch its request's page shows; the results file has them all. */
 export const BATCH_ROWS_SHOWN = 200;
 const DECIDED_SHOWN = 25;
-
-async function projectNames(db: ConsoleDb): Promise<(ref: string) => string> {
-  const names = new Map((await listConnections(db, consoleEnv())).map((c) => [c.ref, c.name]));
-  return (ref) => names.get(ref) ?? "a connection since removed";
-}
 
 function listSubject(row: ApprovalListRow): ApprovalSubject {
   return row.awardId !== null
@@ -75,7 +68,7 @@ export async function readApprovalLists(
     listApprovals(db, userId, "waiting-for-me"),
     listApprovals(db, userId, "mine"),
     listApprovals(db, userId, "decided", DECIDED_SHOWN),
-    projectNames(db),
+    connectionNames(db, consoleEnv()),
   ]);
   const rows = (list: ApprovalListRow[]) => list.map((row) => listRow(row, project, now));
   return {
@@ -99,32 +92,14 @@ export interface ApprovalDetail {
   batchRows: BatchRequestRow[];
 }
 
-async function awardById(db: ConsoleDb, id: number): Promise<AwardRecord | null> {
-  const [row] = await db.select().from(awards).where(eq(awards.id, id));
-  return row ?? null;
-}
-
 async function firstBatchRows(
   db: ConsoleDb,
   batchId: number,
   symbols: Map<string, string>,
 ): Promise<BatchRequestRow[]> {
-  const rows = await db
-    .select({
-      line: awards.batchLine,
-      customerId: awards.customerId,
-      lines: awards.lines,
-      isAllowance: awards.isAllowance,
-      isMintable: awards.isMintable,
-      wallet: awards.wallet,
-    })
-    .from(awards)
-    .where(eq(awards.batchId, batchId))
-    .orderBy(asc(awards.batchLine), asc(awards.id))
-    .limit(BATCH_ROWS_SHOWN);
-  return rows.flatMap((row) =>
+  return (await batchRows(db, batchId, BATCH_ROWS_SHOWN)).flatMap((row) =>
     row.lines.map((line) => ({
-      line: row.line ?? 0,
+      line: row.batchLine ?? 0,
       customerId: row.customerId,
       token: symbols.get(line.Guid.toLowerCase()) ?? line.Guid,
       contract: line.ContractGuid,
@@ -144,8 +119,8 @@ export async function readApprovalDetail(id: number): Promise<ApprovalDetail | n
     request.summary.totals.map((total) => [total.tokenGuid.toLowerCase(), total.symbol]),
   );
   const [project, award, batch, batchRows] = await Promise.all([
-    projectNames(db),
-    request.awardId !== null ? awardById(db, request.awardId) : null,
+    connectionNames(db, consoleEnv()),
+    request.awardId !== null ? findAwardById(db, request.awardId) : null,
     request.batchId !== null ? findBatch(db, request.batchId) : null,
     request.batchId !== null ? firstBatchRows(db, request.batchId, symbols) : [],
   ]);
