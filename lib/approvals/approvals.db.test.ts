@@ -96,10 +96,7 @@ async function ask(amount: string) {
 /** What the Approve button does: the decision, then the send with the trail's RequestID. */
 async function approveAndSend(approvalId: number, by: ConsoleUser) {
   const row = await approveRequest(database.db, approvalId, by, auditActor(by), "Test");
-  const [stored] = await database.db
-    .select()
-    .from(awards)
-    .where(eq(awards.id, row.awardId as number));
+  const stored = await findAwardById(database.db, row.awardId as number);
   return sendAward(database.db, connection, stored as AwardRecord, by.email);
 }
 
@@ -251,10 +248,7 @@ describe("four-eyes approval of an award", () => {
       const plain: ServiceConnection = { ...connection, baseUrl: specOnly.base };
       const { approval, body } = await ask("40");
       const row = await approveRequest(database.db, approval?.id as number, ann, auditActor(ann), "Test");
-      const [stored] = await database.db
-        .select()
-        .from(awards)
-        .where(eq(awards.id, row.awardId as number));
+      const stored = await findAwardById(database.db, row.awardId as number);
       const sent = await sendAward(database.db, plain, stored as AwardRecord, ann.email);
       // Without the Status extension the service only says it took the award.
       expect(sent).toMatchObject({ requestId: body.requestId, status: "accepted" });
