@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createUser, enrolTotp, passwordStep, SIGNED_OUT } from "./accounts";
 import { auditRowsOf } from "./audit";
+import { policyCard } from "./policies";
 import { E2E_IDLE_MINUTES, ROLES, signInAs, storageState } from "./roles";
 import { unusedTotpCode } from "./totp";
 
@@ -190,6 +191,16 @@ test("step-up: each listed action asks for a fresh code, and the server refuses 
   await stepUp(walletPage).getByRole("button", { name: "Cancel" }).click();
   await expect(walletPage.getByTestId("fund-outcome")).toContainText("Confirm it is you");
   await expect(walletPage.getByTestId("fund-outcome")).not.toContainText("Funded");
+
+  // Award policies: the same page, a stale session, Cancel — nothing is saved.
+  await connectionsPage.goto("/settings/policies");
+  const gem = policyCard(connectionsPage, "GEM");
+  await gem.getByLabel("Approval above").fill("1");
+  await gem.getByRole("button", { name: "Save" }).click();
+  await expect(stepUp(connectionsPage)).toBeVisible();
+  await stepUp(connectionsPage).getByRole("button", { name: "Cancel" }).click();
+  await connectionsPage.reload();
+  await expect(policyCard(connectionsPage, "GEM").getByLabel("Approval above")).toHaveValue("");
 
   for (const page of [...stale, enrolling]) await page.context().close();
 });
