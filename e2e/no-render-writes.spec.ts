@@ -14,6 +14,7 @@ test.skip(!pgClusterUrl, "needs TEST_DATABASE_URL (npm test sets it through scri
 test.use({ baseURL: PG_CONSOLE_URL, storageState: { cookies: [], origins: [] } });
 
 const BATCH_REQUEST_ID = "3c2b1a09-8f7e-4d6c-9b5a-0a1b2c3d4e5f";
+const WAITING_REQUEST_ID = "4d3c2b1a-9f8e-4e7d-8c6b-1b2c3d4e5f60";
 
 test("rendering every page and reading every live route writes nothing; an action does", async ({ page }) => {
   // Every page of the console, one after another: twice the limit of one test.
@@ -31,6 +32,18 @@ test("rendering every page and reading every live route writes nothing; an actio
        values ($1, 'env', 'x', 'x', 'owner@demo.test', 'player-1001', true, '[]', 'seeded', 'completed', $2, 1)`,
       [BATCH_REQUEST_ID, batchId],
     );
+    // An award waiting for approval, so the Approvals pages have a request to show.
+    const waiting = await db.query<{ id: number }>(
+      `insert into console.awards (request_id, connection, base_url, project_guid, actor_email, customer_id, is_allowance, lines, reason, status)
+       values ($1, 'env', 'x', 'x', 'owner@demo.test', 'player-1002', true, '[]', 'seeded', 'awaiting-approval') returning id`,
+      [WAITING_REQUEST_ID],
+    );
+    const approval = await db.query<{ id: number }>(
+      `insert into console.approval_requests (award_id, project_guid, connection, requester_email, status, summary, expires_at)
+       values ($1, 'x', 'env', 'manager@demo.test', 'waiting', '{"totals":[]}', now() + interval '7 days') returning id`,
+      [waiting.rows[0]?.id],
+    );
+    const approvalId = approval.rows[0]?.id;
     await db.query(`
       create table public.write_count (n bigint not null);
       insert into public.write_count values (0);
@@ -61,10 +74,14 @@ test("rendering every page and reading every live route writes nothing; an actio
       `/awards/${BATCH_REQUEST_ID}`,
       "/awards/bulk",
       `/awards/bulk/${batchId}`,
+      `/awards/${WAITING_REQUEST_ID}`,
+      "/approvals",
+      `/approvals/${approvalId}`,
       "/wallet",
       "/settings",
       "/settings/users",
       "/settings/connections",
+      "/settings/policies",
       "/settings/security",
       "/audit",
       "/audit?kind=sign-in.succeeded",

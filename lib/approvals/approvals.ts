@@ -262,6 +262,14 @@ export async function withdrawRequest(
 
 /** Requests nobody decided in time expire, unsent (the console's job loop, lib/jobs/console-jobs.ts). */
 export async function expireRequests(db: ConsoleDb): Promise<number> {
+  // Looked for first: the job loop runs every few seconds, and a round with nothing to expire
+  // writes nothing (docs/console.md, "Live data").
+  const [due] = await db
+    .select({ id: approvalRequests.id })
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.status, "waiting"), lte(approvalRequests.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!due) return 0;
   return db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as ConsoleDb;
     const expired = await tx
