@@ -23,6 +23,7 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: "/awards/new", title: "New award · Awards", role: "manager" },
   { path: "/awards/bulk", title: "Bulk awards · Awards", role: "manager" },
   { path: "/approvals", title: "Approvals", role: "manager" },
+  { path: "/approvals/1", title: "Request 1 · Approvals", role: "manager" },
   { path: "/wallet", title: "Wallet", role: "manager" },
   { path: "/settings/users", title: "Users · Settings", role: "owner" },
   { path: "/settings/connections", title: "Connections · Settings", role: "owner" },
