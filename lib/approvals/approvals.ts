@@ -209,8 +209,47 @@ async function stopSubject(
   await addEvents(tx, subject, status, who, detail);
 }
 
-/** Rejects with a reason; nothing is sent. */
-export async function rejectRequest(
+/** An approver rejects with a reason, or the requester withdraws; nothing is sent, for good. */
+async function stopRequest(
+  db: ConsoleDb,
+  id: number,
+  who: Decider,
+  stop: { status: "rejected"; note: string } | { status: "withdrawn" },
+  actor: AuditActor,
+  project: string,
+): Promise<ApprovalRecord> {
+  const note = stop.status === "rejected" ? stop.note : "";
+  return db.transaction(async (txHandle) => {
+    const tx = txHandle as unknown as ConsoleDb;
+    const row = await decide(tx, id, who, stop.status, note);
+    const rejected = stop.status === "rejected";
+    await stopSubject(
+      tx,
+      row,
+      stop.status,
+      who.email,
+      rejected
+        ? `Rejected: ${note}. Nothing was sent.`
+        : "Withdrawn by the person who asked. Nothing was sent.",
+    );
+    await recordAudit(tx, actor, {
+      kind: rejected ? "approval.rejected" : "approval.withdrawn",
+      project,
+      summary: rejected
+        ? `Rejected ${subjectName(row)} asked for by ${row.requesterEmail}: ${note}`
+        : `Withdrew ${subjectName(row)}`,
+      detail: {
+        approval: row.id,
+        ...subjectOf(row),
+        requester: row.requesterEmail,
+        ...(rejected ? { note } : {}),
+      },
+    });
+    return row;
+  });
+}
+
+export function rejectRequest(
   db: ConsoleDb,
   id: number,
   who: Decider,
@@ -218,46 +257,17 @@ export async function rejectRequest(
   actor: AuditActor,
   project: string,
 ): Promise<ApprovalRecord> {
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as ConsoleDb;
-    const row = await decide(tx, id, who, "rejected", note);
-    await stopSubject(tx, row, "rejected", who.email, `Rejected: ${note}. Nothing was sent.`);
-    await recordAudit(tx, actor, {
-      kind: "approval.rejected",
-      project,
-      summary: `Rejected ${subjectName(row)} asked for by ${row.requesterEmail}: ${note}`,
-      detail: { approval: row.id, ...subjectOf(row), requester: row.requesterEmail, note },
-    });
-    return row;
-  });
+  return stopRequest(db, id, who, { status: "rejected", note }, actor, project);
 }
 
-/** The requester takes it back; nothing is sent. */
-export async function withdrawRequest(
+export function withdrawRequest(
   db: ConsoleDb,
   id: number,
   who: Decider,
   actor: AuditActor,
   project: string,
 ): Promise<ApprovalRecord> {
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as ConsoleDb;
-    const row = await decide(tx, id, who, "withdrawn");
-    await stopSubject(
-      tx,
-      row,
-      "withdrawn",
-      who.email,
-      "Withdrawn by the person who asked. Nothing was sent.",
-    );
-    await recordAudit(tx, actor, {
-      kind: "approval.withdrawn",
-      project,
-      summary: `Withdrew ${subjectName(row)}`,
-      detail: { approval: row.id, ...subjectOf(row) },
-    });
-    return row;
-  });
+  return stopRequest(db, id, who, { status: "withdrawn" }, actor, project);
 }
 
 /** Requests nobody decided in time expire, unsent (the console's job loop, lib/jobs/console-jobs.ts). */

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ApprovalStatusPanel, approvalFacts } from "@/components/awards/approval-status-panel";
+import { ApprovalStatusPanel } from "@/components/awards/approval-status-panel";
 import { LiveAwardStatus } from "@/components/awards/live-award-status";
 import { RetryButton } from "@/components/awards/retry-button";
 import { PlayerLink } from "@/components/players/player-link";
@@ -60,7 +60,7 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
         title={`Award to ${award.customerId}`}
         description={<code className="font-mono break-all">{award.requestId}</code>}
       />
-      {approval ? <ApprovalStatusPanel approval={approvalFacts(approval)} /> : null}
+      {approval ? <ApprovalStatusPanel approval={approval} /> : null}
       <dl className="grid max-w-2xl grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)] sm:gap-y-2 [&_dd]:mb-2 [&_dd]:break-words sm:[&_dd]:mb-0">
         <dt className="text-muted-foreground">Status</dt>
         <dd data-testid="award-status">

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ApprovalStatusPanel, approvalFacts } from "@/components/awards/approval-status-panel";
+import { ApprovalStatusPanel } from "@/components/awards/approval-status-panel";
 import { BatchProgress } from "@/components/bulk/batch-progress";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -35,7 +35,7 @@ export default async function BatchPage({ params }: PageProps<"/awards/bulk/[bat
           <a href={`/awards/bulk/${batch.id}/results.csv`}>Download results (CSV)</a>
         </Button>
       </PageHeader>
-      {approval ? <ApprovalStatusPanel approval={approvalFacts(approval)} /> : null}
+      {approval ? <ApprovalStatusPanel approval={approval} /> : null}
       <dl className="grid max-w-3xl grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)] [&_dd]:break-words">
         <dt className="font-medium">Sent by</dt>
         <dd>{batch.actorEmail}</dd>
