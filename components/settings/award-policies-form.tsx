@@ -3,9 +3,9 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { useStepUp } from "@/components/auth/step-up";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
+import { FormError, SaveButton } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { changeSettingsAction } from "@/lib/actions/change-settings";
@@ -133,19 +133,12 @@ function TokenPolicyForm({ token }: { token: TokenPolicyRow }) {
               </Field>
             ))}
           </div>
-          {error ? (
-            <p role="status" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={pending}>
-              {pending ? "Saving…" : "Save"}
-            </Button>
+          <FormError message={error} />
+          <SaveButton pending={pending}>
             {changed && !pending ? (
               <span className="text-sm text-muted-foreground">Not saved yet</span>
             ) : null}
-          </div>
+          </SaveButton>
         </CardContent>
       </form>
     </Card>
@@ -216,16 +209,8 @@ export function ApprovalExpiryForm({ days }: ApprovalExpiryFormProps) {
               className="max-w-32"
             />
           </Field>
-          {error ? (
-            <p role="status" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
-          <div>
-            <Button type="submit" disabled={pending}>
-              {pending ? "Saving…" : "Save"}
-            </Button>
-          </div>
+          <FormError message={error} />
+          <SaveButton pending={pending} />
         </form>
       </CardContent>
     </Card>

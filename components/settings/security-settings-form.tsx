@@ -2,8 +2,8 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useStepUp } from "@/components/auth/step-up";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FormError, SaveButton } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toast";
@@ -98,16 +98,8 @@ export function SecuritySettingsForm({ settings, ownersMfaWaived }: SecuritySett
           className="max-w-32"
         />
       </Field>
-      {error ? (
-        <p role="status" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-      <div>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : "Save"}
-        </Button>
-      </div>
+      <FormError message={error} />
+      <SaveButton pending={pending} />
     </form>
   );
 }
