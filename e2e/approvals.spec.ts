@@ -295,6 +295,12 @@ test("every step is in the audit log; the overview counts what waits", async ({ 
       kind,
     ).toBe(true);
   }
+  const sent = await auditRowsOf(browser, "award.sent");
+  expect(sent.some((row) => row.actor === APPROVER && row.summary.startsWith("Approved award to"))).toBe(
+    true,
+  );
+  const batches = await auditRowsOf(browser, "batch.sent");
+  expect(batches.some((row) => row.actor === APPROVER && row.summary.includes("as approved"))).toBe(true);
   const policy = await auditRowsOf(browser, "policy.changed");
   expect(
     policy.some((row) => row.summary.startsWith("Award policy for GOLD: Approval above none → 100000")),

@@ -7,7 +7,7 @@ import {
   rejectRequest,
   withdrawRequest,
 } from "@/lib/approvals/approvals";
-import type { AuditActor } from "@/lib/audit/audit-log";
+import { type AuditActor, recordAudit } from "@/lib/audit/audit-log";
 import type { ConsoleUser } from "@/lib/auth/users";
 import { type SentAward, sendAward } from "@/lib/awards/send-award";
 import { findAwardById } from "@/lib/awards/trail";
@@ -70,18 +70,34 @@ export async function approveAndSend(
     throw new ApprovalError(
       "The connection this was written for is gone or now points elsewhere: it cannot be sent from here. Reject it instead.",
     );
-  await approveRequest(db, approvalId, user, actor, await projectName(db, row.connection));
+  const project = await projectName(db, row.connection);
+  await approveRequest(db, approvalId, user, actor, project);
+  // What was sent, like the award form and the bulk upload record it (docs/console.md, "Audit log").
   if (subject.batch) {
     startSending(subject.batch.id);
+    await recordAudit(db, actor, {
+      kind: "batch.sent",
+      project,
+      summary: `Sent bulk batch ${subject.batch.id} (${subject.batch.fileName}) as approved, asked for by ${row.requesterEmail}`,
+      detail: { batchId: subject.batch.id, fileName: subject.batch.fileName, approval: row.id },
+    });
     return { kind: "batch", batchId: subject.batch.id };
   }
   const award = await findAwardById(db, subject.award.id);
   if (!award) throw new ApprovalError("The award of this request is gone.");
-  return {
-    kind: "award",
-    sent: await sendAward(db, connection, award, user.email),
-    customerId: award.customerId,
-  };
+  const sent = await sendAward(db, connection, award, user.email);
+  await recordAudit(db, actor, {
+    kind: "award.sent",
+    project,
+    summary: `Approved award to ${award.customerId} (asked for by ${row.requesterEmail}), RequestID ${award.requestId}: ${sent.status}`,
+    detail: {
+      requestId: award.requestId,
+      customerId: award.customerId,
+      status: sent.status,
+      approval: row.id,
+    },
+  });
+  return { kind: "award", sent, customerId: award.customerId };
 }
 
 export async function rejectApproval(user: ConsoleUser, approvalId: number, note: string, actor: AuditActor) {
