@@ -16,6 +16,10 @@ const TABLE = {
   "settings:manage": [false, false, true],
   "audit:read": [false, false, true],
   "account:manage": [true, true, true],
+  // Four-eyes approvals and award policies (docs/console.md, "Approvals", "Award policies"):
+  // whoever may award may approve another's award; the policies are the owners'.
+  "awards:approve": [false, true, true],
+  "policies:manage": [false, false, true],
 } as const;
 
 describe("role permissions", () => {
