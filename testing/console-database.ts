@@ -4,13 +4,26 @@ import { type ConsoleDatabase, openConsoleDatabase } from "@/lib/db/connection";
 import { migrateConsoleDatabase } from "@/lib/db/migrate";
 import { createThrowawayDatabase } from "./throwaway-postgres";
 
-/** A fresh, migrated console database on the driver under test (see vitest.config.ts). */
-export async function createConsoleTestDatabase(): Promise<ConsoleDatabase> {
-  if (process.env.TEST_DB !== "postgres") {
+let pgliteTemplate: Promise<File | Blob> | undefined;
+
+/** A migrated console PGlite, dumped once per worker: each test starts from a copy in memory. */
+function migratedPgliteDump(): Promise<File | Blob> {
+  pgliteTemplate ??= (async () => {
     const database = await openConsoleDatabase({ driver: "pglite", folder: null });
     await migrateConsoleDatabase(database);
-    return database;
-  }
+    const client = (database.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<File | Blob> } })
+      .$client;
+    const dump = await client.dumpDataDir("none");
+    await database.close();
+    return dump;
+  })();
+  return pgliteTemplate;
+}
+
+/** A fresh, migrated console database on the driver under test (see vitest.config.ts). */
+export async function createConsoleTestDatabase(): Promise<ConsoleDatabase> {
+  if (process.env.TEST_DB !== "postgres")
+    return openConsoleDatabase({ driver: "pglite", folder: null, from: await migratedPgliteDump() });
   const throwaway = await createThrowawayDatabase(inject("postgresUrl"), "gcc_c");
   const database = await openConsoleDatabase({ driver: "postgres", url: throwaway.url });
   await migrateConsoleDatabase(database);
