@@ -1,11 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { approveRequest, rejectRequest } from "@/lib/approvals/approvals";
-import { setPolicy } from "@/lib/approvals/policies";
+import { readPolicies, setPolicy } from "@/lib/approvals/policies";
 import { usedToday } from "@/lib/approvals/spend";
 import { type ConsoleUser, createUser } from "@/lib/auth/users";
+import { placeAward } from "@/lib/awards/place-award";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { getCustomerTokens } from "@/lib/client/holdings";
 import type { ConsoleDatabase } from "@/lib/db/connection";
@@ -13,9 +15,10 @@ import { awards } from "@/lib/db/schema";
 import { createConsoleTestDatabase } from "@/testing/console-database";
 // Tests may start the real service; the console's own code reaches it only over HTTP.
 import { serveFixtures } from "@/testing/service/fixture-service";
-import { GOLD, KEY, PLAYER, PROJECT } from "@/testing/service/fixtures";
+import { GOLD, GOLD_DB, KEY, PLAYER, PROJECT } from "@/testing/service/fixtures";
 import { LOOPBACK_SERVICES } from "@/testing/service-client";
 import { findBatch } from "./batch-store";
+import { retryFailedRows } from "./retry-rows";
 import { sendBatchRows } from "./sender";
 
 /**
@@ -311,5 +314,85 @@ describe("a bulk file under the award policy", () => {
     expect(rows.map((row) => [row.status, row.attempts])).toEqual(Array(3).fill(["rejected", 0]));
     expect(await Promise.all(rows.map((row) => goldOf(row.customerId)))).toEqual(Array(3).fill("0"));
     expect((await findBatch(database.db, sent.batchId))?.status).toBe("rejected");
+  });
+
+  /** The limit alone: no threshold holds these files for approval. */
+  const limitOnly = () =>
+    setPolicy(
+      database.db,
+      { projectGuid: PROJECT, project: "Test", symbol: "GOLD" },
+      { token: GOLD, approvalThreshold: null, managerDailyLimit: "100", ownerDailyLimit: null },
+      olgaActor,
+    );
+
+  it("a bulk file and a single award at the same moment cannot together pass the limit", async () => {
+    await limitOnly();
+    const single = placeAward(
+      database.db,
+      {
+        requestId: randomUUID(),
+        connection: "env",
+        baseUrl: service.base,
+        projectGuid: PROJECT,
+        actorId: user.id,
+        actorEmail: user.email,
+        customerId: `policy-single-${Date.now().toString(36)}`,
+        isAllowance: true,
+        isMintable: false,
+        wallet: "",
+        lines: [{ Guid: GOLD, ContractGuid: GOLD_DB, Amount: "60" }],
+        reason: "Single",
+      },
+      { userId: user.id, role: "manager", email: user.email, projectGuid: PROJECT },
+      await readPolicies(database.db, PROJECT),
+      () => "GOLD",
+    );
+    // 3 × 20 = 60: within the threshold per row, 60 in all; with the single award's 60, over 100.
+    const bulk = sendBulkFile(user, {
+      fileName: "race.csv",
+      bytes: file(3, "20"),
+      reason: "Race",
+      ...newPlayersConfirmed,
+    });
+    const outcomes = await Promise.allSettled([single, bulk]);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    expect((await usedToday(database.db, user.id, PROJECT)).get(gold)).toBe("60");
+  });
+
+  it("Retry failed rows counts the failed rows again, once, or is refused whole over the limit", async () => {
+    await limitOnly();
+    const sent = await sendBulkFile(user, {
+      fileName: "retry.csv",
+      bytes: file(2, "20"),
+      reason: "Retry",
+      ...newPlayersConfirmed,
+    });
+    const batch = (await findBatch(database.db, sent.batchId)) as NonNullable<
+      Awaited<ReturnType<typeof findBatch>>
+    >;
+    expect((await usedToday(database.db, user.id, PROJECT)).get(gold)).toBe("40");
+    // The service refused both rows: they paid nothing and stop counting (the trigger).
+    await database.db.update(awards).set({ status: "failed" }).where(eq(awards.batchId, sent.batchId));
+    expect((await usedToday(database.db, user.id, PROJECT)).get(gold)).toBeUndefined();
+    // Meanwhile 70 more were awarded: 40 again would pass 100, so the retry is refused whole.
+    await sendBulkFile(user, {
+      fileName: "more.csv",
+      bytes: file(1, "70"),
+      reason: "More",
+      ...newPlayersConfirmed,
+    });
+    await expect(retryFailedRows(database.db, batch, user)).rejects.toThrow(
+      "Over your daily limit for GOLD: a manager may award 100 GOLD in 24 hours; 70 is used, 30 remains, and this needs 40. Nothing was sent.",
+    );
+    expect(
+      (await database.db.select().from(awards).where(eq(awards.batchId, sent.batchId))).map(
+        (row) => row.status,
+      ),
+    ).toEqual(["failed", "failed"]);
+    // With room again, the rows go back to waiting and count once, however often it is asked.
+    await database.db.execute(sql`update console.award_spend set at = now() - interval '25 hours'`);
+    expect(await retryFailedRows(database.db, batch, user)).toBe(2);
+    expect(await retryFailedRows(database.db, batch, user)).toBe(0);
+    expect((await usedToday(database.db, user.id, PROJECT)).get(gold)).toBe("40");
   });
 });

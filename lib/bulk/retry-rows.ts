@@ -1,0 +1,47 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { readPolicies } from "@/lib/approvals/policies";
+import { LimitError, reserveSpend } from "@/lib/approvals/spend";
+import { findUser } from "@/lib/auth/users";
+import type { ConsoleDb } from "@/lib/db/connection";
+import type { BatchRecord } from "./batch-store";
+import { requeueFailedRows } from "./sender";
+
+/** A retry the batch's rows cannot have; the message is for the person. */
+export class RetryError extends Error {}
+
+/**
+ * "Retry failed rows": failed and unknown rows go back to waiting with their RequestIDs. Failed
+ * rows paid nothing and stopped counting against the batch author's daily limit, so they count
+ * again — under the same lock as every award (docs/console.md, "Award policies") — or the retry is
+ * refused whole, naming whose limit.
+ */
+export async function retryFailedRows(
+  db: ConsoleDb,
+  batch: BatchRecord,
+  retrier: { id: number; email: string },
+): Promise<number> {
+  if (batch.actorId === null)
+    throw new RetryError(
+      "The person who sent this batch no longer has an account: its rows cannot be retried.",
+    );
+  const author = {
+    userId: batch.actorId,
+    role: (await findUser(db, batch.actorId))?.role ?? "manager",
+    projectGuid: batch.projectGuid,
+  };
+  const policies = await readPolicies(db, batch.projectGuid);
+  try {
+    return await requeueFailedRows(db, batch.id, retrier.email, (tx) =>
+      reserveSpend(tx, author, policies, sql`a.batch_id = ${batch.id} and a.status in ('failed', 'unknown')`),
+    );
+  } catch (error) {
+    if (error instanceof LimitError)
+      throw new RetryError(
+        batch.actorId === retrier.id
+          ? error.message
+          : new LimitError(error.breach, `${batch.actorEmail}'s`).message,
+      );
+    throw error;
+  }
+}
