@@ -4,6 +4,7 @@ import { type Strictness, strictnessTools } from "./strictness";
 /** Error codes our service sends in the `ErrorCode` extension field (DESIGN §3 rule 1). */
 export const ERROR_CODES = [
   "INVALID_API_KEY",
+  "KEY_NOT_ALLOWED",
   "INVALID_REQUEST",
   "NOT_FOUND",
   "METHOD_NOT_ALLOWED",

@@ -56,10 +56,28 @@ export const apiKeys = service.table(
     keyHash: bytea("key_hash").notNull(),
     prefix: text("prefix").notNull(),
     label: text("label").notNull().default(""),
+    /**
+     * What the key may do (docs/service.md, "API keys"): `read` (the GET endpoints), `award`
+     * (AwardTokens), `fund` (FundWallet), `keys` (managing keys). Keys made before scopes existed
+     * keep every one.
+     */
+    scopes: text("scopes").array().notNull().default(sql`'{read,award,fund,keys}'`),
     createdAt: createdAt(),
+    /**
+     * When the key stops working: now for a revoked key, the end of the grace period for a rolled
+     * one (it works until then). Null: live.
+     */
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** An expiry set when the key was made; null: none. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("api_keys_hash_idx").on(t.keyHash)],
+  (t) => [
+    uniqueIndex("api_keys_hash_idx").on(t.keyHash),
+    check(
+      "api_keys_scopes_check",
+      sql`${t.scopes} <@ '{read,award,fund,keys}'::text[] and cardinality(${t.scopes}) > 0`,
+    ),
+  ],
 );
 
 export const chains = service.table(

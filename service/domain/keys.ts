@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { ServiceDb } from "../db/connection";
 import { apiKeys, projects } from "../db/schema";
 import { rows } from "./sql-rows";
@@ -20,9 +20,15 @@ export function keyPrefix(key: string): string {
   return key.slice(0, KEY_PREFIX.length + 6);
 }
 
+/** What a key may do (docs/service.md, "API keys"). */
+export const KEY_SCOPES = ["read", "award", "fund", "keys"] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
 export interface AuthorizedProject {
   id: number;
   guid: string;
+  /** What the key that passed may do. */
+  scopes: readonly KeyScope[];
   /** Hex of the key's hash: a stable, non-secret identity for the rate limit and logs. */
   keyId: string;
   /** The project's catalogue version, read with the key: see domain/token-lines. */
@@ -47,17 +53,19 @@ export async function authorizeHash(
   hash: Buffer,
   projectGuid: string,
 ): Promise<AuthorizedProject | null> {
-  const found = await rows<{ id: number; guid: string; catalogue_version: number }>(
+  const found = await rows<{ id: number; guid: string; catalogue_version: number; scopes: KeyScope[] }>(
     db,
-    sql`select p.id, p.guid_text as guid, p.catalogue_version
+    sql`select p.id, p.guid_text as guid, p.catalogue_version, k.scopes
           from service.api_keys k join service.projects p on p.id = k.project_id
-         where k.key_hash = ${hash} and k.revoked_at is null and p.guid = ${projectGuid}::uuid`,
+         where k.key_hash = ${hash} and service.api_key_live(k.revoked_at, k.expires_at)
+           and p.guid = ${projectGuid}::uuid`,
   );
   const project = found[0];
   return project
     ? {
         id: project.id,
         guid: project.guid,
+        scopes: project.scopes,
         keyId: hash.toString("hex"),
         catalogueVersion: project.catalogue_version,
       }
@@ -68,23 +76,74 @@ export interface ApiKeyListing {
   id: number;
   prefix: string;
   label: string;
+  scopes: KeyScope[];
   createdAt: Date;
+  /** When it stopped (or, rolled, stops) working; null while live. */
   revokedAt: Date | null;
+  expiresAt: Date | null;
+}
+
+export interface NewKeyOptions {
+  label?: string;
+  /** Default: every scope. */
+  scopes?: readonly KeyScope[];
+  expiresAt?: Date | null;
 }
 
 /** Issues a new key for a project; the plain key is returned once and stored only as a hash. */
 export async function createApiKey(
   db: ServiceDb,
   projectId: number,
-  label = "",
+  labelOrOptions: string | NewKeyOptions = "",
 ): Promise<{ id: number; key: string }> {
+  const options = typeof labelOrOptions === "string" ? { label: labelOrOptions } : labelOrOptions;
   const key = generateApiKey();
   const [row] = await db
     .insert(apiKeys)
-    .values({ projectId, keyHash: hashApiKey(key), prefix: keyPrefix(key), label })
+    .values({
+      projectId,
+      keyHash: hashApiKey(key),
+      prefix: keyPrefix(key),
+      label: options.label ?? "",
+      scopes: [...(options.scopes ?? KEY_SCOPES)],
+      expiresAt: options.expiresAt ?? null,
+    })
     .returning({ id: apiKeys.id });
   if (!row) throw new Error("The key was not stored.");
   return { id: row.id, key };
+}
+
+/** How long a rolled key keeps working by default (docs/service.md, "API keys"). */
+export const ROLL_GRACE_MS = 24 * 3600_000;
+
+/**
+ * Rolls a live key: a new key with the same label, scopes and expiry is issued (returned once),
+ * and the old one keeps working until the grace period ends, then is refused — so the game's
+ * servers can move to the new key without a failed call. Null when the id is not a live key of
+ * the project (unknown, revoked, or already rolled).
+ */
+export async function rollApiKey(
+  db: ServiceDb,
+  projectId: number,
+  id: number,
+  graceMs = ROLL_GRACE_MS,
+): Promise<{ id: number; key: string; oldKeyWorksUntil: Date } | null> {
+  return db.transaction(async (txHandle) => {
+    const tx = txHandle as unknown as ServiceDb;
+    const until = new Date(Date.now() + graceMs);
+    const [old] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: until })
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.projectId, projectId), isNull(apiKeys.revokedAt)))
+      .returning({ label: apiKeys.label, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt });
+    if (!old) return null;
+    const created = await createApiKey(tx, projectId, {
+      label: old.label,
+      scopes: old.scopes as KeyScope[],
+      expiresAt: old.expiresAt,
+    });
+    return { ...created, oldKeyWorksUntil: until };
+  });
 }
 
 /** Registers a given plain key (fixtures: test and demo keys only). */
@@ -106,8 +165,10 @@ export async function listApiKeys(db: ServiceDb, projectId: number): Promise<Api
       id: apiKeys.id,
       prefix: apiKeys.prefix,
       label: apiKeys.label,
+      scopes: sql<KeyScope[]>`${apiKeys.scopes}`,
       createdAt: apiKeys.createdAt,
       revokedAt: apiKeys.revokedAt,
+      expiresAt: apiKeys.expiresAt,
     })
     .from(apiKeys)
     .where(eq(apiKeys.projectId, projectId))
@@ -125,16 +186,18 @@ export async function revokeApiKey(db: ServiceDb, projectId: number, idOrPrefix:
   const match = /^\d{1,9}$/.test(idOrPrefix)
     ? eq(apiKeys.id, Number(idOrPrefix))
     : eq(apiKeys.prefix, idOrPrefix);
+  // A rolled key inside its grace period still works: revoking ends that at once too.
+  const working = or(isNull(apiKeys.revokedAt), gt(apiKeys.revokedAt, sql`now()`));
   const live = await db
     .select({ id: apiKeys.id })
     .from(apiKeys)
-    .where(and(eq(apiKeys.projectId, projectId), match, isNull(apiKeys.revokedAt)));
+    .where(and(eq(apiKeys.projectId, projectId), match, working));
   const [only] = live;
   if (!only || live.length > 1) return false;
   const revoked = await db
     .update(apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, only.id), isNull(apiKeys.revokedAt)))
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.id, only.id), working))
     .returning({ id: apiKeys.id });
   return revoked.length > 0;
 }

@@ -17,6 +17,21 @@ export class ServiceError extends Error {
 
 export const invalid = (message: string) => new ServiceError("INVALID_REQUEST", 400, message);
 
+const SCOPE_WORDS = {
+  read: "read (the GET endpoints)",
+  award: "award tokens (AwardTokens)",
+  fund: "fund the project wallet (FundWallet)",
+  keys: "manage keys",
+} as const;
+
+/** A live key without the scope the endpoint needs (docs/service.md, "API keys"): 403. */
+export const keyNotAllowed = (needed: keyof typeof SCOPE_WORDS, has: readonly string[]) =>
+  new ServiceError(
+    "KEY_NOT_ALLOWED",
+    403,
+    `This API key may not ${SCOPE_WORDS[needed]}: its scopes are ${has.join(", ")}. Use a key with the "${needed}" scope.`,
+  );
+
 /**
  * A missing, unknown, revoked or foreign key and an unknown project get this one answer, so that
  * projects cannot be enumerated (DESIGN §3 rule 2).

@@ -1,8 +1,8 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import { UUID_PATTERN } from "@/lib/contract/fields";
 import type { KeyCache } from "../cache/key-cache";
-import type { AuthorizedProject } from "../domain/keys";
-import { invalid, unauthorized } from "../domain/service-error";
+import type { AuthorizedProject, KeyScope } from "../domain/keys";
+import { invalid, keyNotAllowed, unauthorized } from "../domain/service-error";
 import { RateLimitedError } from "./envelope";
 import { isJsonObject } from "./json-body";
 import type { RateLimiter } from "./rate-limit";
@@ -17,13 +17,16 @@ declare module "fastify" {
      * guard may answer from the key cache; other writes take the key check fresh.
      */
     keyCheckedByWrite?: boolean;
+    /** The key scope the route needs; GET routes need `read` unless they say otherwise. */
+    scope?: KeyScope;
   }
 }
 
 /**
  * Runs before field validation, in the order of DESIGN §3 rule 2: a body that is not a JSON
  * object (400), then the key and ProjectGuid together (401, one message for every cause so
- * projects cannot be enumerated), then the rate limit (429).
+ * projects cannot be enumerated), then the key's scope for the route (403, docs/service.md "API
+ * keys"), then the rate limit (429).
  */
 export function keyGuard(keys: KeyCache, limiter: RateLimiter): preValidationAsyncHookHandler {
   return async (request: FastifyRequest) => {
@@ -50,6 +53,8 @@ export function keyGuard(keys: KeyCache, limiter: RateLimiter): preValidationAsy
     const fresh = request.method === "POST" && !request.routeOptions.config.keyCheckedByWrite;
     const project = await keys.authorize(key, projectGuid, fresh);
     if (!project) throw unauthorized();
+    const scope = request.routeOptions.config.scope ?? (request.method === "GET" ? "read" : undefined);
+    if (scope && !project.scopes.includes(scope)) throw keyNotAllowed(scope, project.scopes);
     request.project = project;
     const wait = limiter.take(project.keyId);
     if (wait !== null) throw new RateLimitedError(wait);

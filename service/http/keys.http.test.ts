@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { within } from "@/testing/service/eventually";
@@ -6,7 +6,14 @@ import { serveFixtures } from "@/testing/service/fixture-service";
 import { GEM, GEM_DB, GOLD, GOLD_DB, KEY, PROJECT, SECOND_KEY } from "@/testing/service/fixtures";
 import { TEST_DB } from "@/testing/service/harness";
 import { call, post } from "@/testing/service/http-client";
-import { createApiKey, findProjectByGuid, listApiKeys, registerApiKey, revokeApiKey } from "../domain/keys";
+import {
+  createApiKey,
+  findProjectByGuid,
+  listApiKeys,
+  registerApiKey,
+  revokeApiKey,
+  rollApiKey,
+} from "../domain/keys";
 
 const service = serveFixtures({ per: "file" });
 
@@ -101,5 +108,105 @@ describe("rule 4: API keys", () => {
     expect(logs).toContain('"route":"/api/public/Tokens/:YourAPIKEY/:ProjectGuid/:CustomerID"');
     expect(logs).not.toContain(KEY);
     expect(logs).not.toContain(SECOND_KEY);
+  });
+});
+
+describe('API keys: scopes, roll and expiry (docs/service.md, "API keys")', () => {
+  const award = (key: string, requestId: string, customer = "scoped-player") =>
+    post(
+      service.base,
+      "/AwardTokens",
+      JSON.stringify({
+        ApiKey: key,
+        RequestID: requestId,
+        ProjectGuid: PROJECT,
+        IsAllowance: true,
+        CustomerID: customer,
+        Tokens: [{ Guid: GOLD, ContractGuid: GOLD_DB, Amount: 1 }],
+      }),
+    );
+  const fund = (key: string) =>
+    post(
+      service.base,
+      "/FundWallet",
+      JSON.stringify({
+        ApiKey: key,
+        RequestID: randomUUID(),
+        ProjectGuid: PROJECT,
+        Tokens: [{ Guid: GOLD, ContractGuid: GOLD_DB, Amount: 1 }],
+      }),
+    );
+
+  it("keys made before scopes keep every scope", async () => {
+    const listed = await listApiKeys(service.db, service.projectId);
+    expect(listed.slice(0, 2).map((key) => key.scopes)).toEqual([
+      ["read", "award", "fund", "keys"],
+      ["read", "award", "fund", "keys"],
+    ]);
+  });
+
+  it("a read-only key reads but cannot award or fund: 403 naming the scope; an award-only key cannot read", async () => {
+    const reader = (await createApiKey(service.db, service.projectId, { label: "reader", scopes: ["read"] }))
+      .key;
+    expect((await call(service.base, `/Tokens/${reader}/${PROJECT}`)).status).toBe(200);
+    const refused = await award(reader, randomUUID());
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({
+      isError: "1",
+      ErrorCode: "KEY_NOT_ALLOWED",
+      Error:
+        'This API key may not award tokens (AwardTokens): its scopes are read. Use a key with the "award" scope.',
+    });
+    expect((await fund(reader)).status).toBe(403);
+
+    const awarder = (await createApiKey(service.db, service.projectId, { scopes: ["award"] })).key;
+    const requestId = randomUUID();
+    expect((await award(awarder, requestId)).json.Status).toBe("Completed");
+    const read = await call(service.base, `/Tokens/${awarder}/${PROJECT}`);
+    expect(read.status).toBe(403);
+    expect(read.json.Error).toContain('Use a key with the "read" scope.');
+    // A wrong key is still 401, whatever the endpoint: the scope is only looked at for a live key.
+    expect((await award(`${reader}x`, randomUUID())).status).toBe(401);
+  });
+
+  it("a rolled key: the new one works at once, the old one (reads and awards) until the grace period ends, then is refused", async () => {
+    const { id, key: old } = await createApiKey(service.db, service.projectId, {
+      label: "game servers",
+      scopes: ["read", "award"],
+    });
+    const rolled = await rollApiKey(service.db, service.projectId, id, 1500);
+    expect(rolled).not.toBeNull();
+    const fresh = rolled?.key as string;
+    expect(fresh).not.toBe(old);
+    expect((await call(service.base, `/Tokens/${fresh}/${PROJECT}`)).status).toBe(200);
+    expect((await call(service.base, `/Tokens/${old}/${PROJECT}`)).status).toBe(200);
+    expect((await award(old, randomUUID())).json.Status).toBe("Completed");
+    expect((await award(fresh, randomUUID())).json.Status).toBe("Completed");
+    const listed = await listApiKeys(service.db, service.projectId);
+    expect(listed.find((key) => key.id === rolled?.id)).toMatchObject({
+      label: "game servers",
+      scopes: ["read", "award"],
+      revokedAt: null,
+    });
+    // Rolled twice: refused, the old key is no longer a live key to roll.
+    expect(await rollApiKey(service.db, service.projectId, id)).toBeNull();
+    // After the grace period (1.5 s here), within the key check's 0.5 s more.
+    await within(3000, async () => (await call(service.base, `/Tokens/${old}/${PROJECT}`)).status === 401);
+    expect((await award(old, randomUUID())).status).toBe(401);
+    expect((await call(service.base, `/Tokens/${fresh}/${PROJECT}`)).status).toBe(200);
+  });
+
+  it("revoking a rolled key inside its grace period ends it at once; an expired key is refused", async () => {
+    const { id, key: old } = await createApiKey(service.db, service.projectId, "to roll and revoke");
+    await rollApiKey(service.db, service.projectId, id);
+    expect((await call(service.base, `/Tokens/${old}/${PROJECT}`)).status).toBe(200);
+    expect(await revokeApiKey(service.db, service.projectId, String(id))).toBe(true);
+    await within(1000, async () => (await call(service.base, `/Tokens/${old}/${PROJECT}`)).status === 401);
+
+    const expired = await createApiKey(service.db, service.projectId, {
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    expect((await call(service.base, `/Tokens/${expired.key}/${PROJECT}`)).status).toBe(401);
+    expect((await award(expired.key, randomUUID())).status).toBe(401);
   });
 });

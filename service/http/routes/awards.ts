@@ -23,7 +23,7 @@ export function awardRoutes(app: ServiceApp): void {
         body: AwardTokensRequest,
         response: { 200: schemas.AwardTokensResponse, "4xx": Failure, "5xx": Failure },
       },
-      config: { keyCheckedByWrite: true },
+      config: { keyCheckedByWrite: true, scope: "award" },
     },
     async (request) => {
       const project = projectOf(request);
@@ -51,7 +51,7 @@ export function awardRoutes(app: ServiceApp): void {
           "5xx": schemas.FundWalletFailure,
         },
       },
-      config: { emptyLists: fundEmpty },
+      config: { emptyLists: fundEmpty, scope: "fund" },
     },
     async (request) => {
       const project = projectOf(request);
