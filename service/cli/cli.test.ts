@@ -168,7 +168,7 @@ describe("before any data", SLOW, () => {
     {
       tool: "keys",
       args: ["delete", "--project", DEMO_PROJECT_GUID],
-      error: 'Unknown command "delete": use create, list or revoke.',
+      error: 'Unknown command "delete": use create, list, roll or revoke.',
     },
     {
       tool: "keys",
@@ -184,6 +184,11 @@ describe("before any data", SLOW, () => {
       tool: "keys",
       args: ["list", "--project", DEMO_PROJECT_GUID, "--label", "x"],
       error: "--label does not apply to list.",
+    },
+    {
+      tool: "keys",
+      args: ["create", "--project", DEMO_PROJECT_GUID, "--scopes", "read,mint"],
+      error: '--scopes: "mint" is not a scope; use some of read, award, fund, keys.',
     },
   ];
   const script = { migrate: "db:migrate", seed: "db:seed", keys: "keys" };
@@ -204,7 +209,11 @@ describe("before any data", SLOW, () => {
     expect(results.map((r) => [r.code, r.stdout.split("\n")[0], r.stderr])).toEqual([
       [0, "Usage: npm run db:migrate", ""],
       [0, "Usage: npm run db:seed -- FILE.json [--reset]", ""],
-      [0, "Usage: npm run keys -- create --project GUID [--label TEXT]", ""],
+      [
+        0,
+        "Usage: npm run keys -- create --project GUID [--label TEXT] [--scopes read,award,fund,keys] [--expires ISO-DATE]",
+        "",
+      ],
     ]);
   });
 
@@ -360,10 +369,14 @@ describe("on a copy of the seeded database", SLOW, () => {
     expect(stored).toEqual({ awards: 0, names: ["Awarded"] });
   });
 
-  it.concurrent("keys: create shows the key once, list shows prefixes only, revoke by prefix", async () => {
+  it.concurrent("keys: create shows the key once, list shows prefixes and scopes only, roll, revoke by prefix", async () => {
     const folder = copyOfSeeded("keys");
     const project = ["--project", DEMO_PROJECT_GUID];
-    const created = await run("keys", ["create", ...project, "--label", "ci"], folder);
+    const created = await run(
+      "keys",
+      ["create", ...project, "--label", "ci", "--scopes", "read,award"],
+      folder,
+    );
     expect(created.code).toBe(0);
     const [heading, key, note] = created.stdout.split("\n");
     expect(heading).toMatch(new RegExp(`^Created API key \\d+ for project ${DEMO_PROJECT_GUID} ".+":$`));
@@ -378,9 +391,21 @@ describe("on a copy of the seeded database", SLOW, () => {
     expect(listed.stdout).not.toContain(plain);
     expect(listed.stdout).not.toContain(DEMO_API_KEY);
     const lines = listed.stdout.trimEnd().split("\n");
-    expect(lines[1]).toMatch(/^ID +PREFIX +LABEL +CREATED +REVOKED$/);
-    expect(lines[2]).toMatch(new RegExp(`^\\d+ +gcc_demo_k +fixture +${date} +-$`));
-    expect(lines[3]).toMatch(new RegExp(`^\\d+ +${prefix} +ci +${date} +-$`));
+    expect(lines[1]).toMatch(/^ID +PREFIX +LABEL +SCOPES +CREATED +REVOKED$/);
+    expect(lines[2]).toMatch(new RegExp(`^\\d+ +gcc_demo_k +fixture +read,award,fund,keys +${date} +-$`));
+    expect(lines[3]).toMatch(new RegExp(`^\\d+ +${prefix} +ci +read,award +${date} +-$`));
+
+    // Rolled: a new key like it, printed once; the old one works until the grace period ends.
+    const rolled = await run("keys", ["roll", ...project, "--key", prefix, "--grace-hours", "2"], folder);
+    expect(rolled.code).toBe(0);
+    const [said, newKey, until] = rolled.stdout.split("\n");
+    expect(said).toMatch(
+      new RegExp(`^Rolled key \\d+ \\(${prefix}, label "ci"\\) of project .+: the new key \\d+ is$`),
+    );
+    expect(newKey).toMatch(/^gcc_[A-Za-z0-9_-]{43}$/);
+    expect(until).toMatch(
+      new RegExp(`^Store it now: it cannot be shown again\\. The old key works until ${date}\\.$`),
+    );
 
     const revoked = await run("keys", ["revoke", ...project, "--key", prefix], folder);
     expect(revoked).toMatchObject({ code: 0, stderr: "" });
@@ -388,7 +413,10 @@ describe("on a copy of the seeded database", SLOW, () => {
 
     const after = await run("keys", ["list", ...project], folder);
     expect(after.stdout.trimEnd().split("\n")[3]).toMatch(
-      new RegExp(`^\\d+ +${prefix} +ci +${date} +${date}$`),
+      new RegExp(`^\\d+ +${prefix} +ci +read,award +${date} +${date}$`),
+    );
+    expect(after.stdout.trimEnd().split("\n")[4]).toMatch(
+      new RegExp(`^\\d+ +gcc_\\S+ +ci +read,award +${date} +-$`),
     );
     expectOneLineError(
       await run("keys", ["revoke", ...project, "--key", prefix], folder),

@@ -5,28 +5,65 @@ import {
   type ApiKeyListing,
   createApiKey,
   findProjectByGuid,
+  KEY_SCOPES,
+  type KeyScope,
   listApiKeys,
   revokeApiKey,
+  rollApiKey,
 } from "../domain/keys";
 import { runCli, withServiceDatabase } from "./run-cli";
 
 const MAX_LABEL = 200;
 
-const HELP = `Usage: npm run keys -- create --project GUID [--label TEXT]
+const HELP = `Usage: npm run keys -- create --project GUID [--label TEXT] [--scopes read,award,fund,keys] [--expires ISO-DATE]
        npm run keys -- list --project GUID
+       npm run keys -- roll --project GUID --key ID_OR_PREFIX [--grace-hours N]
        npm run keys -- revoke --project GUID --key ID_OR_PREFIX
 
 Manages a project's API keys in the service's database.
-  create   issue a new key; it is printed once and stored only as a hash
-  list     the project's keys: id, prefix, label, created, revoked (never the keys)
+  create   issue a new key; it is printed once and stored only as a hash. --scopes: what it may
+           do (default all four); --expires: when it stops working
+  list     the project's keys: id, prefix, label, scopes, created, until when it works (never the keys)
+  roll     issue a new key like the given one (printed once); the old one keeps working for
+           --grace-hours (default 24), then is refused
   revoke   revoke a key by the id or prefix that list shows; requests with it fail at once
 With PGlite (the default), stop the service first.`;
 
-const COMMANDS = ["create", "list", "revoke"] as const;
+const COMMANDS = ["create", "list", "roll", "revoke"] as const;
 type Command = (typeof COMMANDS)[number];
 
 /** Options each command accepts besides --project. */
-const EXTRA: Record<Command, readonly string[]> = { create: ["label"], list: [], revoke: ["key"] };
+const EXTRA: Record<Command, readonly string[]> = {
+  create: ["label", "scopes", "expires"],
+  list: [],
+  roll: ["key", "grace-hours"],
+  revoke: ["key"],
+};
+
+/** `--scopes read,award`: known scopes, at least one, each once. */
+function parseScopes(text: string): KeyScope[] {
+  const scopes = text.split(",").map((scope) => scope.trim());
+  const unknown = scopes.find((scope) => !(KEY_SCOPES as readonly string[]).includes(scope));
+  if (unknown !== undefined)
+    throw new UsageError(`--scopes: "${unknown}" is not a scope; use some of ${KEY_SCOPES.join(", ")}.`);
+  return [...new Set(scopes)] as KeyScope[];
+}
+
+/** `--expires 2027-01-31T00:00:00Z`: a moment in the future. */
+function parseExpiry(text: string): Date {
+  const at = new Date(text);
+  if (!/^\d{4}-\d\d-\d\d/.test(text) || Number.isNaN(at.getTime()))
+    throw new UsageError(`--expires must be an ISO 8601 date or time (2027-01-31T00:00:00Z), got "${text}".`);
+  if (at.getTime() <= Date.now()) throw new UsageError("--expires must be in the future.");
+  return at;
+}
+
+/** `--grace-hours 24`: whole hours, 0 to 720. */
+function parseGraceHours(text: string): number {
+  if (!/^\d{1,3}$/.test(text) || Number(text) > 720)
+    throw new UsageError(`--grace-hours must be a whole number of hours from 0 to 720, got "${text}".`);
+  return Number(text);
+}
 
 async function projectOf(db: ServiceDb, guid: string, where: string) {
   const project = await findProjectByGuid(db, guid);
@@ -44,11 +81,12 @@ const describeKey = (key: ApiKeyListing) =>
 
 function printTable(keys: readonly ApiKeyListing[]): void {
   const table = [
-    ["ID", "PREFIX", "LABEL", "CREATED", "REVOKED"],
+    ["ID", "PREFIX", "LABEL", "SCOPES", "CREATED", "REVOKED"],
     ...keys.map((k) => [
       String(k.id),
       k.prefix,
       k.label || "-",
+      k.scopes.join(","),
       isoSecond(k.createdAt),
       k.revokedAt ? isoSecond(k.revokedAt) : "-",
     ]),
@@ -72,7 +110,8 @@ function pickKey(keys: readonly ApiKeyListing[], idOrPrefix: string, guid: strin
       `No key with id or prefix "${idOrPrefix}" in project ${guid}; npm run keys -- list --project ${guid} shows them.`,
     );
   }
-  const [live, ...more] = matches.filter((k) => k.revokedAt === null);
+  // A rolled key works until its grace period ends: it can still be revoked (not rolled again).
+  const [live, ...more] = matches.filter((k) => k.revokedAt === null || k.revokedAt.getTime() > Date.now());
   if (!live) {
     const when = match.revokedAt ? ` on ${isoSecond(match.revokedAt)}` : "";
     throw new CliError(`Key ${describeKey(match)} was already revoked${when}.`);
@@ -91,6 +130,9 @@ async function main(): Promise<void> {
       project: { type: "string" },
       label: { type: "string" },
       key: { type: "string" },
+      scopes: { type: "string" },
+      expires: { type: "string" },
+      "grace-hours": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     allowPositionals: true,
@@ -100,13 +142,13 @@ async function main(): Promise<void> {
     return;
   }
   const [name, ...extra] = positionals;
-  if (name === undefined) throw new UsageError("Name a command: create, list or revoke.");
+  if (name === undefined) throw new UsageError("Name a command: create, list, roll or revoke.");
   if (!(COMMANDS as readonly string[]).includes(name)) {
-    throw new UsageError(`Unknown command "${name}": use create, list or revoke.`);
+    throw new UsageError(`Unknown command "${name}": use create, list, roll or revoke.`);
   }
   const command = name as Command;
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" after ${command}.`);
-  for (const option of ["label", "key"] as const) {
+  for (const option of ["label", "key", "scopes", "expires", "grace-hours"] as const) {
     if (values[option] !== undefined && !EXTRA[command].includes(option)) {
       throw new UsageError(`--${option} does not apply to ${command}.`);
     }
@@ -120,13 +162,16 @@ async function main(): Promise<void> {
   if (label.length > MAX_LABEL) throw new UsageError(`--label must be at most ${MAX_LABEL} characters.`);
   // One line per key in list.
   if (/\p{Cc}/u.test(label)) throw new UsageError("--label must not contain control characters.");
-  if (command === "revoke" && !values.key)
-    throw new UsageError("revoke needs --key ID_OR_PREFIX (see list).");
+  if ((command === "revoke" || command === "roll") && !values.key)
+    throw new UsageError(`${command} needs --key ID_OR_PREFIX (see list).`);
+  const scopes = values.scopes === undefined ? undefined : parseScopes(values.scopes);
+  const expiresAt = values.expires === undefined ? null : parseExpiry(values.expires);
+  const graceHours = values["grace-hours"] === undefined ? 24 : parseGraceHours(values["grace-hours"]);
 
   await withServiceDatabase(async ({ db }, where) => {
     const project = await projectOf(db, guid, where);
     if (command === "create") {
-      const created = await createApiKey(db, project.id, label);
+      const created = await createApiKey(db, project.id, { label, scopes, expiresAt });
       console.log(`Created API key ${created.id} for project ${project.guid} "${project.name}":`);
       console.log(created.key);
       console.log("Store it now: it cannot be shown again (only its prefix is kept).");
@@ -138,6 +183,15 @@ async function main(): Promise<void> {
       }
       console.log(`API keys of project ${project.guid} "${project.name}":`);
       printTable(keys);
+    } else if (command === "roll") {
+      const key = pickKey(await listApiKeys(db, project.id), values.key as string, project.guid);
+      const rolled = await rollApiKey(db, project.id, key.id, graceHours * 3600_000);
+      if (!rolled) throw new CliError(`Key ${describeKey(key)} was revoked or rolled meanwhile.`);
+      console.log(`Rolled key ${describeKey(key)} of project ${project.guid}: the new key ${rolled.id} is`);
+      console.log(rolled.key);
+      console.log(
+        `Store it now: it cannot be shown again. The old key works until ${isoSecond(rolled.oldKeyWorksUntil)}.`,
+      );
     } else {
       const key = pickKey(await listApiKeys(db, project.id), values.key as string, project.guid);
       // By id, so the one key picked above is the one revoked.
