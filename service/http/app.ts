@@ -23,6 +23,7 @@ import type { Representation } from "./representation";
 import { awardRoutes } from "./routes/awards";
 import { catalogueRoutes } from "./routes/catalogue";
 import { CUSTOMER_TOKENS_URL, holdingsRoutes } from "./routes/holdings";
+import { keyRoutes } from "./routes/keys";
 import { metaRoutes } from "./routes/meta";
 import { securityHeaders } from "./security-headers";
 import { validatorCompiler } from "./validation";
@@ -141,6 +142,7 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
       catalogueRoutes(typed);
       holdingsRoutes(typed);
       awardRoutes(typed);
+      keyRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -7,7 +7,7 @@ import type {
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import type { AuthorizedProject } from "../domain/keys";
+import type { AuthorizedProject, KeyScope } from "../domain/keys";
 import { ServiceError } from "../domain/service-error";
 import type { EmptyLists } from "./envelope";
 import { projectOf } from "./guard";
@@ -75,6 +75,8 @@ export interface GetRouteSchemas<P extends z.ZodType, Q extends z.ZodType, R ext
   failure?: z.ZodType;
   /** The list fields a failure keeps, empty (rule 1). */
   emptyLists?: EmptyLists;
+  /** The key scope it needs; default `read` (docs/service.md, "API keys"). */
+  scope?: KeyScope;
 }
 
 interface GetRoute<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType>
@@ -98,7 +100,7 @@ export function getRouteOptions<P extends z.ZodType, Q extends z.ZodType, R exte
       ...(route.querystring ? { querystring: route.querystring } : {}),
       response: { 200: route.response, "4xx": failure, "5xx": failure },
     },
-    config: { emptyLists: route.emptyLists },
+    config: { emptyLists: route.emptyLists, ...(route.scope ? { scope: route.scope } : {}) },
   };
 }
 

@@ -187,6 +187,10 @@ describe("§4 openapi.json and health", () => {
         "/FundWallet",
         "/Item/{YourAPIKEY}/{ProjectGuid}/{TokenID}",
         "/Items/{YourAPIKEY}/{ProjectGuid}/{CustomerID}",
+        "/Keys",
+        "/Keys/Revoke",
+        "/Keys/Roll",
+        "/Keys/{YourAPIKEY}/{ProjectGuid}",
         "/Prices/{YourAPIKEY}/{ProjectGuid}/{Chains}/{IsAll}",
         "/Products/{YourAPIKEY}/{ProjectGuid}",
         "/Tokens/{YourAPIKEY}/{ProjectGuid}",
@@ -199,6 +203,9 @@ describe("§4 openapi.json and health", () => {
     const awardBody = response.json.paths["/AwardTokens"].post.requestBody.content["application/json"].schema;
     expect(JSON.stringify(awardBody)).toMatch(/read exactly/);
     expect(response.json.paths["/AwardTokens"].post.responses["200"]).toBeDefined();
+    // The keys extension: the roll's grace period is a whole number of seconds.
+    const roll = response.json.paths["/Keys/Roll"].post.requestBody.content["application/json"].schema;
+    expect(JSON.stringify(roll)).toContain('"GraceSeconds"');
   });
 
   it("§4 health: 200 ok while the database answers, 503 when it does not", async () => {

@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { envelopeShape } from "./envelope";
+import { dateText, uuid } from "./fields";
+import { typeRule } from "./issues";
+import { NumberLiteral } from "./number-literal";
+import { type Strictness, strictnessTools } from "./strictness";
+
+/**
+ * Our keys extension (docs/service.md, "API keys"): a project's API keys as a resource, managed
+ * with a key that has the `keys` scope. Secrets are answered once, when a key is made or rolled,
+ * and never listed.
+ */
+
+export const KEY_SCOPE_NAMES = ["read", "award", "fund", "keys"] as const;
+
+/**
+ * A whole JSON number from a body (the service reads numbers losslessly, as their text), within
+ * `min`..`max`.
+ */
+const wholeNumber = (min: number, max: number, rule: string) =>
+  z
+    .custom<NumberLiteral>((value) => value instanceof NumberLiteral, typeRule(`must be a number: ${rule}`))
+    .transform((literal) => literal.text)
+    .check((ctx) => {
+      if (!/^\d{1,10}$/.test(ctx.value) || Number(ctx.value) < min || Number(ctx.value) > max)
+        ctx.issues.push({ code: "custom", message: `must be ${rule}`, input: ctx.value });
+    })
+    .transform(Number)
+    .meta({ type: "integer", minimum: min, maximum: max });
+
+const keyId = wholeNumber(1, 2_147_483_647, "a key's Id from the list");
+
+/** `POST /Keys`: a new key; its secret is in the answer once. */
+export const CreateKeyRequest = z.object({
+  ApiKey: z.string(),
+  ProjectGuid: uuid,
+  Name: z
+    .string(typeRule("must be text"))
+    .trim()
+    .min(1, { error: "must not be empty: say what uses the key" })
+    .max(200, { error: "must be at most 200 characters" }),
+  Scopes: z
+    .array(
+      z.enum(KEY_SCOPE_NAMES, { error: `must each be one of ${KEY_SCOPE_NAMES.join(", ")}` }),
+      typeRule("must be an array of scopes"),
+    )
+    .min(1, { error: "must name at least one scope" })
+    .transform((scopes) => [...new Set(scopes)]),
+  ExpiresAt: z
+    .string(typeRule("must be an ISO 8601 UTC time or empty"))
+    .regex(/^(|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)$/, {
+      error: 'must be an ISO 8601 UTC time (2027-01-31T00:00:00Z) or ""',
+    })
+    .default(""),
+});
+export type CreateKeyRequest = z.output<typeof CreateKeyRequest>;
+
+/** `POST /Keys/Roll`: a new secret; the old one works until the grace period ends. */
+export const RollKeyRequest = z.object({
+  ApiKey: z.string(),
+  ProjectGuid: uuid,
+  KeyId: keyId,
+  GraceSeconds: wholeNumber(
+    0,
+    30 * 24 * 3600,
+    "a whole number of seconds from 0 to 2592000 (30 days)",
+  ).default(24 * 3600),
+});
+export type RollKeyRequest = z.output<typeof RollKeyRequest>;
+
+/** `POST /Keys/Revoke`: refused at once. */
+export const RevokeKeyRequest = z.object({ ApiKey: z.string(), ProjectGuid: uuid, KeyId: keyId });
+export type RevokeKeyRequest = z.output<typeof RevokeKeyRequest>;
+
+function keySchemas<L extends Strictness>(level: L) {
+  const { object } = strictnessTools(level);
+  const envelope = envelopeShape(level).fields;
+  const date = level === "emit" ? dateText : z.string();
+  const Key = object({
+    Id: z.number(),
+    Name: z.string(),
+    Prefix: z
+      .string()
+      .meta({ description: "The first characters of the key: enough to tell keys apart, never to use one" }),
+    Scopes: z.array(z.string()),
+    CreatedAt: date,
+    ExpiresAt: date,
+    RevokedAt: date.meta({ description: 'When it stopped working, or (rolled) stops; "" while live' }),
+  });
+  return {
+    KeysResponse: object({ ...envelope, Data: object({ Keys: z.array(Key) }) }),
+    KeySecretResponse: object({
+      ...envelope,
+      Data: object({
+        Key,
+        Secret: z
+          .string()
+          .meta({ description: "The new key itself: shown this once, stored only as a hash" }),
+        OldKeyWorksUntil: date.meta({
+          description: 'Roll: when the old key stops working; "" for a new key',
+        }),
+      }),
+    }),
+    KeyResponse: object({ ...envelope, Data: object({ Key }) }),
+  };
+}
+
+export const keys = { emit: keySchemas("emit"), accept: keySchemas("accept") };
+export type KeyView = z.infer<typeof keys.emit.KeysResponse>["Data"]["Keys"][number];

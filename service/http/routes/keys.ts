@@ -1,0 +1,110 @@
+import { envelopeShape } from "@/lib/contract/envelope";
+import { CreateKeyRequest, keys as keySchemas, RevokeKeyRequest, RollKeyRequest } from "@/lib/contract/keys";
+import { type ApiKeyListing, createApiKey, listApiKeys, revokeApiKey, rollApiKey } from "../../domain/keys";
+import { invalid, ServiceError } from "../../domain/service-error";
+import { wireDate } from "../../domain/sql-rows";
+import { answerOtherMethods, getRoute, postOptions, type ServiceApp } from "../define-route";
+import { ok } from "../envelope";
+import { projectOf } from "../guard";
+import { projectParams } from "./params";
+
+const schemas = keySchemas.emit;
+const Failure = envelopeShape("emit").Failure;
+
+/** A key as the extension shows it: never its secret or hash. */
+const view = (key: ApiKeyListing) => ({
+  Id: key.id,
+  Name: key.label,
+  Prefix: key.prefix,
+  Scopes: key.scopes,
+  CreatedAt: wireDate(key.createdAt),
+  ExpiresAt: wireDate(key.expiresAt),
+  RevokedAt: wireDate(key.revokedAt),
+});
+
+const noSuchKey = (id: number) =>
+  new ServiceError("NOT_FOUND", 404, `KeyId ${id} is not a key of this project that still works.`);
+
+/** Our keys extension (docs/service.md, "API keys"): every endpoint needs the `keys` scope. */
+export function keyRoutes(app: ServiceApp): void {
+  const listed = async (projectId: number, id: number) => {
+    const found = (await listApiKeys(app.db, projectId)).find((key) => key.id === id);
+    if (!found) throw new Error(`key ${id} vanished`);
+    return view(found);
+  };
+
+  // GET /Keys/{key}/{project}
+  getRoute(app, {
+    url: "/Keys/:YourAPIKEY/:ProjectGuid",
+    summary: "Extension: the project's API keys (never their secrets)",
+    params: projectParams,
+    response: schemas.KeysResponse,
+    emptyLists: { Data: { Keys: [] } },
+    scope: "keys",
+    handler: async ({ project }) => ok({ Data: { Keys: (await listApiKeys(app.db, project.id)).map(view) } }),
+  });
+
+  const post = (summary: string, body: unknown, response: unknown) => ({
+    ...postOptions,
+    schema: { summary, body, response: { 200: response, "4xx": Failure, "5xx": Failure } },
+    config: { scope: "keys" as const },
+  });
+
+  // POST /Keys: a new key, its secret answered once.
+  app.post(
+    "/Keys",
+    post(
+      "Extension: make an API key (its secret is answered once)",
+      CreateKeyRequest,
+      schemas.KeySecretResponse,
+    ),
+    async (request) => {
+      const project = projectOf(request);
+      const body = request.body as CreateKeyRequest;
+      const expiresAt = body.ExpiresAt === "" ? null : new Date(body.ExpiresAt);
+      if (expiresAt && expiresAt.getTime() <= Date.now()) throw invalid("ExpiresAt must be in the future.");
+      const created = await createApiKey(app.db, project.id, {
+        label: body.Name,
+        scopes: body.Scopes,
+        expiresAt,
+      });
+      return ok({
+        Data: { Key: await listed(project.id, created.id), Secret: created.key, OldKeyWorksUntil: "" },
+      });
+    },
+  );
+  answerOtherMethods(app, "/Keys", "POST");
+
+  // POST /Keys/Roll: a new secret; the old key works until the grace period ends.
+  app.post(
+    "/Keys/Roll",
+    post("Extension: roll an API key without downtime", RollKeyRequest, schemas.KeySecretResponse),
+    async (request) => {
+      const project = projectOf(request);
+      const body = request.body as RollKeyRequest;
+      const rolled = await rollApiKey(app.db, project.id, body.KeyId, body.GraceSeconds * 1000);
+      if (!rolled) throw noSuchKey(body.KeyId);
+      return ok({
+        Data: {
+          Key: await listed(project.id, rolled.id),
+          Secret: rolled.key,
+          OldKeyWorksUntil: wireDate(rolled.oldKeyWorksUntil),
+        },
+      });
+    },
+  );
+  answerOtherMethods(app, "/Keys/Roll", "POST");
+
+  // POST /Keys/Revoke: refused by every instance within 1 s.
+  app.post(
+    "/Keys/Revoke",
+    post("Extension: revoke an API key", RevokeKeyRequest, schemas.KeyResponse),
+    async (request) => {
+      const project = projectOf(request);
+      const body = request.body as RevokeKeyRequest;
+      if (!(await revokeApiKey(app.db, project.id, String(body.KeyId)))) throw noSuchKey(body.KeyId);
+      return ok({ Data: { Key: await listed(project.id, body.KeyId) } });
+    },
+  );
+  answerOtherMethods(app, "/Keys/Revoke", "POST");
+}
