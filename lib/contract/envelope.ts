@@ -5,6 +5,7 @@ import { type Strictness, strictnessTools } from "./strictness";
 export const ERROR_CODES = [
   "INVALID_API_KEY",
   "KEY_NOT_ALLOWED",
+  "KEY_CAP_REACHED",
   "INVALID_REQUEST",
   "NOT_FOUND",
   "METHOD_NOT_ALLOWED",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { envelopeShape } from "./envelope";
-import { dateText, uuid } from "./fields";
+import { amountLiteral, dateText, decimalText, uuid } from "./fields";
 import { typeRule } from "./issues";
 import { NumberLiteral } from "./number-literal";
 import { type Strictness, strictnessTools } from "./strictness";
@@ -30,6 +30,29 @@ const wholeNumber = (min: number, max: number, rule: string) =>
 
 const keyId = wholeNumber(1, 2_147_483_647, "a key's Id from the list");
 
+/** A daily award cap: what the key may award of one token in any 24 hours. */
+const KeyCapInput = z.object({ TokenGuid: uuid, Daily: amountLiteral });
+
+/** At most one cap per token; a key may have none (no cap). */
+const keyCaps = z
+  .array(KeyCapInput, typeRule("must be an array of caps ({ TokenGuid, Daily })"))
+  .max(100, { error: "must have at most 100 caps" })
+  .check((ctx) => {
+    const seen = new Set<string>();
+    ctx.value.forEach((cap, index) => {
+      const token = cap.TokenGuid.toLowerCase();
+      if (seen.has(token))
+        ctx.issues.push({
+          code: "custom",
+          path: [index, "TokenGuid"],
+          message: "repeats the token of an earlier cap: give each token one cap",
+          input: cap,
+        });
+      seen.add(token);
+    });
+  })
+  .default([]);
+
 /** `POST /Keys`: a new key; its secret is in the answer once. */
 export const CreateKeyRequest = z.object({
   ApiKey: z.string(),
@@ -52,6 +75,7 @@ export const CreateKeyRequest = z.object({
       error: 'must be an ISO 8601 UTC time (2027-01-31T00:00:00Z) or ""',
     })
     .default(""),
+  Caps: keyCaps,
 });
 export type CreateKeyRequest = z.output<typeof CreateKeyRequest>;
 
@@ -86,6 +110,18 @@ function keySchemas<L extends Strictness>(level: L) {
     CreatedAt: date,
     ExpiresAt: date,
     RevokedAt: date.meta({ description: 'When it stopped working, or (rolled) stops; "" while live' }),
+    ThisKey: z
+      .boolean()
+      .meta({ description: "true for the key this call was made with (so a caller can tell which one it holds)" }),
+    LastUsedAt: date.meta({ description: 'The last call the request log recorded; "" for none' }),
+    Caps: z.array(
+      object({
+        TokenGuid: z.string(),
+        TokenSymbol: z.string(),
+        Daily: decimalText.meta({ description: "What the key may award of the token in any 24 hours" }),
+        Used: decimalText.meta({ description: "What it awarded of the token in the last 24 hours" }),
+      }),
+    ),
   });
   return {
     KeysResponse: object({ ...envelope, Data: object({ Keys: z.array(Key) }) }),

@@ -70,6 +70,17 @@ export const apiKeys = service.table(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     /** An expiry set when the key was made; null: none. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /**
+     * The last call the request log recorded for the key: written with the log's batches, off
+     * the hot path (service/log/request-log.ts), so it trails by at most one flush.
+     */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    /**
+     * The key a rolled key descends from (the first of its line), null for a key never rolled
+     * from another: caps and what counts against them belong to the line, so rolling never
+     * resets a cap (migration 0011).
+     */
+    familyId: integer("family_id"),
   },
   (t) => [
     uniqueIndex("api_keys_hash_idx").on(t.keyHash),
@@ -412,5 +423,79 @@ export const postings = service.table(
   (t) => [
     index("postings_transaction_idx").on(t.transactionId),
     index("postings_account_idx").on(t.accountId),
+  ],
+);
+
+/**
+ * A key's daily award cap per token (docs/service.md, "API keys"): what AwardTokens calls made
+ * with the key may award of the token in any 24 hours, allowances and direct distributions
+ * together. Checked and counted in the award's own transaction (migration 0011).
+ */
+export const apiKeyCaps = service.table(
+  "api_key_caps",
+  {
+    /** The key line's first key (`coalesce(family_id, id)`). */
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    tokenId: integer("token_id")
+      .notNull()
+      .references(() => tokens.id, { onDelete: "cascade" }),
+    daily: amount("daily").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.tokenId] }), check("api_key_caps_daily_check", sql`${t.daily} > 0`)],
+);
+
+/** What each capped key awarded, per award and token: the sum of the last 24 hours is the cap's use. */
+export const keyAwardUsage = service.table(
+  "key_award_usage",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** The key line's first key, as in api_key_caps. */
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    tokenId: integer("token_id")
+      .notNull()
+      .references(() => tokens.id, { onDelete: "cascade" }),
+    awardId: bigint("award_id", { mode: "number" })
+      .notNull()
+      .references(() => awards.id, { onDelete: "cascade" }),
+    amount: amount("amount").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("key_award_usage_key_token_idx").on(t.keyId, t.tokenId, t.createdAt)],
+);
+
+/**
+ * The request log (docs/service.md, "Request log"): one row per call that passed the key check,
+ * written in batches off the hot path, kept for a set time and bounded in rows. It holds the
+ * route pattern, never the raw path (GET paths carry the key), and no foreign keys, so writing it
+ * never waits on a lock.
+ */
+export const requestLog = service.table(
+  "request_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    projectId: integer("project_id").notNull(),
+    keyId: integer("key_id").notNull(),
+    method: text("method").notNull(),
+    route: text("route").notNull(),
+    status: integer("status").notNull(),
+    /** Microseconds from the request's arrival to its answer. */
+    durationUs: integer("duration_us").notNull(),
+    errorCode: text("error_code"),
+    error: text("error"),
+    requestId: text("request_id"),
+    customerId: text("customer_id"),
+    /** The caller's own id for the call (`X-Request-Id`), or ours when it sent none. */
+    callerRequestId: text("caller_request_id").notNull(),
+  },
+  (t) => [
+    index("request_log_project_idx").on(t.projectId, t.id),
+    index("request_log_request_id_idx").on(t.projectId, t.requestId).where(sql`${t.requestId} is not null`),
+    index("request_log_customer_idx").on(t.projectId, t.customerId).where(sql`${t.customerId} is not null`),
+    index("request_log_at_idx").on(t.at),
   ],
 );

@@ -31,10 +31,18 @@ export interface AwardCall {
 }
 
 export interface AwardRow {
-  /** `Refused`: the key is no longer live for the project, or its catalogue version moved. */
-  status: AwardStatus | "Refused";
+  /**
+   * `Refused`: the key is no longer live for the project, or its catalogue version moved.
+   * `CapReached`: the award would pass a daily cap of its key (the cap_ fields name it);
+   * nothing was written.
+   */
+  status: AwardStatus | "Refused" | "CapReached";
   existing_kind: string | null;
   existing_body: string | null;
+  cap_token: string | null;
+  cap_symbol: string | null;
+  cap_daily: string | null;
+  cap_used: string | null;
 }
 
 interface Pending {
@@ -54,7 +62,8 @@ async function decide(db: ServiceDb, calls: readonly AwardCall[]): Promise<Award
   const found = await withRetry(() =>
     rows<AwardRow>(
       db,
-      sql`select status, existing_kind, existing_body from service.award_tokens_batch(
+      sql`select status, existing_kind, existing_body, cap_token, cap_symbol, cap_daily::text, cap_used::text
+            from service.award_tokens_batch(
             ${column(
               calls.map((c) => c.projectId),
               "int",

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { AwardStatus, AwardTokensRequest, FundWalletRequest } from "@/lib/contract/awards";
+import { canonicalDecimal, compareDecimals, fromUnits, sumDecimals, toUnits } from "@/lib/contract/decimal";
 import type { ServiceDb } from "../db/connection";
-import { decideAward } from "./award-batches";
+import { type AwardRow, decideAward } from "./award-batches";
 import { type AuthorizedProject, authorizeHash } from "./keys";
 import { ServiceError, unauthorized } from "./service-error";
 import { rows } from "./sql-rows";
@@ -79,6 +80,20 @@ function conflict(kind: "award" | "funding", existingKind: string): ServiceError
   );
 }
 
+/** The refusal of an award past a daily cap of its key (docs/service.md, "API keys"). */
+function capReached(row: AwardRow, lines: readonly ResolvedLine[]): ServiceError {
+  const daily = canonicalDecimal(row.cap_daily ?? "0");
+  const used = canonicalDecimal(row.cap_used ?? "0");
+  const token = row.cap_token?.toLowerCase();
+  const needs = sumDecimals(lines.filter((l) => l.tokenGuid.toLowerCase() === token).map((l) => l.amount));
+  const remains = compareDecimals(used, daily) >= 0 ? "0" : fromUnits(toUnits(daily) - toUnits(used));
+  return new ServiceError(
+    "KEY_CAP_REACHED",
+    403,
+    `This API key may award at most ${daily} ${row.cap_symbol} (${row.cap_token}) in any 24 hours: ${used} is used, ${remains} remains, and this award needs ${needs}. Nothing was awarded and the RequestID is still free.`,
+  );
+}
+
 export interface AwardOutcome {
   status: AwardStatus;
 }
@@ -135,6 +150,7 @@ export async function awardTokens(
       continue;
     }
     if (outcome.status === "Refused") throw new Error("An award without a key check was refused.");
+    if (outcome.status === "CapReached") throw capReached(outcome, lines);
     if (
       outcome.existing_kind !== null &&
       (outcome.existing_kind !== "award" || outcome.existing_body !== canonicalBody)

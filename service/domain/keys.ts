@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { canonicalDecimal } from "@/lib/contract/decimal";
 import type { ServiceDb } from "../db/connection";
 import { apiKeys, projects } from "../db/schema";
 import { rows } from "./sql-rows";
@@ -31,6 +32,8 @@ export interface AuthorizedProject {
   scopes: readonly KeyScope[];
   /** Hex of the key's hash: a stable, non-secret identity for the rate limit and logs. */
   keyId: string;
+  /** The key's row id (the `Id` of the keys extension and of the request log). */
+  keyRowId: number;
   /** The project's catalogue version, read with the key: see domain/token-lines. */
   catalogueVersion: number;
 }
@@ -53,9 +56,15 @@ export async function authorizeHash(
   hash: Buffer,
   projectGuid: string,
 ): Promise<AuthorizedProject | null> {
-  const found = await rows<{ id: number; guid: string; catalogue_version: number; scopes: KeyScope[] }>(
+  const found = await rows<{
+    id: number;
+    guid: string;
+    catalogue_version: number;
+    scopes: KeyScope[];
+    key_row_id: number;
+  }>(
     db,
-    sql`select p.id, p.guid_text as guid, p.catalogue_version, k.scopes
+    sql`select p.id, p.guid_text as guid, p.catalogue_version, k.scopes, k.id as key_row_id
           from service.api_keys k join service.projects p on p.id = k.project_id
          where k.key_hash = ${hash} and service.api_key_live(k.revoked_at, k.expires_at)
            and p.guid = ${projectGuid}::uuid`,
@@ -67,9 +76,19 @@ export async function authorizeHash(
         guid: project.guid,
         scopes: project.scopes,
         keyId: hash.toString("hex"),
+        keyRowId: project.key_row_id,
         catalogueVersion: project.catalogue_version,
       }
     : null;
+}
+
+/** A daily award cap of a key, with what the key awarded of the token in the last 24 hours. */
+export interface KeyCap {
+  tokenGuid: string;
+  tokenSymbol: string;
+  /** Exact decimal text. */
+  daily: string;
+  used: string;
 }
 
 export interface ApiKeyListing {
@@ -81,6 +100,14 @@ export interface ApiKeyListing {
   /** When it stopped (or, rolled, stops) working; null while live. */
   revokedAt: Date | null;
   expiresAt: Date | null;
+  lastUsedAt: Date | null;
+  caps: KeyCap[];
+}
+
+/** A cap asked for: a token of the project by its Guid, and an exact positive amount. */
+export interface CapInput {
+  tokenGuid: string;
+  daily: string;
 }
 
 export interface NewKeyOptions {
@@ -88,7 +115,12 @@ export interface NewKeyOptions {
   /** Default: every scope. */
   scopes?: readonly KeyScope[];
   expiresAt?: Date | null;
+  /** Per-token daily award caps (docs/service.md, "API keys"); default none. */
+  caps?: readonly CapInput[];
 }
+
+/** A cap naming a token the project does not have, or an amount that is not positive. */
+export class KeyCapError extends Error {}
 
 /** Issues a new key for a project; the plain key is returned once and stored only as a hash. */
 export async function createApiKey(
@@ -96,21 +128,62 @@ export async function createApiKey(
   projectId: number,
   labelOrOptions: string | NewKeyOptions = "",
 ): Promise<{ id: number; key: string }> {
-  const options = typeof labelOrOptions === "string" ? { label: labelOrOptions } : labelOrOptions;
+  return insertKey(
+    db,
+    projectId,
+    typeof labelOrOptions === "string" ? { label: labelOrOptions } : labelOrOptions,
+  );
+}
+
+async function insertKey(
+  db: ServiceDb,
+  projectId: number,
+  options: NewKeyOptions & { familyId?: number },
+): Promise<{ id: number; key: string }> {
   const key = generateApiKey();
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
-      projectId,
-      keyHash: hashApiKey(key),
-      prefix: keyPrefix(key),
-      label: options.label ?? "",
-      scopes: [...(options.scopes ?? KEY_SCOPES)],
-      expiresAt: options.expiresAt ?? null,
-    })
-    .returning({ id: apiKeys.id });
-  if (!row) throw new Error("The key was not stored.");
-  return { id: row.id, key };
+  const caps = options.caps ?? [];
+  for (const [index, cap] of caps.entries())
+    if (!/^\d+(\.\d+)?$/.test(cap.daily) || /^0+(\.0+)?$/.test(cap.daily))
+      throw new KeyCapError(`Caps[${index}].Daily must be a positive amount, got ${cap.daily}.`);
+  const id = await db.transaction(async (txHandle) => {
+    const tx = txHandle as unknown as ServiceDb;
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({
+        projectId,
+        keyHash: hashApiKey(key),
+        prefix: keyPrefix(key),
+        label: options.label ?? "",
+        scopes: [...(options.scopes ?? KEY_SCOPES)],
+        expiresAt: options.expiresAt ?? null,
+        familyId: options.familyId ?? null,
+      })
+      .returning({ id: apiKeys.id });
+    if (!row) throw new Error("The key was not stored.");
+    if (caps.length > 0) await insertCaps(tx, projectId, row.id, caps);
+    return row.id;
+  });
+  return { id, key };
+}
+
+/** Stores a key's caps; a token the project does not have is refused by name, writing nothing. */
+async function insertCaps(tx: ServiceDb, projectId: number, keyId: number, caps: readonly CapInput[]) {
+  const guids = caps.map((cap) => cap.tokenGuid.toLowerCase());
+  const inserted = await rows<{ token_guid: string }>(
+    tx,
+    sql`insert into service.api_key_caps (key_id, token_id, daily)
+        select ${keyId}, t.id, x.daily
+          from unnest(${sql.param(guids)}::text[], ${sql.param(caps.map((c) => c.daily))}::numeric[]) as x(guid, daily)
+          join service.tokens t on t.project_id = ${projectId} and t.guid = x.guid::uuid
+        returning (select guid_text from service.tokens where id = token_id) as token_guid`,
+  );
+  if (inserted.length !== caps.length) {
+    const found = new Set(inserted.map((row) => row.token_guid.toLowerCase()));
+    const index = guids.findIndex((guid) => !found.has(guid));
+    throw new KeyCapError(
+      `Caps[${index}].TokenGuid ${caps[index]?.tokenGuid} is not a token of this project.`,
+    );
+  }
 }
 
 /** How long a rolled key keeps working by default (docs/service.md, "API keys"). */
@@ -135,13 +208,22 @@ export async function rollApiKey(
       .update(apiKeys)
       .set({ revokedAt: until })
       .where(and(eq(apiKeys.id, id), eq(apiKeys.projectId, projectId), isNull(apiKeys.revokedAt)))
-      .returning({ label: apiKeys.label, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt });
+      .returning({
+        label: apiKeys.label,
+        scopes: apiKeys.scopes,
+        expiresAt: apiKeys.expiresAt,
+        family: sql<number>`coalesce(${apiKeys.familyId}, ${apiKeys.id})`,
+      });
     if (!old) return null;
-    const created = await createApiKey(tx, projectId, {
+    // The new key joins the old one's line: same caps, and what the line awarded still counts,
+    // so rolling never resets a cap.
+    const created = await insertKey(tx, projectId, {
       label: old.label,
       scopes: old.scopes as KeyScope[],
       expiresAt: old.expiresAt,
+      familyId: old.family,
     });
+
     return { ...created, oldKeyWorksUntil: until };
   });
 }
@@ -160,7 +242,7 @@ export async function registerApiKey(
 }
 
 export async function listApiKeys(db: ServiceDb, projectId: number): Promise<ApiKeyListing[]> {
-  return db
+  const keys = await db
     .select({
       id: apiKeys.id,
       prefix: apiKeys.prefix,
@@ -169,10 +251,39 @@ export async function listApiKeys(db: ServiceDb, projectId: number): Promise<Api
       createdAt: apiKeys.createdAt,
       revokedAt: apiKeys.revokedAt,
       expiresAt: apiKeys.expiresAt,
+      lastUsedAt: apiKeys.lastUsedAt,
     })
     .from(apiKeys)
     .where(eq(apiKeys.projectId, projectId))
     .orderBy(asc(apiKeys.id));
+  const caps = await rows<{
+    key_id: number;
+    token_guid: string;
+    symbol: string;
+    daily: string;
+    used: string;
+  }>(
+    db,
+    sql`select k.id as key_id, t.guid_text as token_guid, t.symbol, c.daily::text as daily,
+               coalesce((select sum(u.amount) from service.key_award_usage u
+                          where u.key_id = c.key_id and u.token_id = c.token_id
+                            and u.created_at > now() - interval '24 hours'), 0)::text as used
+          from service.api_keys k join service.api_key_caps c on c.key_id = coalesce(k.family_id, k.id)
+          join service.tokens t on t.id = c.token_id
+         where k.project_id = ${projectId}
+         order by k.id, t.symbol, t.id`,
+  );
+  return keys.map((key) => ({
+    ...key,
+    caps: caps
+      .filter((cap) => cap.key_id === key.id)
+      .map((cap) => ({
+        tokenGuid: cap.token_guid,
+        tokenSymbol: cap.symbol,
+        daily: canonicalDecimal(cap.daily),
+        used: canonicalDecimal(cap.used),
+      })),
+  }));
 }
 
 /**

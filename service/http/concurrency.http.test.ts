@@ -4,9 +4,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { compareDecimals, sumDecimals } from "@/lib/contract/decimal";
 import { awardJson, holdingsOf, walletBalances } from "@/testing/service/awards-client";
 import { GEM, GEM_DB, GOLD, GOLD_DB, testFixture } from "@/testing/service/fixtures";
-import { expectLedgerBalanced, startTestService, TEST_DB, type TestService } from "@/testing/service/harness";
+import {
+  expectLedgerBalanced,
+  startSecondInstance,
+  startTestService,
+  TEST_DB,
+  type TestService,
+} from "@/testing/service/harness";
 import { post, type TestResponse } from "@/testing/service/http-client";
-import { openDatabase } from "../db/connection";
 import { importFixture } from "../domain/import";
 
 // The fixture's project wallet holds GOLD_DB 1000 and GEM_DB 5.
@@ -25,16 +30,9 @@ afterEach(async () => {
 
 /** A second service instance on the same PostgreSQL database (its own pool, own process state). */
 async function secondInstance(): Promise<TestService> {
-  const url = service.database.url;
-  if (!url) throw new Error("A second instance needs PostgreSQL.");
-  const database = await openDatabase({ driver: "postgres", url, poolSize: 30 });
-  const other = await startTestService({ database });
+  if (!service.database.url) throw new Error("A second instance needs PostgreSQL.");
+  const other = await startSecondInstance(service);
   services.push(other);
-  const stop = other.stop;
-  other.stop = async () => {
-    await stop();
-    await database.close();
-  };
   return other;
 }
 

@@ -103,6 +103,24 @@ export async function startTestService(
   };
 }
 
+/**
+ * A second service instance on the database of `first`: on PostgreSQL with its own pool and
+ * process state (as another machine would be); on PGlite, sharing the one in-process database.
+ * Stop it before `first`.
+ */
+export async function startSecondInstance(first: TestService): Promise<TestService> {
+  const url = first.database.url;
+  if (!url) return startTestService({ database: first.database });
+  const database = await openDatabase({ driver: "postgres", url, poolSize: 30 });
+  const other = await startTestService({ database });
+  const stop = other.stop;
+  other.stop = async () => {
+    await stop();
+    await database.close();
+  };
+  return other;
+}
+
 /** DESIGN §5 invariant: per contract, all balances sum to zero. Returns the contracts that don't. */
 export async function unbalancedContracts(db: ServiceDb): Promise<{ contract_id: number; total: string }[]> {
   const result = (await db.execute(

@@ -1,6 +1,14 @@
 import { envelopeShape } from "@/lib/contract/envelope";
 import { CreateKeyRequest, keys as keySchemas, RevokeKeyRequest, RollKeyRequest } from "@/lib/contract/keys";
-import { type ApiKeyListing, createApiKey, listApiKeys, revokeApiKey, rollApiKey } from "../../domain/keys";
+import {
+  type ApiKeyListing,
+  type AuthorizedProject,
+  createApiKey,
+  KeyCapError,
+  listApiKeys,
+  revokeApiKey,
+  rollApiKey,
+} from "../../domain/keys";
 import { invalid, ServiceError } from "../../domain/service-error";
 import { wireDate } from "../../domain/sql-rows";
 import { answerOtherMethods, getRoute, postOptions, type ServiceApp } from "../define-route";
@@ -12,7 +20,7 @@ const schemas = keySchemas.emit;
 const Failure = envelopeShape("emit").Failure;
 
 /** A key as the extension shows it: never its secret or hash. */
-const view = (key: ApiKeyListing) => ({
+const view = (key: ApiKeyListing, caller: AuthorizedProject) => ({
   Id: key.id,
   Name: key.label,
   Prefix: key.prefix,
@@ -20,6 +28,14 @@ const view = (key: ApiKeyListing) => ({
   CreatedAt: wireDate(key.createdAt),
   ExpiresAt: wireDate(key.expiresAt),
   RevokedAt: wireDate(key.revokedAt),
+  ThisKey: key.id === caller.keyRowId,
+  LastUsedAt: wireDate(key.lastUsedAt),
+  Caps: key.caps.map((cap) => ({
+    TokenGuid: cap.tokenGuid,
+    TokenSymbol: cap.tokenSymbol,
+    Daily: cap.daily,
+    Used: cap.used,
+  })),
 });
 
 const noSuchKey = (id: number) =>
@@ -27,10 +43,10 @@ const noSuchKey = (id: number) =>
 
 /** Our keys extension (docs/service.md, "API keys"): every endpoint needs the `keys` scope. */
 export function keyRoutes(app: ServiceApp): void {
-  const listed = async (projectId: number, id: number) => {
-    const found = (await listApiKeys(app.db, projectId)).find((key) => key.id === id);
+  const listed = async (caller: AuthorizedProject, id: number) => {
+    const found = (await listApiKeys(app.db, caller.id)).find((key) => key.id === id);
     if (!found) throw new Error(`key ${id} vanished`);
-    return view(found);
+    return view(found, caller);
   };
 
   // GET /Keys/{key}/{project}
@@ -41,7 +57,7 @@ export function keyRoutes(app: ServiceApp): void {
     response: schemas.KeysResponse,
     emptyLists: { Data: { Keys: [] } },
     scope: "keys",
-    handler: async ({ project }) => ok({ Data: { Keys: (await listApiKeys(app.db, project.id)).map(view) } }),
+    handler: async ({ project }) => ok({ Data: { Keys: (await listApiKeys(app.db, project.id)).map((key) => view(key, project)) } }),
   });
 
   const post = (summary: string, body: unknown, response: unknown) => ({
@@ -67,9 +83,12 @@ export function keyRoutes(app: ServiceApp): void {
         label: body.Name,
         scopes: body.Scopes,
         expiresAt,
+        caps: body.Caps.map((cap) => ({ tokenGuid: cap.TokenGuid, daily: cap.Daily })),
+      }).catch((error: unknown) => {
+        throw error instanceof KeyCapError ? invalid(error.message) : error;
       });
       return ok({
-        Data: { Key: await listed(project.id, created.id), Secret: created.key, OldKeyWorksUntil: "" },
+        Data: { Key: await listed(project, created.id), Secret: created.key, OldKeyWorksUntil: "" },
       });
     },
   );
@@ -86,7 +105,7 @@ export function keyRoutes(app: ServiceApp): void {
       if (!rolled) throw noSuchKey(body.KeyId);
       return ok({
         Data: {
-          Key: await listed(project.id, rolled.id),
+          Key: await listed(project, rolled.id),
           Secret: rolled.key,
           OldKeyWorksUntil: wireDate(rolled.oldKeyWorksUntil),
         },
@@ -103,7 +122,7 @@ export function keyRoutes(app: ServiceApp): void {
       const project = projectOf(request);
       const body = request.body as RevokeKeyRequest;
       if (!(await revokeApiKey(app.db, project.id, String(body.KeyId)))) throw noSuchKey(body.KeyId);
-      return ok({ Data: { Key: await listed(project.id, body.KeyId) } });
+      return ok({ Data: { Key: await listed(project, body.KeyId) } });
     },
   );
   answerOtherMethods(app, "/Keys/Revoke", "POST");
