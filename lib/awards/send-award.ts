@@ -26,6 +26,8 @@ export interface CallOutcome {
   detail: string;
   /** A 429's `Retry-After` (seconds): the service asked to slow down; nothing was done. */
   retryAfterSeconds: number | null;
+  /** The service refused the key (401): nothing was decided, so another key may send it again. */
+  keyRefused: boolean;
 }
 
 /** Sends an award's body as the trail holds it and classifies the answer. Writes nothing. */
@@ -47,7 +49,7 @@ export async function callAwardTokens(
       queued: "Queued: waiting for project funds; it settles when the wallet is funded.",
       accepted: "Accepted by the service (it does not report a status).",
     }[status];
-    return { status, error: "", detail, retryAfterSeconds: null };
+    return { status, error: "", detail, retryAfterSeconds: null, keyRefused: false };
   } catch (error) {
     if (!(error instanceof ServiceCallError)) throw error;
     const status = failedAwardStatus(error);
@@ -57,6 +59,7 @@ export async function callAwardTokens(
       error: message,
       detail: status === "unknown" ? "Outcome unknown." : `Failed: ${error.message}`,
       retryAfterSeconds: error.status === 429 ? (error.retryAfterSeconds ?? 1) : null,
+      keyRefused: error.status === 401,
     };
   }
 }

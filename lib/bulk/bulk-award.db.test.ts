@@ -396,3 +396,47 @@ describe("a bulk file under the award policy", () => {
     expect((await usedToday(database.db, user.id, PROJECT)).get(gold)).toBe("40");
   });
 });
+
+describe("a batch in flight when its connection's key changes", () => {
+  it("goes on with the new key (replaced, or rolled and the old one revoked): every row paid exactly once", async () => {
+    const { createApiKey, revokeApiKey } = await import("@/service/domain/keys");
+    const first = await createApiKey(service.db, service.projectId, "console");
+    const second = await createApiKey(service.db, service.projectId, "console, replaced");
+    let current: ServiceConnection = { ...(state.connection as ServiceConnection), apiKey: first.key };
+    state.connection = current;
+    const prefix = `rekey-${Date.now().toString(36)}`;
+    const lines = ["customer_id,token,amount,mode"];
+    for (let i = 1; i <= 60; i += 1) lines.push(`${prefix}-${i},GOLD,1,allowance`);
+    const sent = await sendBulkFile(user, {
+      fileName: "rekey.csv",
+      bytes: encode(`${lines.join("\n")}\n`),
+      reason: "Key rotation under load",
+      ...newPlayersConfirmed,
+    });
+    let done = 0;
+    let revoking: Promise<boolean> | null = null;
+    await sendBatchRows(database.db, async () => current, sent.batchId, {
+      actorEmail: "max@studio.test",
+      onRow: () => {
+        done += 1;
+        // A third of the way in, the stored key is replaced and the old one revoked at once:
+        // rows in flight with it are refused (401, nothing decided) and sent again with the new one.
+        if (done === 20) {
+          current = { ...current, apiKey: second.key };
+          revoking = revokeApiKey(service.db, service.projectId, String(first.id));
+        }
+      },
+    });
+    expect(await revoking).toBe(true);
+    const rows = await database.db.select().from(awards).where(eq(awards.batchId, sent.batchId));
+    expect(rows.map((row) => row.status)).toEqual(Array(60).fill("completed"));
+    const paid = (await service.db.execute(
+      sql`select count(*)::int as n, count(distinct request_id)::int as distinct_ids, sum(l.amount)::text as total
+            from service.awards a join service.award_lines l on l.award_id = a.id
+           where a.customer_text like ${`${prefix}-%`}`,
+    )) as unknown as { rows: { n: number; distinct_ids: number; total: string }[] };
+    expect(paid.rows[0]).toMatchObject({ n: 60, distinct_ids: 60 });
+    expect(Number(paid.rows[0]?.total)).toBe(60);
+    expect((await findBatch(database.db, sent.batchId))?.status).toBe("done");
+  });
+});

@@ -38,7 +38,9 @@ async function run(batchId: number): Promise<void> {
         .where(eq(awardBatches.id, batchId));
       return;
     }
-    await sendBatchRows(db, connection, batchId, { actorEmail: batch.actorEmail });
+    // Read again before each claim: a key replaced or rolled meanwhile is used from then on.
+    const current = () => sameConnection(db, consoleSecrets(env).encryptionKeys, env, batch);
+    await sendBatchRows(db, current, batchId, { actorEmail: batch.actorEmail });
     if (await finishIfDone(db, batchId)) return;
     // Rows another instance claimed remain: look again when their lease may have ended.
     await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));

@@ -120,16 +120,27 @@ async function releaseRow(db: ConsoleDb, awardId: number): Promise<void> {
 }
 
 /**
+ * Where a batch's connection is read from. A function is asked again before each claim of rows
+ * and after the service refuses the key, so a batch in flight goes on with a key replaced or
+ * rolled meanwhile (docs/console.md, "API keys"); null: the connection is gone or points
+ * elsewhere, and the rows not yet claimed stay waiting.
+ */
+export type ConnectionSource = ServiceConnection | (() => Promise<ServiceConnection | null>);
+
+/**
  * Sends every waiting row of a batch with `IN_FLIGHT` requests at a time, honouring the
  * service's 429 `Retry-After` (all workers pause), until no row waits. Rows another instance
  * holds are left to it; the batch is marked done when no row is pending or being sent.
  */
 export async function sendBatchRows(
   db: ConsoleDb,
-  connection: ServiceConnection,
+  source: ConnectionSource,
   batchId: number,
   options: SendOptions,
 ): Promise<void> {
+  const read = typeof source === "function" ? source : async () => source;
+  let connection = await read();
+  if (!connection) return;
   let pausedUntil = 0;
   const outcomes = outcomeWriter(db);
   const queue: AwardRecord[] = [];
@@ -141,6 +152,12 @@ export async function sendBatchRows(
   let released = 0;
   const refill = async () => {
     const before = released;
+    const current = await read();
+    if (!current) {
+      exhausted = true;
+      return;
+    }
+    connection = current;
     const rows = await claimRows(db, batchId, CLAIM_SIZE, options.actorEmail);
     if (rows.length === 0 && released === before) exhausted = true;
     queue.push(...rows);
@@ -162,7 +179,17 @@ export async function sendBatchRows(
       if (wait > 0) await sleep(wait);
       let outcome: Awaited<ReturnType<typeof callAwardTokens>>;
       try {
-        outcome = await callAwardTokens(connection, row);
+        const used = connection as ServiceConnection;
+        outcome = await callAwardTokens(used, row);
+        if (outcome.keyRefused) {
+          // Refused before anything was decided: if the key was replaced meanwhile, send it
+          // again — same RequestID, same body — with the new one.
+          const current = await read();
+          if (current && current.apiKey !== used.apiKey) {
+            connection = current;
+            outcome = await callAwardTokens(current, row);
+          }
+        }
       } catch (error) {
         await outcomes.record({
           awardId: row.id,
