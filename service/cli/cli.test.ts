@@ -211,7 +211,7 @@ describe("before any data", SLOW, () => {
       [0, "Usage: npm run db:seed -- FILE.json [--reset]", ""],
       [
         0,
-        "Usage: npm run keys -- create --project GUID [--label TEXT] [--scopes read,award,fund,keys] [--expires ISO-DATE]",
+        "Usage: npm run keys -- create --project GUID [--label TEXT] [--scopes read,award,fund,keys] [--expires ISO-DATE] [--cap TOKEN=AMOUNT]...",
         "",
       ],
     ]);
@@ -374,7 +374,7 @@ describe("on a copy of the seeded database", SLOW, () => {
     const project = ["--project", DEMO_PROJECT_GUID];
     const created = await run(
       "keys",
-      ["create", ...project, "--label", "ci", "--scopes", "read,award"],
+      ["create", ...project, "--label", "ci", "--scopes", "read,award", "--cap", "gold=1000.5"],
       folder,
     );
     expect(created.code).toBe(0);
@@ -384,6 +384,9 @@ describe("on a copy of the seeded database", SLOW, () => {
     expect(note).toBe("Store it now: it cannot be shown again (only its prefix is kept).");
     const plain = key as string;
     const prefix = plain.slice(0, 10);
+    const badCap = await run("keys", ["create", ...project, "--cap", "NOPE=5"], folder);
+    expect(badCap.code).toBe(2);
+    expect(badCap.stderr).toContain('--cap: "NOPE" is not a token of this project (use its symbol or Guid).');
     const date = "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ";
 
     const listed = await run("keys", ["list", ...project], folder);
@@ -391,9 +394,9 @@ describe("on a copy of the seeded database", SLOW, () => {
     expect(listed.stdout).not.toContain(plain);
     expect(listed.stdout).not.toContain(DEMO_API_KEY);
     const lines = listed.stdout.trimEnd().split("\n");
-    expect(lines[1]).toMatch(/^ID +PREFIX +LABEL +SCOPES +CREATED +REVOKED$/);
-    expect(lines[2]).toMatch(new RegExp(`^\\d+ +gcc_demo_k +fixture +read,award,fund,keys +${date} +-$`));
-    expect(lines[3]).toMatch(new RegExp(`^\\d+ +${prefix} +ci +read,award +${date} +-$`));
+    expect(lines[1]).toMatch(/^ID +PREFIX +LABEL +SCOPES +CREATED +REVOKED +CAPS \(USED\/DAILY\)$/);
+    expect(lines[2]).toMatch(new RegExp(`^\\d+ +gcc_demo_k +fixture +read,award,fund,keys +${date} +- +-$`));
+    expect(lines[3]).toMatch(new RegExp(`^\\d+ +${prefix} +ci +read,award +${date} +- +GOLD 0/1000.5$`));
 
     // Rolled: a new key like it, printed once; the old one works until the grace period ends.
     const rolled = await run("keys", ["roll", ...project, "--key", prefix, "--grace-hours", "2"], folder);
@@ -413,10 +416,11 @@ describe("on a copy of the seeded database", SLOW, () => {
 
     const after = await run("keys", ["list", ...project], folder);
     expect(after.stdout.trimEnd().split("\n")[3]).toMatch(
-      new RegExp(`^\\d+ +${prefix} +ci +read,award +${date} +${date}$`),
+      new RegExp(`^\\d+ +${prefix} +ci +read,award +${date} +${date} +GOLD 0/1000.5$`),
     );
+    // The rolled key's successor shares its line's cap.
     expect(after.stdout.trimEnd().split("\n")[4]).toMatch(
-      new RegExp(`^\\d+ +gcc_\\S+ +ci +read,award +${date} +-$`),
+      new RegExp(`^\\d+ +gcc_\\S+ +ci +read,award +${date} +- +GOLD 0/1000.5$`),
     );
     expectOneLineError(
       await run("keys", ["revoke", ...project, "--key", prefix], folder),

@@ -1,8 +1,10 @@
+import { sql } from "drizzle-orm";
 import { CliError, isoSecond, parseCommandLine, UsageError } from "@/common/cli";
 import { uuid } from "@/lib/contract/fields";
 import type { ServiceDb } from "../db/connection";
 import {
   type ApiKeyListing,
+  type CapInput,
   createApiKey,
   findProjectByGuid,
   KEY_SCOPES,
@@ -11,18 +13,20 @@ import {
   revokeApiKey,
   rollApiKey,
 } from "../domain/keys";
+import { rows } from "../domain/sql-rows";
 import { runCli, withServiceDatabase } from "./run-cli";
 
 const MAX_LABEL = 200;
 
-const HELP = `Usage: npm run keys -- create --project GUID [--label TEXT] [--scopes read,award,fund,keys] [--expires ISO-DATE]
+const HELP = `Usage: npm run keys -- create --project GUID [--label TEXT] [--scopes read,award,fund,keys] [--expires ISO-DATE] [--cap TOKEN=AMOUNT]...
        npm run keys -- list --project GUID
        npm run keys -- roll --project GUID --key ID_OR_PREFIX [--grace-hours N]
        npm run keys -- revoke --project GUID --key ID_OR_PREFIX
 
 Manages a project's API keys in the service's database.
   create   issue a new key; it is printed once and stored only as a hash. --scopes: what it may
-           do (default all four); --expires: when it stops working
+           do (default all four); --expires: when it stops working; --cap GOLD=1000: at most
+           that much of the token (its symbol or Guid) awarded with the key in any 24 hours
   list     the project's keys: id, prefix, label, scopes, created, until when it works (never the keys)
   roll     issue a new key like the given one (printed once); the old one keeps working for
            --grace-hours (default 24), then is refused
@@ -34,7 +38,7 @@ type Command = (typeof COMMANDS)[number];
 
 /** Options each command accepts besides --project. */
 const EXTRA: Record<Command, readonly string[]> = {
-  create: ["label", "scopes", "expires"],
+  create: ["label", "scopes", "expires", "cap"],
   list: [],
   roll: ["key", "grace-hours"],
   revoke: ["key"],
@@ -47,6 +51,30 @@ function parseScopes(text: string): KeyScope[] {
   if (unknown !== undefined)
     throw new UsageError(`--scopes: "${unknown}" is not a scope; use some of ${KEY_SCOPES.join(", ")}.`);
   return [...new Set(scopes)] as KeyScope[];
+}
+
+/** `--cap GOLD=1000` (or a token Guid): one token's daily cap, an exact positive amount. */
+async function parseCaps(db: ServiceDb, projectId: number, texts: readonly string[]): Promise<CapInput[]> {
+  const tokens = await rows<{ guid: string; symbol: string }>(
+    db,
+    sql`select guid_text as guid, symbol from service.tokens where project_id = ${projectId} order by id`,
+  );
+  return texts.map((text) => {
+    const match = /^([^=]+)=(\d+(\.\d+)?)$/.exec(text.trim());
+    if (!match) throw new UsageError(`--cap must be TOKEN=AMOUNT (GOLD=1000), got "${text}".`);
+    const [, name = "", daily = ""] = match;
+    const found = tokens.filter(
+      (t) => t.guid.toLowerCase() === name.toLowerCase() || t.symbol.toLowerCase() === name.toLowerCase(),
+    );
+    if (found.length !== 1)
+      throw new UsageError(
+        found.length === 0
+          ? `--cap: "${name}" is not a token of this project (use its symbol or Guid).`
+          : `--cap: "${name}" names ${found.length} tokens; use the Guid.`,
+      );
+    if (/^0+(\.0+)?$/.test(daily)) throw new UsageError(`--cap ${text}: the amount must be above 0.`);
+    return { tokenGuid: (found[0] as { guid: string }).guid, daily };
+  });
 }
 
 /** `--expires 2027-01-31T00:00:00Z`: a moment in the future. */
@@ -81,7 +109,7 @@ const describeKey = (key: ApiKeyListing) =>
 
 function printTable(keys: readonly ApiKeyListing[]): void {
   const table = [
-    ["ID", "PREFIX", "LABEL", "SCOPES", "CREATED", "REVOKED"],
+    ["ID", "PREFIX", "LABEL", "SCOPES", "CREATED", "REVOKED", "CAPS (USED/DAILY)"],
     ...keys.map((k) => [
       String(k.id),
       k.prefix,
@@ -89,6 +117,7 @@ function printTable(keys: readonly ApiKeyListing[]): void {
       k.scopes.join(","),
       isoSecond(k.createdAt),
       k.revokedAt ? isoSecond(k.revokedAt) : "-",
+      k.caps.map((cap) => `${cap.tokenSymbol} ${cap.used}/${cap.daily}`).join(", ") || "-",
     ]),
   ];
   const widths = (table[0] ?? []).map((_, column) =>
@@ -133,6 +162,7 @@ async function main(): Promise<void> {
       scopes: { type: "string" },
       expires: { type: "string" },
       "grace-hours": { type: "string" },
+      cap: { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
     allowPositionals: true,
@@ -148,7 +178,7 @@ async function main(): Promise<void> {
   }
   const command = name as Command;
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" after ${command}.`);
-  for (const option of ["label", "key", "scopes", "expires", "grace-hours"] as const) {
+  for (const option of ["label", "key", "scopes", "expires", "grace-hours", "cap"] as const) {
     if (values[option] !== undefined && !EXTRA[command].includes(option)) {
       throw new UsageError(`--${option} does not apply to ${command}.`);
     }
@@ -171,7 +201,8 @@ async function main(): Promise<void> {
   await withServiceDatabase(async ({ db }, where) => {
     const project = await projectOf(db, guid, where);
     if (command === "create") {
-      const created = await createApiKey(db, project.id, { label, scopes, expiresAt });
+      const caps = await parseCaps(db, project.id, values.cap ?? []);
+      const created = await createApiKey(db, project.id, { label, scopes, expiresAt, caps });
       console.log(`Created API key ${created.id} for project ${project.guid} "${project.name}":`);
       console.log(created.key);
       console.log("Store it now: it cannot be shown again (only its prefix is kept).");
