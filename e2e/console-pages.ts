@@ -30,6 +30,9 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: "/settings/policies", title: "Award policies · Settings", role: "owner" },
   { path: "/settings/security", title: "Security · Settings", role: "owner" },
   { path: "/audit", title: "Audit log", role: "owner" },
+  { path: "/developers/keys", title: "Keys · Developers", role: "owner" },
+  // Support and owners read it, managers do not: the lowest-role rank cannot say so, so owners check it.
+  { path: "/developers/requests", title: "Requests · Developers", role: "owner" },
   { path: "/account", title: "Account", role: "support" },
 ];
 

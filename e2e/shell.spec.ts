@@ -15,9 +15,9 @@ const linkNames = async (page: Page) =>
 const READ = ["Overview", "Products", "Prices", "Tokens", "Translations", "Players", "History"];
 const SEND = ["New award", "Bulk awards", "Approvals", "Wallet"];
 const SIDEBAR: Record<RoleName, string[]> = {
-  support: READ,
+  support: [...READ, "Requests"],
   manager: [...READ, ...SEND],
-  owner: [...READ, ...SEND, "Settings", "Audit log"],
+  owner: [...READ, ...SEND, "Settings", "Audit log", "Keys", "Requests"],
 };
 
 for (const role of ["support", "manager", "owner"] as const) {

@@ -5,12 +5,20 @@ const labels = (groups: ReturnType<typeof consoleNav>) =>
   groups.map((group) => [group.heading, group.items.map((item) => item.label)]);
 
 describe("consoleNav", () => {
-  it("offers support the pages they may read: no award sending, wallet or settings", () => {
+  it("offers support the pages they may read: no award sending, wallet or settings; the request log", () => {
     expect(labels(consoleNav("support", { wallet: true }))).toEqual([
       [null, ["Overview"]],
       ["Catalogue", ["Products", "Prices", "Tokens", "Translations"]],
       [null, ["Players"]],
       ["Awards", ["History"]],
+      ["Developers", ["Requests"]],
+    ]);
+  });
+
+  it("offers owners Developers last, with Keys and Requests, whatever the wallet", () => {
+    expect(labels(consoleNav("owner", { wallet: false })).at(-1)).toEqual([
+      "Developers",
+      ["Keys", "Requests"],
     ]);
   });
 
@@ -48,11 +56,11 @@ describe("consoleNav", () => {
   });
 
   it("offers an owner settings and the audit log; the wallet only when the service offers it", () => {
-    expect(labels(consoleNav("owner", { wallet: true })).at(-1)).toEqual([
+    expect(labels(consoleNav("owner", { wallet: true })).at(-2)).toEqual([
       null,
       ["Wallet", "Settings", "Audit log"],
     ]);
-    expect(labels(consoleNav("owner", { wallet: false })).at(-1)).toEqual([null, ["Settings", "Audit log"]]);
+    expect(labels(consoleNav("owner", { wallet: false })).at(-2)).toEqual([null, ["Settings", "Audit log"]]);
   });
 
   it("adds the pages inside a section for the palette only, by permission", () => {

@@ -18,7 +18,9 @@ export type NavIcon =
   | "users"
   | "connections"
   | "security"
-  | "audit";
+  | "audit"
+  | "keys"
+  | "requests";
 
 export interface NavItem {
   href: string;
@@ -171,6 +173,27 @@ const PAGES: { heading: string | null; pages: Page[] }[] = [
         icon: "audit",
         permission: "audit:read",
         keywords: ["log", "history", "who", "verify", "export"],
+      },
+    ],
+  },
+  {
+    heading: "Developers",
+    pages: [
+      {
+        href: "/developers/keys",
+        label: "Keys",
+        paletteLabel: "API keys",
+        icon: "keys",
+        permission: "keys:manage",
+        keywords: ["api key", "roll", "revoke", "scopes", "caps", "secret"],
+      },
+      {
+        href: "/developers/requests",
+        label: "Requests",
+        paletteLabel: "Request log",
+        icon: "requests",
+        permission: "requests:read",
+        keywords: ["log", "errors", "what the service saw", "status", "debug"],
       },
     ],
   },

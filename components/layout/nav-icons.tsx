@@ -1,8 +1,10 @@
 import {
+  Activity,
   Cable,
   Coins,
   FileSpreadsheet,
   History,
+  KeyRound,
   Languages,
   LayoutDashboard,
   type LucideIcon,
@@ -37,4 +39,6 @@ export const NAV_ICONS: Record<NavIcon, LucideIcon> = {
   connections: Cable,
   security: ShieldCheck,
   audit: ScrollText,
+  keys: KeyRound,
+  requests: Activity,
 };

@@ -34,6 +34,9 @@ export const AUDIT_KINDS = {
   "approval.expired": "Approval request expired",
   "policy.changed": "Award policy changed",
   "wallet.funded": "Wallet funded",
+  "key.created": "API key made",
+  "key.rolled": "API key rolled",
+  "key.revoked": "API key revoked",
   "audit.pruned": "Old audit rows removed (retention)",
 } as const;
 

@@ -20,6 +20,10 @@ const TABLE = {
   // whoever may award may approve another's award; the policies are the owners'.
   "awards:approve": [false, true, true],
   "policies:manage": [false, false, true],
+  // Developers (docs/console.md, "Keys and Requests"): the game's keys are the owners'; support
+  // reads what the service saw of a player's or an award's calls.
+  "keys:manage": [false, false, true],
+  "requests:read": [true, false, true],
 } as const;
 
 describe("role permissions", () => {

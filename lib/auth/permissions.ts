@@ -19,6 +19,10 @@ export const PERMISSIONS = {
   /** Award policies: thresholds and daily limits per token. */
   "policies:manage": ["owner"],
   "audit:read": ["owner"],
+  /** The game's API keys at the project's service: create, roll, revoke (Developers → Keys). */
+  "keys:manage": ["owner"],
+  /** What the service saw of each call, and its errors (Developers → Requests). */
+  "requests:read": ["support", "owner"],
   /** One's own account: second factor, sessions (the Account page). */
   "account:manage": ["support", "manager", "owner"],
 } as const satisfies Record<string, readonly Role[]>;

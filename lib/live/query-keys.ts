@@ -15,4 +15,8 @@ export const queryKeys = {
   wallet: ["wallet"] as const,
   /** The overview's figures (trail, wallet, batches, latest awards) of one chosen connection. */
   overview: (project: string) => ["overview", project] as const,
+  /** The newest page of the service's request log for the page's filters (their query string). */
+  requestLog: (filters: string) => ["request-log", filters] as const,
+  /** The request log's errors by route and message, for the page's time range. */
+  requestErrors: (filters: string) => ["request-errors", filters] as const,
 };

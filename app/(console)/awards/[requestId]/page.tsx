@@ -127,9 +127,19 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
         />
       ) : null}
       <section aria-labelledby="timeline-heading" className="flex flex-col gap-2">
-        <h2 id="timeline-heading" className="text-lg font-semibold">
-          Timeline
-        </h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="timeline-heading" className="text-lg font-semibold">
+            Timeline
+          </h2>
+          {can(user.role, "requests:read") ? (
+            <Link
+              href={`/developers/requests?RequestID=${encodeURIComponent(award.requestId)}`}
+              className="text-sm underline underline-offset-2"
+            >
+              What the service saw
+            </Link>
+          ) : null}
+        </div>
         <ol
           data-testid="award-timeline"
           className="flex flex-col gap-2 border-l border-border pl-4 text-sm break-words"

@@ -1,0 +1,145 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useStepUp } from "@/components/auth/step-up";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import { toast } from "@/components/ui/toast";
+import { revokeServiceKeyAction } from "@/lib/actions/revoke-service-key";
+import { rollServiceKeyAction } from "@/lib/actions/roll-service-key";
+import { DEFAULT_GRACE_SECONDS, GRACE_CHOICES } from "@/lib/service-keys/key-rules";
+import { keyWorks } from "@/lib/service-keys/key-status";
+import type { KeyRow } from "@/lib/service-keys/key-view";
+import { useKeyEvents } from "./key-events";
+
+/** A key's acts: Roll (a live key), Revoke (a key that still works, not this console's), its requests. */
+export function KeyRowActions({ row }: { row: KeyRow }) {
+  const works = keyWorks(row.status);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {row.status.kind === "live" ? <RollKey row={row} /> : null}
+      {works && !row.thisKey ? <RevokeKey row={row} /> : null}
+      <Link
+        href={`/developers/requests?KeyId=${row.id}`}
+        className="text-sm whitespace-nowrap underline underline-offset-2"
+        aria-label={`Requests made with ${row.name}`}
+      >
+        Requests
+      </Link>
+    </div>
+  );
+}
+
+function RollKey({ row }: { row: KeyRow }) {
+  const router = useRouter();
+  const stepUp = useStepUp();
+  const { showSecret, say, keyFromEnvironment } = useKeyEvents();
+  const [grace, setGrace] = useState(String(DEFAULT_GRACE_SECONDS));
+  const own = row.thisKey;
+  return (
+    <ConfirmButton
+      label="Roll"
+      ariaLabel={`Roll ${row.name}`}
+      variant="outline"
+      size="sm"
+      title={`Roll the key “${row.name}” (${row.prefix}…)?`}
+      confirmLabel="Roll key"
+      pendingLabel="Rolling…"
+      confirmDisabled={own && keyFromEnvironment}
+      onConfirm={async () => {
+        const result = await stepUp(() =>
+          rollServiceKeyAction({ keyId: row.id, graceSeconds: Number(grace) }),
+        );
+        if (!result.ok) {
+          say({ ok: false, text: result.error });
+          toast.error(result.error);
+          return;
+        }
+        if (result.data.own) {
+          const text = `This console now calls the service with the new key ${result.data.key.prefix}…; the old one works until ${result.data.oldKeyWorksUntil}.`;
+          say({ ok: true, text });
+          toast.success(`Key “${row.name}” rolled: this console switched to the new key.`);
+        } else {
+          showSecret({ ...result.data, rolled: true });
+          say({
+            ok: true,
+            text: `Key “${row.name}” rolled: the old one works until ${result.data.oldKeyWorksUntil}.`,
+          });
+        }
+        router.refresh();
+      }}
+    >
+      <div className="flex flex-col gap-3">
+        <p>
+          A new key with the same name, scopes, expiry and caps takes its place. The old key keeps working —
+          reads and awards — for the grace period, then stops: move whatever uses it to the new key before
+          then.
+        </p>
+        {own ? (
+          keyFromEnvironment ? (
+            <p className="font-medium text-destructive">
+              This is the key this console calls the service with, and it comes from the environment
+              (COMMERCE_API_KEY): the console cannot store a new one. Roll it where the service runs and
+              change COMMERCE_API_KEY.
+            </p>
+          ) : (
+            <p className="font-medium">
+              This is the key this console calls the service with: the console switches to the new key at
+              once, and you will not see it. Awards, retries and running bulk batches go on with it.
+            </p>
+          )
+        ) : (
+          <p>The new key is shown once, when it is made.</p>
+        )}
+        <fieldset className="grid gap-1">
+          <legend className="text-sm font-medium">The old key keeps working for</legend>
+          <RadioGroup value={grace} onValueChange={setGrace} aria-label="Grace period" className="gap-0">
+            {GRACE_CHOICES.map((choice) => (
+              <RadioGroupItem key={choice.seconds} value={String(choice.seconds)} label={choice.label} />
+            ))}
+          </RadioGroup>
+        </fieldset>
+      </div>
+    </ConfirmButton>
+  );
+}
+
+function RevokeKey({ row }: { row: KeyRow }) {
+  const router = useRouter();
+  const stepUp = useStepUp();
+  const { say } = useKeyEvents();
+  return (
+    <ConfirmButton
+      label="Revoke"
+      ariaLabel={`Revoke ${row.name}`}
+      variant="outline"
+      size="sm"
+      className="text-destructive"
+      tone="danger"
+      title={`Revoke the key “${row.name}” (${row.prefix}…)?`}
+      confirmLabel="Revoke key"
+      pendingLabel="Revoking…"
+      onConfirm={async () => {
+        const result = await stepUp(() => revokeServiceKeyAction({ keyId: row.id }));
+        if (!result.ok) {
+          say({ ok: false, text: result.error });
+          toast.error(result.error);
+          return;
+        }
+        say({
+          ok: true,
+          text: `Key “${row.name}” (${row.prefix}…) revoked: the service refuses it from now on.`,
+        });
+        toast.success(`Key “${row.name}” revoked.`);
+        router.refresh();
+      }}
+    >
+      <p>
+        Every call made with “{row.name}” ({row.prefix}…) is refused from now on
+        {row.status.kind === "rolled" ? ", and the rest of its grace period ends" : ""}. Whatever still uses
+        it stops working. This cannot be undone.
+      </p>
+    </ConfirmButton>
+  );
+}

@@ -1,0 +1,80 @@
+import "server-only";
+import { keys } from "@/lib/contract/keys";
+import { NumberLiteral } from "@/lib/contract/number-literal";
+import { type AnswerLimit, callService, type ServiceConnection, servicePath } from "./call-service";
+import { withWholeNumbers } from "./whole-numbers";
+
+const schemas = {
+  KeysResponse: withWholeNumbers(keys.accept.KeysResponse),
+  KeySecretResponse: withWholeNumbers(keys.accept.KeySecretResponse),
+  KeyResponse: withWholeNumbers(keys.accept.KeyResponse),
+};
+
+/**
+ * A project's keys are a short list (a few per game server, plus their rolled predecessors) with at
+ * most 100 caps each: 4 MB holds thousands. A key's answer is one key.
+ */
+const KEYS_LIST: AnswerLimit = { bytes: 4_000_000, what: "the project's Keys" };
+const ONE_KEY: AnswerLimit = { bytes: 1_000_000, what: "a key's answer (Keys)" };
+
+export interface NewKeyRequest {
+  Name: string;
+  Scopes: string[];
+  /** ISO 8601 UTC to the second, or "" for no expiry. */
+  ExpiresAt: string;
+  /** `Daily` is exact decimal text, sent as a JSON number literal with every digit. */
+  Caps: { TokenGuid: string; Daily: string }[];
+}
+
+/** `GET /Keys/{key}/{project}` (our extension, `keys` scope): every key of the project, never a secret. */
+export function listKeys(connection: ServiceConnection) {
+  return callService(
+    connection,
+    servicePath("Keys", connection.apiKey, connection.projectGuid),
+    schemas.KeysResponse,
+    { limit: KEYS_LIST },
+  );
+}
+
+/** `POST /Keys`: a new key; its `Secret` is in this answer only. */
+export function createKey(connection: ServiceConnection, request: NewKeyRequest) {
+  return callService(connection, "/Keys", schemas.KeySecretResponse, {
+    method: "POST",
+    limit: ONE_KEY,
+    body: {
+      ApiKey: connection.apiKey,
+      ProjectGuid: connection.projectGuid,
+      Name: request.Name,
+      Scopes: request.Scopes,
+      ExpiresAt: request.ExpiresAt,
+      Caps: request.Caps.map((cap) => ({ TokenGuid: cap.TokenGuid, Daily: new NumberLiteral(cap.Daily) })),
+    },
+  });
+}
+
+/** `POST /Keys/Roll`: a new key in the old one's place; the old one works until `OldKeyWorksUntil`. */
+export function rollKey(connection: ServiceConnection, request: { KeyId: number; GraceSeconds: number }) {
+  return callService(connection, "/Keys/Roll", schemas.KeySecretResponse, {
+    method: "POST",
+    limit: ONE_KEY,
+    body: {
+      ApiKey: connection.apiKey,
+      ProjectGuid: connection.projectGuid,
+      KeyId: new NumberLiteral(String(request.KeyId)),
+      GraceSeconds: new NumberLiteral(String(request.GraceSeconds)),
+    },
+  });
+}
+
+/** `POST /Keys/Revoke`: refused at once by the service. */
+export function revokeKey(connection: ServiceConnection, request: { KeyId: number }) {
+  return callService(connection, "/Keys/Revoke", schemas.KeyResponse, {
+    method: "POST",
+    limit: ONE_KEY,
+    body: {
+      ApiKey: connection.apiKey,
+      ProjectGuid: connection.projectGuid,
+      KeyId: new NumberLiteral(String(request.KeyId)),
+    },
+  });
+}
