@@ -81,6 +81,27 @@ const schema = z
       .default("false")
       .transform((value) => value === "true"),
     SERVICE_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // The request log (docs/service.md, "Request log"): on unless turned off, kept 7 days and at
+    // most 2,000,000 rows, written every 250 ms off the hot path.
+    SERVICE_REQUEST_LOG: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+    SERVICE_REQUEST_LOG_DAYS: z.coerce
+      .number({ error: "must be a number of days" })
+      .int({ error: "must be a whole number of days" })
+      .min(1, { error: "must be at least 1" })
+      .max(3650, { error: "must be at most 3650 (ten years)" })
+      .default(7),
+    SERVICE_REQUEST_LOG_MAX_ROWS: z.coerce
+      .number({ error: "must be a number of rows" })
+      .int({ error: "must be a whole number of rows" })
+      .min(1000, { error: "must be at least 1000" })
+      .max(1_000_000_000, { error: "must be at most 1000000000" })
+      .default(2_000_000),
+    SERVICE_REQUEST_LOG_FLUSH_MS: z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int({ error: "must be a whole number of milliseconds" })
+      .min(10, { error: "must be at least 10" })
+      .max(60_000, { error: "must be at most 60000 (one minute)" })
+      .default(250),
   })
   .refine((env) => env.SERVICE_HEADERS_TIMEOUT_MS <= env.SERVICE_REQUEST_TIMEOUT_MS, {
     path: ["SERVICE_HEADERS_TIMEOUT_MS"],
@@ -139,5 +160,35 @@ export function connectionLimits(
     keepAliveTimeoutMs: env.SERVICE_KEEP_ALIVE_TIMEOUT_MS,
     connectionTimeoutMs: env.SERVICE_CONNECTION_TIMEOUT_MS,
     maxConnections: env.SERVICE_MAX_CONNECTIONS,
+  };
+}
+
+/** What the request log keeps and how it writes (docs/service.md, "Request log"). */
+export interface RequestLogSettings {
+  /** Off: nothing is recorded (the endpoints still answer what the table holds). */
+  enabled: boolean;
+  /** Entries older than this many days are deleted. */
+  keptDays: number;
+  /** Entries at most; the oldest beyond it are deleted. */
+  maxRows: number;
+  /** The buffer is written at least this often (and at once when `batchSize` entries wait). */
+  flushMs: number;
+  /** Entries that start a write at once (default 500). */
+  batchSize?: number;
+  /** Entries held in memory at most, the write in progress included; past it new ones are dropped (default 20,000). */
+  maxBuffered?: number;
+  /** How often old entries are swept (default 60 s; 0: only when asked, for tests). */
+  sweepMs?: number;
+}
+
+/** The request log's settings (defaults: the schema's, from `{}`). */
+export function requestLogSettings(
+  env: ServiceEnv = loadServiceEnv({} as NodeJS.ProcessEnv),
+): RequestLogSettings {
+  return {
+    enabled: env.SERVICE_REQUEST_LOG === "on",
+    keptDays: env.SERVICE_REQUEST_LOG_DAYS,
+    maxRows: env.SERVICE_REQUEST_LOG_MAX_ROWS,
+    flushMs: env.SERVICE_REQUEST_LOG_FLUSH_MS,
   };
 }

@@ -1,5 +1,5 @@
 import { openDatabase, type ServiceDatabase } from "./db/connection";
-import { connectionLimits, databaseTarget, type ServiceEnv } from "./env";
+import { connectionLimits, databaseTarget, requestLogSettings, type ServiceEnv } from "./env";
 import { buildServiceApp } from "./http/app";
 import type { ServiceApp } from "./http/define-route";
 
@@ -20,6 +20,7 @@ export async function startService(env: ServiceEnv): Promise<RunningService> {
       validateResponses: env.SERVICE_VALIDATE_RESPONSES,
       logger: { level: env.SERVICE_LOG_LEVEL },
       limits: connectionLimits(env),
+      requestLog: requestLogSettings(env),
     });
     const address = await app.listen({ port: env.SERVICE_PORT, host: env.SERVICE_HOST });
     return {

@@ -1,13 +1,21 @@
 import { randomUUID } from "node:crypto";
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyServerOptions, LogController } from "fastify";
+import Fastify, {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from "fastify";
 import { createJsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { type ChangeFeed, startChangeFeed } from "../cache/change-feed";
 import { KeyCache } from "../cache/key-cache";
 import { customerRowTag } from "../cache/player-tags";
 import { ReadCache } from "../cache/read-cache";
 import type { ServiceDb } from "../db/connection";
-import { type ConnectionLimits, connectionLimits } from "../env";
+import type { AuthorizedProject } from "../domain/keys";
+import { logRequestId, type RequestLogRow } from "../domain/request-log";
+import { type ConnectionLimits, connectionLimits, type RequestLogSettings, requestLogSettings } from "../env";
+import { databaseSink, type RequestLogSink, RequestLogWriter } from "../log/request-log";
 import {
   applyConnectionLimits,
   clientErrorHandler,
@@ -25,6 +33,7 @@ import { catalogueRoutes } from "./routes/catalogue";
 import { CUSTOMER_TOKENS_URL, holdingsRoutes } from "./routes/holdings";
 import { keyRoutes } from "./routes/keys";
 import { metaRoutes } from "./routes/meta";
+import { requestRoutes } from "./routes/requests";
 import { securityHeaders } from "./security-headers";
 import { validatorCompiler } from "./validation";
 import { serializerCompiler } from "./wire-json";
@@ -42,7 +51,85 @@ declare module "fastify" {
     db: ServiceDb;
     /** Whether this instance hears the database's change notifications (health, tests). */
     changeFeed: ChangeFeed;
+    /** This instance's request log writer (docs/service.md, "Request log"). */
+    requestLog: RequestLogWriter;
   }
+  interface FastifyRequest {
+    /**
+     * A POST's ApiKey, kept past validation (which drops it from the body) so that the request
+     * log can make sure it holds it nowhere; never logged itself.
+     */
+    postedKey?: string;
+  }
+}
+
+/** A caller's own request id we take as ours (`X-Request-Id`); anything else gets a UUID. */
+const CALLER_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** How every key the service issues starts (`generateApiKey` in service/domain/keys.ts). */
+const ISSUED_KEY_PREFIX = "gcc_";
+
+/**
+ * Whether a caller's request id could be an API key — one the service issued (`gcc_…`), or a whole
+ * segment of the path (GET paths carry the key): the id goes into every log line of the call,
+ * where a key must never be, so such an id is replaced. (A key of another form sent as a POST's
+ * X-Request-Id is still kept out of the request log: see `loggable`.)
+ */
+function mayBeKey(id: string, url: string | undefined): boolean {
+  return id.startsWith(ISSUED_KEY_PREFIX) || (url?.split(/[/?]/).includes(id) ?? false);
+}
+
+/** Text kept in a log entry at most (a refused CustomerID may be a 64 KiB string). */
+const LOGGED_TEXT = 512;
+const LOGGED_ERROR = 2000;
+
+/**
+ * `text` for a log entry: cut to `max`, and never holding the call's key — a caller could put it
+ * anywhere (as a CustomerID, its X-Request-Id…), and a log row must never carry it.
+ */
+function loggable(text: string, key: string | undefined, max = LOGGED_TEXT): string {
+  const cut = text.length > max ? text.slice(0, max) : text;
+  return key && cut.includes(key) ? cut.replaceAll(key, "[API key]") : cut;
+}
+
+/**
+ * The request log's entry for a call that passed the key check. Only named fields are read — the
+ * route pattern, never the raw URL (GET paths hold the key); the body's RequestID and
+ * CustomerID, never the body — and each text goes through `loggable`.
+ */
+function logEntry(request: FastifyRequest, reply: FastifyReply, project: AuthorizedProject): RequestLogRow {
+  const route = (request.routeOptions.url ?? "").slice(API_PREFIX.length);
+  const elapsedMs = reply.elapsedTime;
+  let key: string | undefined;
+  let requestId: string | null = null;
+  let customerId: string | null = null;
+  if (request.method === "POST") {
+    const body = request.body as { ApiKey?: unknown; RequestID?: unknown; CustomerID?: unknown } | null;
+    key = request.postedKey ?? (typeof body?.ApiKey === "string" ? body.ApiKey : undefined);
+    if ((route === "/AwardTokens" || route === "/FundWallet") && typeof body?.RequestID === "string")
+      requestId = logRequestId(loggable(body.RequestID, key));
+    if (route === "/AwardTokens" && typeof body?.CustomerID === "string")
+      customerId = loggable(body.CustomerID, key);
+  } else {
+    const params = request.params as { YourAPIKEY?: string; CustomerID?: string } | undefined;
+    key = params?.YourAPIKEY;
+    if (typeof params?.CustomerID === "string") customerId = loggable(params.CustomerID, key);
+  }
+  const failure = request.failure;
+  return {
+    at: Math.round(Date.now() - elapsedMs),
+    projectId: project.id,
+    keyId: project.keyRowId,
+    method: request.method,
+    route,
+    status: reply.statusCode,
+    durationUs: Math.min(2_147_483_647, Math.round(elapsedMs * 1000)),
+    errorCode: failure ? failure.code : null,
+    error: failure ? loggable(failure.message, key, LOGGED_ERROR) : null,
+    requestId,
+    customerId,
+    callerRequestId: loggable(request.id, key),
+  };
 }
 
 export interface ServiceAppOptions {
@@ -60,6 +147,10 @@ export interface ServiceAppOptions {
   limits?: ConnectionLimits;
   /** Player answers kept at most (default PLAYER_ANSWERS_KEPT; 0 keeps none: benchmarks of the database's cost). */
   playerAnswersKept?: number;
+  /** The request log (default: the environment's defaults; tests shorten the flush, benchmarks turn it off). */
+  requestLog?: RequestLogSettings;
+  /** Where the request log writes (default: the database; a benchmark measures the log without its writes). */
+  requestLogSink?: RequestLogSink;
 }
 
 /** The reference service: every endpoint of the spec and our extensions under `/api/public`. */
@@ -72,7 +163,14 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    genReqId: () => randomUUID(),
+    // The caller's X-Request-Id when it is a plain token, so its logs and ours name a call alike;
+    // it comes back as the X-Request-Id answer header (onSend below) and in the request log.
+    genReqId: (raw) => {
+      const given = raw.headers["x-request-id"];
+      return typeof given === "string" && CALLER_REQUEST_ID.test(given) && !mayBeKey(given, raw.url)
+        ? given
+        : randomUUID();
+    },
     // A path with a malformed percent-encoding or an overlong parameter never reaches a route:
     // answer it in our envelope, naming which rule it broke.
     frameworkErrors: (error, request, reply) =>
@@ -96,6 +194,18 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
   const feed = await startChangeFeed(options.db);
   app.addHook("onClose", () => feed.close());
   app.decorate("changeFeed", feed);
+  // Written off the hot path (docs/service.md, "Request log"); what is left is written on close,
+  // before the database is.
+  const requestLog = new RequestLogWriter(
+    options.requestLogSink ?? databaseSink(options.db),
+    options.requestLog ?? requestLogSettings(),
+    app.log,
+  );
+  app.addHook("onClose", () => requestLog.close());
+  app.decorate("requestLog", requestLog);
+  // Declared up front, so every request object has the same shape (Fastify's advice).
+  app.decorateRequest("postedKey", undefined);
+  app.decorateRequest("failure", undefined);
   const keys = new KeyCache(options.db, feed, options.keyCheckTtlMs);
   const now = options.now ?? Date.now;
   // Player answers are dropped one customer at a time, as the database names them (migration 0009).
@@ -117,6 +227,10 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
   registerJsonBody(app);
   // Every answer, errors and unknown routes included (docs/service.md, "Security headers").
   app.addHook("onSend", securityHeaders);
+  app.addHook("onSend", (request, reply, payload, done) => {
+    reply.header("X-Request-Id", request.id);
+    done(null, payload);
+  });
   app.setErrorHandler((error, request, reply) => sendFailure(error, request, reply));
   app.setNotFoundHandler((request, reply) => sendFailure(null, request, reply));
 
@@ -139,10 +253,17 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
       typed.addHook("preValidation", keyGuard(keys, limiter));
+      // After the guard, before the body's schema drops ApiKey (see logEntry).
+      typed.addHook("preValidation", (request, _reply, done) => {
+        const body = request.body as { ApiKey?: unknown } | null;
+        if (request.method === "POST" && typeof body?.ApiKey === "string") request.postedKey = body.ApiKey;
+        done();
+      });
       catalogueRoutes(typed);
       holdingsRoutes(typed);
       awardRoutes(typed);
       keyRoutes(typed);
+      requestRoutes(typed);
     },
     { prefix: API_PREFIX },
   );
@@ -151,6 +272,8 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
   });
 
   app.addHook("onResponse", async (request, reply) => {
+    // Only calls that passed the key check: without a project there is nobody to file it under.
+    if (request.project && requestLog.enabled) requestLog.record(logEntry(request, reply, request.project));
     request.log.info(
       {
         method: request.method,

@@ -13,6 +13,10 @@ declare module "fastify" {
     /** Methods this path answers, for the `Allow` header of a 405. */
     allow?: string;
   }
+  interface FastifyRequest {
+    /** The failure this request was answered with: its ErrorCode and Error, for the request log. */
+    failure?: { readonly code: ErrorCode; readonly message: string };
+  }
 }
 
 export function ok<T extends object>(data: T): { isError: "0"; Error: "" } & T {
@@ -84,6 +88,7 @@ export function sendFailure(error: unknown, request: FastifyRequest, reply: Fast
       message: `Internal error; nothing was changed unless a retry with the same RequestID says so. Correlation id: ${request.id}.`,
     };
   }
+  request.failure = failure;
   // Framework errors (a malformed URL) arrive before any route, without a route config.
   const config = request.routeOptions?.config ?? {};
   if (failure.status === 405 && config.allow) reply.header("Allow", config.allow);

@@ -193,6 +193,8 @@ describe("§4 openapi.json and health", () => {
         "/Keys/{YourAPIKEY}/{ProjectGuid}",
         "/Prices/{YourAPIKEY}/{ProjectGuid}/{Chains}/{IsAll}",
         "/Products/{YourAPIKEY}/{ProjectGuid}",
+        "/Requests/Errors/{YourAPIKEY}/{ProjectGuid}",
+        "/Requests/{YourAPIKEY}/{ProjectGuid}",
         "/Tokens/{YourAPIKEY}/{ProjectGuid}",
         "/Tokens/{YourAPIKEY}/{ProjectGuid}/{CustomerID}",
         "/Wallet/{YourAPIKEY}/{ProjectGuid}",

@@ -53,9 +53,11 @@ export function keyGuard(keys: KeyCache, limiter: RateLimiter): preValidationAsy
     const fresh = request.method === "POST" && !request.routeOptions.config.keyCheckedByWrite;
     const project = await keys.authorize(key, projectGuid, fresh);
     if (!project) throw unauthorized();
+    // Set before the scope check: a refusal for the scope passed the key check and is logged
+    // under the project (docs/service.md, "Request log").
+    request.project = project;
     const scope = request.routeOptions.config.scope ?? (request.method === "GET" ? "read" : undefined);
     if (scope && !project.scopes.includes(scope)) throw keyNotAllowed(scope, project.scopes);
-    request.project = project;
     const wait = limiter.take(project.keyId);
     if (wait !== null) throw new RateLimitedError(wait);
   };

@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { envelopeShape } from "./envelope";
+import { decimalText } from "./fields";
+import { type Strictness, strictnessTools } from "./strictness";
+
+/**
+ * Our request log extension (docs/service.md, "Request log"): what the service saw of each call
+ * that passed the key check, read with a key that has the `keys` scope. It names the route
+ * pattern, never the raw path (GET paths carry the key), and holds no key.
+ */
+
+export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
+export type StatusClass = (typeof STATUS_CLASSES)[number];
+
+/** Rows per page at most, and by default. */
+export const REQUEST_LOG_PAGE_MAX = 200;
+export const REQUEST_LOG_PAGE_DEFAULT = 50;
+
+const UTC_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+/** A time of the calendar: the pattern alone lets 2027-02-30 and 24:00 through (JavaScript rolls them over). */
+const realTime = (value: string) => {
+  const ms = Date.parse(value);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 19) === value.slice(0, 19);
+};
+
+const utcTime = z
+  .string()
+  .regex(UTC_TIME, { error: "must be an ISO 8601 UTC time (2027-01-31T00:00:00Z)", abort: true })
+  .refine(realTime, { error: "must be a time that exists (2027-01-31T00:00:00Z)" })
+  .optional();
+
+/** The filters of `GET /Requests/{key}/{project}`: each optional, combined with "and". */
+export const RequestLogQuery = z.object({
+  Status: z
+    .string()
+    .regex(/^([245]xx|[1-5]\d\d)$/, { error: "must be a status class (2xx, 4xx, 5xx) or a status (404)" })
+    .optional(),
+  Route: z.string().max(200, { error: "must be at most 200 characters" }).optional(),
+  CustomerID: z.string().max(200, { error: "must be at most 200 characters" }).optional(),
+  RequestID: z.string().max(100, { error: "must be at most 100 characters" }).optional(),
+  KeyId: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: "must be a key's Id" })
+    .optional(),
+  From: utcTime,
+  To: utcTime,
+  Cursor: z
+    .string()
+    .regex(/^\d{1,18}$/, { error: "must be the NextCursor of an earlier page" })
+    .optional(),
+  Limit: z
+    .string()
+    .regex(/^\d{1,3}$/, { error: `must be a whole number from 1 to ${REQUEST_LOG_PAGE_MAX}` })
+    .refine((n) => Number(n) >= 1 && Number(n) <= REQUEST_LOG_PAGE_MAX, {
+      error: `must be a whole number from 1 to ${REQUEST_LOG_PAGE_MAX}`,
+    })
+    .optional(),
+});
+export type RequestLogQuery = z.output<typeof RequestLogQuery>;
+
+/** The time filters of `GET /Requests/Errors/{key}/{project}`. */
+export const RequestErrorsQuery = RequestLogQuery.pick({ From: true, To: true, KeyId: true });
+export type RequestErrorsQuery = z.output<typeof RequestErrorsQuery>;
+
+function requestLogSchemas<L extends Strictness>(level: L) {
+  const { object } = strictnessTools(level);
+  const envelope = envelopeShape(level).fields;
+  const Entry = object({
+    Id: z.string().meta({ description: "The entry's id; pages go from newest to oldest" }),
+    At: z.string().meta({ description: "When the call arrived, ISO 8601 UTC to the millisecond" }),
+    KeyId: z.number(),
+    KeyPrefix: z.string(),
+    Method: z.string(),
+    Route: z
+      .string()
+      .meta({ description: "The route pattern (/AwardTokens, /Customer/Tokens/…), never the raw path" }),
+    Status: z.number(),
+    DurationMs: decimalText.meta({
+      description: "From arrival to answer, in milliseconds (three decimals at most)",
+    }),
+    isError: z.string().meta({ description: '"1" when the answer was a failure' }),
+    ErrorCode: z.string(),
+    Error: z.string(),
+    RequestID: z
+      .string()
+      .meta({ description: 'AwardTokens and FundWallet: the body\'s RequestID; "" otherwise' }),
+    CustomerID: z.string(),
+    CallerRequestId: z.string().meta({
+      description:
+        "The caller's X-Request-Id, or the id the service gave the call (its X-Request-Id answer header)",
+    }),
+  });
+  const ErrorGroup = object({
+    Route: z.string(),
+    Status: z.number(),
+    ErrorCode: z.string(),
+    Error: z.string(),
+    Count: z.number(),
+    FirstAt: z.string(),
+    LastAt: z.string(),
+  });
+  return {
+    RequestLogResponse: object({
+      ...envelope,
+      Data: object({
+        Requests: z.array(Entry),
+        NextCursor: z
+          .string()
+          .meta({ description: 'Pass as Cursor for the next (older) page; "" at the end' }),
+        KeptDays: z.number().meta({ description: "How long the service keeps entries" }),
+      }),
+    }),
+    RequestErrorsResponse: object({ ...envelope, Data: object({ Groups: z.array(ErrorGroup) }) }),
+  };
+}
+
+export const requestLog = { emit: requestLogSchemas("emit"), accept: requestLogSchemas("accept") };
+export type RequestLogEntry = z.infer<typeof requestLog.emit.RequestLogResponse>["Data"]["Requests"][number];
+export type RequestErrorGroup = z.infer<
+  typeof requestLog.emit.RequestErrorsResponse
+>["Data"]["Groups"][number];

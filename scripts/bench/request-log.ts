@@ -1,0 +1,368 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { sql } from "drizzle-orm";
+import type { ServiceDb } from "@/service/db/connection";
+import { SCALE_API_KEY, SCALE_PROJECT_GUID } from "@/service/db/scale-fixture";
+import { rows } from "@/service/domain/sql-rows";
+import { requestLogSettings } from "@/service/env";
+import { API_PREFIX, buildServiceApp } from "@/service/http/app";
+import type { ServiceApp } from "@/service/http/define-route";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "@/testing/throwaway-postgres";
+import { loadDatabase, type PostgresTarget } from "./databases";
+import { withSection } from "./doc-sections";
+import { startLoadGenerator } from "./load";
+import type { AwardJob, GetJob, LoadJob, LoadResult } from "./load-job";
+import type { Backend } from "./options";
+
+/**
+ * `npm run bench:request-log [-- flags]`: what the request log (docs/service.md, "Request log")
+ * costs in throughput. Three instances of the service run in this process on one database, the
+ * same but for the log: off, on, and on with its writes discarded (what recording costs the
+ * service itself, apart from the database's work). autocannon (its own process) drives two reads
+ * — customer Tokens, answered from kept bytes, and Item by TokenID, one SQL statement each — and
+ * AwardTokens (allowances) at each, in turns: every round measures all three, in an order that
+ * rotates, so that a disturbance of this shared machine hits them alike. The figure per side is
+ * the median req/s over the rounds; the log's cost is the difference in %. After each run with the
+ * log on, the time its last write takes is added to that run (so the entries written after the
+ * load stopped are paid for), and the next run starts only then. Writes the `request-log`
+ * section of docs/benchmarks.md.
+ *
+ * Flags: --backends pglite,postgres (both) · --rounds N (5) · --duration S per run (4) ·
+ * --connections C (10) · --customers N (1000) · --no-write-doc
+ */
+
+interface Options {
+  backends: Backend[];
+  rounds: number;
+  duration: number;
+  connections: number;
+  customers: number;
+  writeDoc: boolean;
+}
+
+function parse(argv: string[]): Options {
+  const options: Options = {
+    backends: ["pglite", "postgres"],
+    rounds: 5,
+    duration: 4,
+    connections: 10,
+    customers: 1000,
+    writeDoc: true,
+  };
+  const whole = (flag: string, text: string | undefined) => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a whole number ≥ 1, got ${text}`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i += 1) {
+    const flag = argv[i];
+    if (flag === "--backends") {
+      const names = (argv[++i] ?? "").split(",");
+      if (names.some((name) => name !== "pglite" && name !== "postgres"))
+        throw new Error("--backends takes pglite, postgres or both (comma-separated)");
+      options.backends = names as Backend[];
+    } else if (flag === "--rounds") options.rounds = whole(flag, argv[++i]);
+    else if (flag === "--duration") options.duration = whole(flag, argv[++i]);
+    else if (flag === "--connections") options.connections = whole(flag, argv[++i]);
+    else if (flag === "--customers") options.customers = whole(flag, argv[++i]);
+    else if (flag === "--no-write-doc") options.writeDoc = false;
+    else throw new Error(`unknown flag ${flag}`);
+  }
+  return options;
+}
+
+const argv = process.argv.slice(2);
+const options = parse(argv);
+const DOC = new URL("../../docs/benchmarks.md", import.meta.url);
+const KEYED = `${SCALE_API_KEY}/${SCALE_PROJECT_GUID}`;
+const hex12 = (t: number) => t.toString(16).padStart(12, "0");
+/** Targets of issue 14: the log may cost reads at most 10 %, awards at most 5 %. */
+const ENDPOINTS = [
+  { name: "GET customer Tokens (kept answers)", target: 10 },
+  { name: "GET Item (one SQL statement)", target: 10 },
+  { name: "POST AwardTokens (allowance)", target: 5 },
+] as const;
+type EndpointName = (typeof ENDPOINTS)[number]["name"];
+/** `buffered`: the log on, its writes discarded. */
+const SIDES = ["off", "on", "buffered"] as const;
+type Side = (typeof SIDES)[number];
+
+function job(name: EndpointName, origin: string): LoadJob {
+  const base = { origin, connections: options.connections, duration: options.duration };
+  if (name !== "POST AwardTokens (allowance)") {
+    const read: GetJob = {
+      ...base,
+      kind: "get",
+      // Item 42 of the scale fixture (customer-4's): nothing keeps it, every read asks the database.
+      path:
+        name === "GET Item (one SQL statement)"
+          ? `${API_PREFIX}/Item/${KEYED}/42`
+          : `${API_PREFIX}/Tokens/${KEYED}/{customer}`,
+      customers: options.customers,
+    };
+    return read;
+  }
+  const award: AwardJob = {
+    ...base,
+    kind: "award",
+    path: `${API_PREFIX}/AwardTokens`,
+    apiKey: SCALE_API_KEY,
+    projectGuid: SCALE_PROJECT_GUID,
+    customers: options.customers,
+    isAllowance: true,
+    wallet: "bench-wallet",
+    // Token 0 of the scale fixture on its DB contract (service/db/scale-fixture.ts).
+    lines: [
+      { Guid: `00000010-0000-4000-8000-${hex12(0)}`, ContractGuid: `00000011-0000-4000-8000-${hex12(0)}` },
+    ],
+    amount: "1",
+  };
+  return award;
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+interface Measured {
+  backend: Backend;
+  endpoint: EndpointName;
+  target: number;
+  runs: Record<Side, number[]>;
+  p50: Record<Side, number[]>;
+  logged: number;
+}
+
+async function startApp(db: ServiceDb, side: Side): Promise<{ app: ServiceApp; origin: string }> {
+  const app = await buildServiceApp({
+    db,
+    rateLimit: 0,
+    validateResponses: false,
+    logger: false,
+    requestLog: { ...requestLogSettings(), enabled: side !== "off", sweepMs: 0 },
+    ...(side === "buffered"
+      ? { requestLogSink: { write: async () => {}, sweep: async () => ({ expired: 0, overflow: 0 }) } }
+      : {}),
+  });
+  return { app, origin: await app.listen({ port: 0, host: "127.0.0.1" }) };
+}
+
+function check(label: string, result: LoadResult): void {
+  const bad = result.non2xx + result.errors + result.timeouts + result.notCompleted;
+  if (bad > 0 || result.responses === 0)
+    throw new Error(
+      `${label}: ${result.responses} responses, ${bad} failed (${JSON.stringify(result.statuses)}) ${result.sampleFailure}`,
+    );
+}
+
+async function benchBackend(
+  backend: Backend,
+  loader: ReturnType<typeof startLoadGenerator>,
+  postgres: PostgresTarget | null,
+): Promise<Measured[]> {
+  console.log(`\n[${backend}] loading ${options.customers} customers…`);
+  const loaded = await loadDatabase(backend, options.customers, postgres);
+  const database = await loaded.reopen();
+  const servers = {
+    off: await startApp(database.db, "off"),
+    on: await startApp(database.db, "on"),
+    buffered: await startApp(database.db, "buffered"),
+  };
+  const results: Measured[] = [];
+  try {
+    for (const endpoint of ENDPOINTS) {
+      const measured: Measured = {
+        backend,
+        endpoint: endpoint.name,
+        target: endpoint.target,
+        runs: { off: [], on: [], buffered: [] },
+        p50: { off: [], on: [], buffered: [] },
+        logged: 0,
+      };
+      const run = async (side: Side, seconds = options.duration) => {
+        const server = servers[side];
+        const result = await loader.run({ ...job(endpoint.name, server.origin), duration: seconds });
+        check(`${backend} ${endpoint.name} (log ${side})`, result);
+        // What the log still holds is paid for by this run, and written before the next starts.
+        const started = performance.now();
+        await server.app.requestLog.flush();
+        const flushSeconds = (performance.now() - started) / 1000;
+        return { ...result, requestsPerSecond: result.responses / (result.seconds + flushSeconds) };
+      };
+      // Warm-up: the player answers kept, the JIT, the pool.
+      for (const side of SIDES) await run(side, 2);
+      for (let round = 0; round < options.rounds; round += 1) {
+        // Each side first, second and last in turn; every other round mirrored.
+        const rotated = [...SIDES.slice(round % 3), ...SIDES.slice(0, round % 3)];
+        const order = Math.floor(round / 3) % 2 === 0 ? rotated : rotated.reverse();
+        for (const side of order) {
+          const result = await run(side);
+          measured.runs[side].push(result.requestsPerSecond);
+          measured.p50[side].push(result.p50);
+        }
+        console.log(
+          `[${backend}] ${endpoint.name} round ${round + 1}: ` +
+            SIDES.map((side) => `${side} ${fmt(measured.runs[side].at(-1) ?? 0)}`).join(", ") +
+            " req/s",
+        );
+      }
+      const [count] = await rows<{ n: string }>(
+        database.db,
+        sql`select count(*)::text as n from service.request_log`,
+      );
+      measured.logged = Number(count?.n ?? 0);
+      results.push(measured);
+    }
+  } finally {
+    for (const side of SIDES) await servers[side].app.close();
+    await loaded.dispose();
+  }
+  return results;
+}
+
+function summary(result: Measured) {
+  const on = median(result.runs.on);
+  const off = median(result.runs.off);
+  const buffered = median(result.runs.buffered);
+  const change = ((on - off) / off) * 100;
+  return {
+    on,
+    off,
+    buffered,
+    change,
+    recording: ((buffered - off) / off) * 100,
+    met: -change <= result.target,
+  };
+}
+
+const signed = (n: number) => `${n >= 0 ? "+" : "−"}${fmt(Math.abs(n), 1)} %`;
+
+function render(results: Measured[], started: Date, loads: number[], seconds: number): string {
+  const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
+  const command = `npm run bench:request-log${argv.length ? ` -- ${argv.join(" ")}` : ""}`;
+  const lines = [
+    "## Service: the request log's cost",
+    "",
+    `Recorded by \`${command}\` (scripts/bench/request-log.ts) on ${started.toISOString().replace(/\.\d{3}Z$/, "Z")}`,
+    `in ${(seconds / 60).toFixed(1)} minutes (${cpu}, ${os.cpus().length} cores, Node ${process.versions.node}; 1-minute load`,
+    `average ${fmt(Math.min(...loads), 1)}–${fmt(Math.max(...loads), 1)} during the run — the machine is shared, other work ran beside it).`,
+    "Three instances of the service on one database, identical but for the request log — **off**",
+    "(`SERVICE_REQUEST_LOG=off`), **on** (written every 250 ms, or at 500 entries, as one insert per batch",
+    "with `last_used_at`), and **buffered** (on, but each batch thrown away instead of written: what",
+    "recording costs the service itself) — with rate limit and logging off; the scale fixture with",
+    `${fmt(options.customers)} customers; ${options.connections} connections from autocannon in its own process. ${options.rounds} rounds of ${options.duration} s per`,
+    "side and endpoint, the order rotating; the time the log's last write took after each run is counted",
+    "in that run. Customer Tokens picks a random customer (answers kept in memory after the warm-up, as",
+    "in production: the cheapest call there is); Item 42 is one SQL statement every time; awards are",
+    "allowances of 1 to a random customer, each with a fresh RequestID (every answer 200 Completed).",
+    "PGlite runs in memory, in the service's process; PostgreSQL with the server's durable defaults, on",
+    "the same 2 cores as the service and the load generator.",
+    "",
+    "| database | endpoint | off, req/s | on, req/s | change | target | buffered, req/s (change) | p50 off / on, ms |",
+    "|---|---|---:|---:|---:|---|---:|---|",
+  ];
+  for (const result of results) {
+    const { on, off, buffered, change, recording, met } = summary(result);
+    lines.push(
+      `| ${result.backend === "pglite" ? "PGlite" : "PostgreSQL"} | ${result.endpoint} | ${fmt(off)} | ${fmt(on)} | ` +
+        `${signed(change)} | ≤ ${result.target} % fewer: ${met ? "met" : "**missed**"} | ${fmt(buffered)} (${signed(recording)}) | ` +
+        `${fmt(median(result.p50.off), 2)} / ${fmt(median(result.p50.on), 2)} |`,
+    );
+  }
+  const missed = results.filter((result) => !summary(result).met);
+  lines.push(
+    "",
+    "An entry costs about the same whatever the call did — a row and its index entries written by the",
+    "database, a few microseconds of the service's time to record and send it — so it weighs on the",
+    "cheapest calls most: a read answered from kept bytes takes the service some 50–60 µs, one that asks",
+    "the database or an award several milliseconds.",
+  );
+  for (const result of missed) {
+    const { change, recording } = summary(result);
+    lines.push(
+      "",
+      `**Missed: ${result.backend === "pglite" ? "PGlite" : "PostgreSQL"}, ${result.endpoint}** (${signed(change)} against ≤ ${result.target} % fewer). ` +
+        `Recording the entries and dropping them (buffered) changed it by ${signed(recording)}; the rest is writing them: ` +
+        (result.backend === "pglite"
+          ? "PGlite inserts each batch on the service's own thread (about 20–28 µs per entry measured alone), so every entry takes that time from answering."
+          : "building and sending each batch, and PostgreSQL's insert (about 10–12 µs of its CPU per entry measured alone), here on the same 2 cores as the service and the load generator."),
+    );
+  }
+  if (missed.length > 0)
+    lines.push(
+      "",
+      "Tried, on this machine: the arrays built as one literal each instead of by the driver (the batch's",
+      "cost on the service's thread about 2.5 times lower: kept); a transaction that does not wait for the",
+      "disk (kept: it spares the awards' commits, not CPU); without the table's four secondary indexes",
+      "(PostgreSQL, cached reads: −21 % instead of −25 %, so not the indexes: kept), an unlogged table",
+      "(−23 %: dropped, a crash would empty the log), `json_to_recordset` instead of arrays (slower on",
+      "PGlite, the cost moved to PostgreSQL), `COPY` on PGlite (no faster). Within 10 % on the",
+      "cheapest reads the log would need to cost under about 6 µs per call in all, which one row per call",
+      "in the same database does not: that would take fewer rows (sampling, or counting identical calls)",
+      "or a store of its own, each a change of what the log promises.",
+    );
+  lines.push(
+    "",
+    "Every run (req/s, in the order measured):",
+    "",
+    ...results.map(
+      (r) =>
+        `- ${r.backend}, ${r.endpoint}: ` +
+        SIDES.map((side) => `${side} ${r.runs[side].map((n) => fmt(n)).join(", ")}`).join("; ") +
+        ` (${fmt(r.logged)} entries in the log by then)`,
+    ),
+  );
+  return lines.join("\n");
+}
+
+async function main(): Promise<number> {
+  const started = new Date();
+  const clock = performance.now();
+  console.log(`npm run bench:request-log: ${JSON.stringify(options)}`);
+  const loads = [os.loadavg()[0] ?? 0];
+  const sampler = setInterval(() => loads.push(os.loadavg()[0] ?? 0), 10_000);
+  const loader = startLoadGenerator();
+  let cluster: ThrowawayPostgres | null = null;
+  const results: Measured[] = [];
+  try {
+    for (const backend of options.backends) {
+      let postgres: PostgresTarget | null = null;
+      if (backend === "postgres") {
+        cluster = await startThrowawayPostgres("bench_rl_admin", { durable: true });
+        postgres = { adminUrl: cluster.url, poolSize: 20 };
+      }
+      try {
+        results.push(...(await benchBackend(backend, loader, postgres)));
+      } finally {
+        cluster?.stop();
+        cluster = null;
+      }
+    }
+  } finally {
+    clearInterval(sampler);
+    loader.stop();
+  }
+  loads.push(os.loadavg()[0] ?? 0);
+  console.log("");
+  for (const result of results) {
+    const { on, off, buffered, change, recording, met } = summary(result);
+    console.log(
+      `${result.backend} ${result.endpoint}: off ${fmt(off)} req/s, on ${fmt(on)} req/s, ${signed(change)} ` +
+        `(target ≤ ${result.target} % fewer: ${met ? "met" : "MISSED"}); buffered ${fmt(buffered)} req/s, ${signed(recording)}`,
+    );
+  }
+  if (options.writeDoc) {
+    const body = render(results, started, loads, (performance.now() - clock) / 1000);
+    writeFileSync(DOC, withSection(readFileSync(DOC, "utf8"), "request-log", body));
+    console.log(`wrote the request-log section of ${DOC.pathname}`);
+  }
+  return 0;
+}
+
+process.exit(await main());
