@@ -119,6 +119,7 @@ const SERVICE_LAYERS = [
   "service/db",
   "service/domain",
   "service/cache",
+  "service/log",
   "service/http",
   "service/server.ts",
   "service/cli",

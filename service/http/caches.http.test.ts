@@ -33,6 +33,7 @@ import { listPrices, listProducts, listProjectTokens } from "../domain/catalogue
 import { listCustomerItems, listCustomerTokens } from "../domain/holdings";
 import { importFixture } from "../domain/import";
 import { createApiKey, findProjectByGuid, revokeApiKey } from "../domain/keys";
+import { requestLogSettings } from "../env";
 import { ok } from "./envelope";
 import { stringifyWithRawTotals } from "./wire-json";
 
@@ -85,11 +86,13 @@ beforeAll(async () => {
   database = await createTestDatabase();
   projectId = (await importFixture(database.db, testFixture(), { reset: false })).projectId;
   // Instance A counts its statements and trusts a key check for a minute (so a count is not
-  // disturbed by a slow machine); B keeps the production setting. Both read prices by `clock`.
+  // disturbed by a slow machine), and keeps no request log (its writes would land in a count at
+  // random); B keeps the production settings. Both read prices by `clock`.
   a = await startTestService({
     database: { ...database, db: countingHandle(database.db, statements) },
     now: () => clock,
     keyCheckTtlMs: 60_000,
+    requestLog: { ...requestLogSettings(), enabled: false },
   });
   b = await startTestService({ database, now: () => clock });
 });

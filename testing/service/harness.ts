@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { expect, inject } from "vitest";
 import { openDatabase, type ServiceDatabase, type ServiceDb } from "@/service/db/connection";
 import { migrateServiceDatabase } from "@/service/db/migrate";
-import type { ConnectionLimits } from "@/service/env";
+import type { ConnectionLimits, RequestLogSettings } from "@/service/env";
 import { API_PREFIX, buildServiceApp } from "@/service/http/app";
 import type { ServiceApp } from "@/service/http/define-route";
 import { createThrowawayDatabase } from "../throwaway-postgres";
@@ -70,6 +70,8 @@ export async function startTestService(
     now?: () => number;
     keyCheckTtlMs?: number;
     limits?: ConnectionLimits;
+    /** The request log's settings (default: the environment's, so on). */
+    requestLog?: RequestLogSettings;
   } = {},
 ): Promise<TestService> {
   const database = options.database ?? (await createTestDatabase());
@@ -88,6 +90,7 @@ export async function startTestService(
     now: options.now,
     keyCheckTtlMs: options.keyCheckTtlMs,
     limits: options.limits,
+    requestLog: options.requestLog,
   });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
