@@ -1,6 +1,7 @@
-import { type BrowserContext, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { TEST_LIMITS } from "../testing/test-limits";
 import { fillAward, GOLD, GOLD_DB, player, send } from "./award-form";
+import { recordResponses, type SeenResponse } from "./response-bodies";
 import { type RoleName, storageState } from "./roles";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, SERVICE_BASE_URL } from "./servers";
 
@@ -12,23 +13,6 @@ import { DEMO_API_KEY, DEMO_PROJECT_GUID, SERVICE_BASE_URL } from "./servers";
 
 const STORED_KEY = `gcc_leakcheck_${"7".repeat(24)}_zq9x`;
 const NAME = "Leak check";
-
-interface Seen {
-  url: string;
-  type: string;
-  body: string;
-}
-
-function record(context: BrowserContext, seen: Seen[]) {
-  context.on("response", async (response) => {
-    try {
-      const body = (await response.body()).toString("utf8");
-      seen.push({ url: response.url(), type: response.headers()["content-type"] ?? "", body });
-    } catch {
-      // Redirects and aborted requests have no body.
-    }
-  });
-}
 
 const PAGES = [
   "/catalogue/products",
@@ -46,15 +30,18 @@ const PAGES = [
   "/wallet",
   "/settings/users",
   "/settings/connections",
+  "/developers/keys",
+  "/developers/requests",
+  "/developers/requests?Status=4xx",
 ];
 
 test("no response to any role's browser holds an API key", async ({ browser }) => {
   // Every page as each of three roles, about 40 loads: three times the limit of one test (it
   // took 1.6–2 min on a busy two-core machine, against a limit of 2).
   test.setTimeout(3 * TEST_LIMITS.testMs);
-  const seen: Seen[] = [];
+  const seen: SeenResponse[] = [];
   const owner = await browser.newContext({ storageState: storageState("owner") });
-  record(owner, seen);
+  await recordResponses(owner, seen);
   const page = await owner.newPage();
 
   // A stored connection with a key of its own, added through the form like an owner would.
@@ -111,12 +98,13 @@ test("no response to any role's browser holds an API key", async ({ browser }) =
   seen.push({
     url: results.url(),
     type: results.headers()["content-type"] ?? "",
+    action: false,
     body: await results.text(),
   });
 
   for (const role of ["owner", "manager", "support"] as RoleName[]) {
     const context = role === "owner" ? owner : await browser.newContext({ storageState: storageState(role) });
-    if (role !== "owner") record(context, seen);
+    if (role !== "owner") await recordResponses(context, seen);
     const rolePage = role === "owner" ? page : await context.newPage();
     for (const path of PAGES) {
       await rolePage.goto(path);
@@ -151,6 +139,7 @@ test("no response to any role's browser holds an API key", async ({ browser }) =
   expect(kinds(/text\/html/)).toBeGreaterThan(10);
   expect(kinds(/text\/x-component/)).toBeGreaterThan(10);
   expect(kinds(/javascript/)).toBeGreaterThan(5);
+  expect(seen.filter((entry) => entry.action).length).toBeGreaterThan(5);
   expect(seen.some((entry) => entry.body.includes("••••4e7c"))).toBe(true);
   expect(seen.some((entry) => entry.body.includes("••••zq9x"))).toBe(true);
 
