@@ -12,7 +12,7 @@ import {
   type RequestFilters,
   requestLogHref,
 } from "@/lib/request-log/request-filters";
-import type { RequestErrorsView } from "@/lib/request-log/request-log-view";
+import { type RequestErrorsView, shortRoute } from "@/lib/request-log/request-log-view";
 import type { ExtensionRead } from "@/lib/service-keys/extension-read";
 import { RequestStatusBadge } from "./request-status-badge";
 
@@ -71,7 +71,9 @@ export function RequestErrorsPanel({ initial, filters }: RequestErrorsPanelProps
           {routes.map((route) => (
             <li key={route.route} className="rounded-lg border border-border bg-card p-3">
               <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-                <code className="font-mono text-sm font-medium break-all">{route.route}</code>
+                <code className="font-mono text-sm font-medium break-all" title={route.route}>
+                  {shortRoute(route.route)}
+                </code>
                 <span className="text-sm text-muted-foreground">
                   {route.count} failed · last <When iso={route.lastAt} />
                 </span>

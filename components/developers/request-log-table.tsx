@@ -7,6 +7,7 @@ import { PlayerLink } from "@/components/players/player-link";
 import { Button } from "@/components/ui/button";
 import { When } from "@/components/ui/when";
 import type { RequestLogEntry } from "@/lib/contract/request-log";
+import { shortRoute } from "@/lib/request-log/request-log-view";
 import { RequestStatusBadge } from "./request-status-badge";
 
 /** Opens an entry's details (the panel owns the dialog). */
@@ -37,11 +38,16 @@ const columns = column.columns([
     meta: { cellClassName: "whitespace-nowrap" },
     cell: ({ row }) => <When iso={row.original.At} seconds />,
   }),
-  column.accessor((row) => `${row.Method} ${row.Route}`, {
+  column.accessor((row) => `${row.Method} ${shortRoute(row.Route)}`, {
     id: "route",
     header: "Route",
     sortFn: "text",
-    meta: { cellClassName: "min-w-48 max-w-72 break-all font-mono text-xs" },
+    meta: { cellClassName: "min-w-40 max-w-64 break-words font-mono text-xs" },
+    cell: ({ row }) => (
+      <span title={row.original.Route}>
+        {row.original.Method} {shortRoute(row.original.Route)}
+      </span>
+    ),
   }),
   column.accessor("Status", {
     header: "Status",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errorsByRoute, totalErrors } from "./error-groups";
+import { shortRoute } from "./request-log-view";
 
 const group = (
   route: string,
@@ -62,5 +63,13 @@ describe("errorsByRoute: the panel's grouping", () => {
       errorsByRoute([group("/b", 400, "x", 1, at), group("/a", 400, "x", 1, at)]).map((r) => r.route),
     ).toEqual(["/a", "/b"]);
     expect(errorsByRoute([])).toEqual([]);
+  });
+});
+
+describe("shortRoute", () => {
+  it("leaves out the key and project parameters, nothing else", () => {
+    expect(shortRoute("/Tokens/:YourAPIKEY/:ProjectGuid/:CustomerID")).toBe("/Tokens/:CustomerID");
+    expect(shortRoute("/Wallet/:YourAPIKEY/:ProjectGuid")).toBe("/Wallet");
+    expect(shortRoute("/AwardTokens")).toBe("/AwardTokens");
   });
 });

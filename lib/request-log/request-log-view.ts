@@ -17,3 +17,12 @@ export interface RequestLogPage {
 export interface RequestErrorsView {
   routes: RouteErrors[];
 }
+
+/**
+ * A route pattern as people read it: the key and project parameters every keyed route starts
+ * with are left out (`/Tokens/:YourAPIKEY/:ProjectGuid/:CustomerID` → `/Tokens/:CustomerID`).
+ * Filters still take the full pattern.
+ */
+export function shortRoute(route: string): string {
+  return route.replace("/:YourAPIKEY/:ProjectGuid", "") || "/";
+}
