@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { TEST_LIMITS } from "../testing/test-limits";
+import { auditRowsOf } from "./audit";
 import { knownPlayer } from "./award-form";
 import { recordResponses, type SeenResponse } from "./response-bodies";
 import { type RoleName, storageState } from "./roles";
@@ -180,6 +181,19 @@ test("an owner makes a key, rolls the console's own key during a running batch, 
     await expect(other).toHaveURL(/\/not-allowed\?need=keys%3Amanage$/);
     await context.close();
   }
+
+  // Each act is in the audit log, by the owner, never with a secret.
+  const acts = await Promise.all(
+    ["key.created", "key.rolled", "key.revoked"].map((kind) => auditRowsOf(browser, kind)),
+  );
+  for (const rows of acts) {
+    const mine = rows.filter((row) => row.summary.includes(consoleKeyName));
+    expect(mine.map((row) => row.actor)).toEqual(["owner@demo.test"]);
+    expect(JSON.stringify(mine)).not.toMatch(KEY_SHAPE);
+  }
+  expect(acts[1]?.find((row) => row.summary.includes(consoleKeyName))?.summary).toContain(
+    "this console now calls with the new key",
+  );
 
   // The made key's secret reached one response, the answer to its owner's request; no other
   // key-shaped text reached any browser (the rolled console key's new secret above all).

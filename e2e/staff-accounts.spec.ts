@@ -202,6 +202,16 @@ test("step-up: each listed action asks for a fresh code, and the server refuses 
   await connectionsPage.reload();
   await expect(policyCard(connectionsPage, "GEM").getByLabel("Approval above")).toHaveValue("");
 
+  // API keys: making one at the service asks too; cancelled, no key is made.
+  await usersPage.goto("/developers/keys");
+  await usersPage.getByLabel("Name").fill(`Step-up key ${stamp}`);
+  await usersPage.getByRole("button", { name: "Create key" }).click();
+  await expect(stepUp(usersPage)).toBeVisible();
+  await stepUp(usersPage).getByRole("button", { name: "Cancel" }).click();
+  await expect(usersPage.getByTestId("new-secret-dialog")).toHaveCount(0);
+  await usersPage.reload();
+  await expect(usersPage.getByRole("row").filter({ hasText: `Step-up key ${stamp}` })).toHaveCount(0);
+
   for (const page of [...stale, enrolling]) await page.context().close();
 });
 
