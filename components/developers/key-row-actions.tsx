@@ -1,17 +1,21 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useStepUp } from "@/components/auth/step-up";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { toast } from "@/components/ui/toast";
 import { revokeServiceKeyAction } from "@/lib/actions/revoke-service-key";
 import { rollServiceKeyAction } from "@/lib/actions/roll-service-key";
-import { DEFAULT_GRACE_SECONDS, GRACE_CHOICES } from "@/lib/service-keys/key-rules";
+import { DEFAULT_GRACE_SECONDS } from "@/lib/service-keys/key-rules";
 import { keyWorks } from "@/lib/service-keys/key-status";
 import type { KeyRow } from "@/lib/service-keys/key-view";
 import { useKeyEvents } from "./key-events";
+
+// Radix's radio group loads with the Roll dialog, not with the page (docs/benchmarks.md, bundle).
+const GracePeriodChoice = lazy(() =>
+  import("./grace-period-choice").then((m) => ({ default: m.GracePeriodChoice })),
+);
 
 /** A key's acts: Roll (a live key), Revoke (a key that still works, not this console's), its requests. */
 export function KeyRowActions({ row }: { row: KeyRow }) {
@@ -92,14 +96,9 @@ function RollKey({ row }: { row: KeyRow }) {
         ) : (
           <p>The new key is shown once, when it is made.</p>
         )}
-        <fieldset className="grid gap-1">
-          <legend className="text-sm font-medium">The old key keeps working for</legend>
-          <RadioGroup value={grace} onValueChange={setGrace} aria-label="Grace period" className="gap-0">
-            {GRACE_CHOICES.map((choice) => (
-              <RadioGroupItem key={choice.seconds} value={String(choice.seconds)} label={choice.label} />
-            ))}
-          </RadioGroup>
-        </fieldset>
+        <Suspense fallback={<p className="text-sm text-muted-foreground">Loading the choices…</p>}>
+          <GracePeriodChoice value={grace} onChange={setGrace} />
+        </Suspense>
       </div>
     </ConfirmButton>
   );

@@ -40,6 +40,8 @@ const ROUTES = [
   { path: "/settings/policies", signedIn: true },
   { path: "/settings/security", signedIn: true },
   { path: "/audit", signedIn: true },
+  { path: "/developers/keys", signedIn: true },
+  { path: "/developers/requests", signedIn: true },
   { path: "/account", signedIn: true },
 ];
 const DOC = new URL("../../docs/benchmarks.md", import.meta.url);
