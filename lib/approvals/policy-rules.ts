@@ -1,4 +1,4 @@
-import { decimalProblem, MAX_DECIMALS, MAX_INTEGER_DIGITS } from "@/lib/contract/decimal";
+import { typedAmountProblem } from "@/lib/contract/decimal";
 
 /**
  * The award policy's rules with no zod (docs/console.md, "Award policies"): the server's schema
@@ -15,12 +15,5 @@ export const POLICY_LABELS = {
 export function policyAmountProblem(typed: string): string | null {
   const text = typed.trim();
   if (text === "") return null;
-  const problem = decimalProblem(text);
-  if (problem === "format" || text.startsWith("-"))
-    return text.includes(",")
-      ? "must use a point for decimals, not a comma"
-      : "must be empty (no rule) or a number like 1000 or 0.5";
-  if (problem === "integerDigits") return `must have at most ${MAX_INTEGER_DIGITS} digits before the point`;
-  if (problem === "decimals") return `must have at most ${MAX_DECIMALS} decimal places`;
-  return null;
+  return typedAmountProblem(text, "must be empty (no rule) or a number like 1000 or 0.5");
 }

@@ -30,6 +30,20 @@ export function decimalProblem(text: string): DecimalProblem | null {
 }
 
 /**
+ * What is wrong with an amount a person typed (not empty, not negative), in words for under its
+ * field, or null: one wording for every form that takes an amount. `format` is what a text that
+ * is no number at all must be ("a number like 1000 or 0.5").
+ */
+export function typedAmountProblem(text: string, format: string): string | null {
+  const problem = decimalProblem(text);
+  if (problem === "format" || text.startsWith("-"))
+    return text.includes(",") ? "must use a point for decimals, not a comma" : format;
+  if (problem === "integerDigits") return `must have at most ${MAX_INTEGER_DIGITS} digits before the point`;
+  if (problem === "decimals") return `must have at most ${MAX_DECIMALS} decimal places`;
+  return null;
+}
+
+/**
  * Parses plain decimal text into units. Throws on anything `decimalProblem` rejects, so callers
  * validate first where the input comes from outside.
  */

@@ -1,4 +1,4 @@
-import { decimalProblem, MAX_DECIMALS, MAX_INTEGER_DIGITS } from "@/lib/contract/decimal";
+import { typedAmountProblem } from "@/lib/contract/decimal";
 import { fieldPath } from "@/lib/contract/issues";
 
 /**
@@ -80,13 +80,8 @@ export function expiryOfDay(
 export function capAmountProblem(typed: string): string | null {
   const text = typed.trim();
   if (text === "") return "is required: the most the key may award of the token in 24 hours";
-  const kind = decimalProblem(text);
-  if (kind === "format" || text.startsWith("-"))
-    return text.includes(",")
-      ? "must use a point for decimals, not a comma"
-      : "must be a number like 1000 or 0.5";
-  if (kind === "integerDigits") return `must have at most ${MAX_INTEGER_DIGITS} digits before the point`;
-  if (kind === "decimals") return `must have at most ${MAX_DECIMALS} decimal places`;
+  const problem = typedAmountProblem(text, "must be a number like 1000 or 0.5");
+  if (problem) return problem;
   if (/^[0.]+$/.test(text))
     return "must be greater than 0 (to stop a key awarding a token, leave out the award scope)";
   return null;

@@ -1,0 +1,24 @@
+import "server-only";
+import { defineRoute, RouteError } from "@/lib/api/define-route";
+import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
+import { projectContext } from "@/lib/project/current-project";
+import { type RequestFilters, readRequestFilters } from "./request-filters";
+
+/**
+ * A GET route the Requests page keeps live (requests:read): the chosen project's connection and
+ * the page's filters from the URL, handed to `read`; a service that cannot be asked is a 502.
+ */
+export function requestLogRoute<T>(
+  read: (connection: ServiceConnection, filters: RequestFilters, now: Date) => Promise<T>,
+) {
+  return defineRoute("requests:read", async ({ request, user }) => {
+    const { connection } = await projectContext(user.id);
+    if (!connection) throw new RouteError(409, "No project is chosen: an owner adds a connection first.");
+    try {
+      return await read(connection, readRequestFilters(new URL(request.url).searchParams), new Date());
+    } catch (error) {
+      if (error instanceof ServiceCallError) throw new RouteError(502, error.message);
+      throw error;
+    }
+  });
+}
