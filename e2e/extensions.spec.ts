@@ -24,6 +24,12 @@ test("a service with the spec only: Test connection says so, the wallet is hidde
     await expect(nav.getByRole("link", { name: "Wallet" })).toHaveCount(0);
     await page.goto("/wallet");
     await expect(page.getByText("implements the public spec only")).toBeVisible();
+    // Keys and Requests say what the service does not offer, and what still works.
+    await page.goto("/developers/keys");
+    await expect(page.getByText("This project's service does not offer API keys as a resource")).toBeVisible();
+    await expect(page.getByText("Replace key").first()).toBeVisible();
+    await page.goto("/developers/requests");
+    await expect(page.getByText("This project's service does not keep a request log")).toBeVisible();
 
     // Without the Status extension the service only says it took the award.
     await page.goto("/awards/new");

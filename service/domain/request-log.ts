@@ -235,7 +235,12 @@ function conditions(projectId: number, query: Partial<RequestLogQuery>): SQL[] {
     const [from, to] = statusRange(query.Status);
     where.push(sql`l.status >= ${from} and l.status < ${to}`);
   }
-  if (query.Route !== undefined) where.push(sql`l.route = ${query.Route}`);
+  // The full pattern, or as people read it: without the key and project parameters
+  // (`/Tokens/:CustomerID`), as the console shows it.
+  if (query.Route !== undefined)
+    where.push(
+      sql`(l.route = ${query.Route} or replace(l.route, '/:YourAPIKEY/:ProjectGuid', '') = ${query.Route})`,
+    );
   if (query.CustomerID !== undefined) where.push(sql`l.customer_id = ${query.CustomerID}`);
   if (query.RequestID !== undefined) where.push(sql`l.request_id = ${logRequestId(query.RequestID)}`);
   if (query.KeyId !== undefined) where.push(sql`l.key_id = ${Number(query.KeyId)}`);

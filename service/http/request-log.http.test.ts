@@ -371,6 +371,8 @@ describe("the request log", () => {
       [{ Status: "5xx" }, []],
       [{ Route: "/AwardTokens" }, ["f-d", "f-c"]],
       [{ Route: "/Tokens/:YourAPIKEY/:ProjectGuid/:CustomerID" }, ["f-a"]],
+      // As the console shows it: without the key and project parameters; never a prefix.
+      [{ Route: "/Tokens/:CustomerID" }, ["f-a"]],
       [{ Route: "/Tokens" }, []],
       [{ CustomerID: "player-1" }, ["f-c", "f-a"]],
       [{ RequestID: awardId }, ["f-c"]],
