@@ -119,6 +119,8 @@ test.describe("a lost answer", () => {
       await page.goto("/awards/new");
       await page.getByLabel("Project", { exact: true }).selectOption({ label: name });
       await expect(page.getByLabel("Project", { exact: true })).toHaveValue(/^db:/);
+      // The switcher is disabled until the server has the choice and the page is refreshed.
+      await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
       await fillAward(page, { customerId, mode: "Allowance", token: GOLD, contract: GOLD_DB, amount: "7" });
       const requestId = (await page.getByTestId("request-id").textContent()) ?? "";
 
@@ -148,6 +150,8 @@ test.describe("a lost answer", () => {
     } finally {
       await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
       await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");
+      // The switcher is disabled until the server has the choice and the page is refreshed.
+      await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
       await connection.remove();
     }
   });
@@ -168,6 +172,8 @@ test.describe("retry from the trail", () => {
       await page.goto("/awards/new");
       await page.getByLabel("Project", { exact: true }).selectOption({ label: name });
       await expect(page.getByLabel("Project", { exact: true })).toHaveValue(/^db:/);
+      // The switcher is disabled until the server has the choice and the page is refreshed.
+      await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
       await fillAward(page, {
         customerId,
         mode: "Allowance",
@@ -222,6 +228,8 @@ test.describe("retry from the trail", () => {
     } finally {
       await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
       await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");
+      // The switcher is disabled until the server has the choice and the page is refreshed.
+      await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
       await connection.remove();
     }
   });

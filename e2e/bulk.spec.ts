@@ -186,6 +186,8 @@ test("a row whose answer was lost ends 'outcome unknown'; Retry failed rows pays
     await page.goto("/awards/bulk");
     await page.getByLabel("Project", { exact: true }).selectOption({ label: name });
     await expect(page.getByLabel("Project", { exact: true })).toHaveValue(/^db:/);
+    // The switcher is disabled until the server has the choice and the page is refreshed.
+    await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
     await upload(
       page,
       "lossy.csv",
@@ -229,6 +231,8 @@ test("a row whose answer was lost ends 'outcome unknown'; Retry failed rows pays
   } finally {
     await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
     await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");
+    // The switcher is disabled until the server has the choice and the page is refreshed.
+    await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
     await connection.remove();
   }
 });
@@ -344,6 +348,8 @@ test("the dry run compares direct rows with the project wallet: rows that will w
     await page.goto("/awards/bulk");
     await page.getByLabel("Project", { exact: true }).selectOption({ label: name });
     await expect(page.getByLabel("Project", { exact: true })).toHaveValue(/^db:/);
+    // The switcher is disabled until the server has the choice and the page is refreshed.
+    await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
     await upload(page, "funds.csv", text);
     await page.getByRole("button", { name: "Check file" }).click();
     await expect(page.getByTestId("dry-run-funds")).toContainText(
@@ -352,6 +358,8 @@ test("the dry run compares direct rows with the project wallet: rows that will w
   } finally {
     await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
     await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");
+    // The switcher is disabled until the server has the choice and the page is refreshed.
+    await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
     await connection.remove();
   }
 });

@@ -19,6 +19,8 @@ test("a service with the spec only: Test connection says so, the wallet is hidde
     await expect(nav.getByRole("link", { name: "Wallet" })).toBeVisible();
     await page.getByLabel("Project", { exact: true }).selectOption({ label: name });
     await expect(page.getByLabel("Project", { exact: true })).toHaveValue(/^db:/);
+    // The switcher is disabled until the server has the choice and the page is refreshed.
+    await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
     await page.goto("/catalogue/tokens");
     await expect(nav.getByRole("link", { name: "Awards" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Wallet" })).toHaveCount(0);
@@ -26,7 +28,9 @@ test("a service with the spec only: Test connection says so, the wallet is hidde
     await expect(page.getByText("implements the public spec only")).toBeVisible();
     // Keys and Requests say what the service does not offer, and what still works.
     await page.goto("/developers/keys");
-    await expect(page.getByText("This project's service does not offer API keys as a resource")).toBeVisible();
+    await expect(
+      page.getByText("This project's service does not offer API keys as a resource"),
+    ).toBeVisible();
     await expect(page.getByText("Replace key").first()).toBeVisible();
     await page.goto("/developers/requests");
     await expect(page.getByText("This project's service does not keep a request log")).toBeVisible();
@@ -45,6 +49,8 @@ test("a service with the spec only: Test connection says so, the wallet is hidde
   } finally {
     await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
     await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");
+    // The switcher is disabled until the server has the choice and the page is refreshed.
+    await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
     await connection.remove();
   }
 });

@@ -88,6 +88,8 @@ test("a batch's page follows its progress through GET reads, never a server acti
     await page.goto("/awards/bulk");
     await page.getByLabel("Project", { exact: true }).selectOption({ label: name });
     await expect(page.getByLabel("Project", { exact: true })).toHaveValue(/^db:/);
+    // The switcher is disabled until the server has the choice and the page is refreshed.
+    await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
     // A known player of this run, distinct amounts: nothing to confirm but the batch itself.
     const known = await knownPlayer(request, "e2e-live-batch");
     const lines = Array.from(
@@ -125,6 +127,8 @@ test("a batch's page follows its progress through GET reads, never a server acti
   } finally {
     await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
     await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");
+    // The switcher is disabled until the server has the choice and the page is refreshed.
+    await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
     await connection.remove();
   }
 });

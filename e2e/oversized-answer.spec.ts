@@ -39,6 +39,8 @@ test("a service that answers 200 MB is refused with a clear message, and the con
     // A page that reads it shows the failure like any other service failure.
     await page.getByLabel("Project", { exact: true }).selectOption({ label: name });
     await expect(page.getByLabel("Project", { exact: true })).toHaveValue(/^db:/);
+    // The switcher is disabled until the server has the choice and the page is refreshed.
+    await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
     await page.goto("/catalogue/products");
     const failure = page.getByTestId("service-failure");
     await expect(failure).toContainText("The service's answer was too large to read (HTTP 200)", {
@@ -56,6 +58,8 @@ test("a service that answers 200 MB is refused with a clear message, and the con
     // Back on the demo project, pages that read the service answer as before.
     await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
     await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");
+    // The switcher is disabled until the server has the choice and the page is refreshed.
+    await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
     await page.goto("/catalogue/tokens");
     await expect(page.getByTestId("service-failure")).toHaveCount(0);
     await expect(page.locator("tbody tr")).toHaveCount(3);
@@ -67,6 +71,8 @@ test("a service that answers 200 MB is refused with a clear message, and the con
   } finally {
     await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
     await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");
+    // The switcher is disabled until the server has the choice and the page is refreshed.
+    await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
     await connection.remove();
   }
 });

@@ -68,6 +68,8 @@ async function chooseProject(page: Page, label: string) {
   await expect(page.getByLabel("Project", { exact: true })).toHaveValue(
     label.endsWith("(demo)") ? "env" : /^db:/,
   );
+  // The switcher is disabled until the server has the choice and the page is refreshed.
+  await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
 }
 
 async function walletOf(request: APIRequestContext) {

@@ -26,6 +26,8 @@ async function chooseProject(page: Page, label: string) {
   await expect(page.getByLabel("Project", { exact: true })).toHaveValue(
     label === "Starfall Arena (demo)" ? "env" : /^db:/,
   );
+  // The switcher is disabled until the server has the choice and the page is refreshed.
+  await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
 }
 
 /** The Keys page's row of a key, by its name. */

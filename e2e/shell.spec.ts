@@ -78,6 +78,8 @@ test.describe("project environments", () => {
     await page.goto("/settings/connections");
     await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
     await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");
+    // The switcher is disabled until the server has the choice and the page is refreshed.
+    await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
     const remove = page.getByRole("button", { name: `Delete connection ${NAME}` });
     if ((await remove.count()) > 0) {
       await remove.click();

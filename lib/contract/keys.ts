@@ -110,9 +110,9 @@ function keySchemas<L extends Strictness>(level: L) {
     CreatedAt: date,
     ExpiresAt: date,
     RevokedAt: date.meta({ description: 'When it stopped working, or (rolled) stops; "" while live' }),
-    ThisKey: z
-      .boolean()
-      .meta({ description: "true for the key this call was made with (so a caller can tell which one it holds)" }),
+    ThisKey: z.boolean().meta({
+      description: "true for the key this call was made with (so a caller can tell which one it holds)",
+    }),
     LastUsedAt: date.meta({ description: 'The last call the request log recorded; "" for none' }),
     Caps: z.array(
       object({

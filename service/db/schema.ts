@@ -443,7 +443,10 @@ export const apiKeyCaps = service.table(
       .references(() => tokens.id, { onDelete: "cascade" }),
     daily: amount("daily").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.keyId, t.tokenId] }), check("api_key_caps_daily_check", sql`${t.daily} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.keyId, t.tokenId] }),
+    check("api_key_caps_daily_check", sql`${t.daily} > 0`),
+  ],
 );
 
 /** What each capped key awarded, per award and token: the sum of the last 24 hours is the cap's use. */

@@ -57,7 +57,8 @@ export function keyRoutes(app: ServiceApp): void {
     response: schemas.KeysResponse,
     emptyLists: { Data: { Keys: [] } },
     scope: "keys",
-    handler: async ({ project }) => ok({ Data: { Keys: (await listApiKeys(app.db, project.id)).map((key) => view(key, project)) } }),
+    handler: async ({ project }) =>
+      ok({ Data: { Keys: (await listApiKeys(app.db, project.id)).map((key) => view(key, project)) } }),
   });
 
   const post = (summary: string, body: unknown, response: unknown) => ({
