@@ -214,7 +214,7 @@ async function benchBackend(
       }
       const [count] = await rows<{ n: string }>(
         database.db,
-        sql`select count(*)::text as n from service.request_log`,
+        sql`select coalesce(sum(entry_count), 0)::text as n from service.request_log_segments`,
       );
       measured.logged = Number(count?.n ?? 0);
       results.push(measured);

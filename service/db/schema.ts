@@ -471,34 +471,39 @@ export const keyAwardUsage = service.table(
 );
 
 /**
- * The request log (docs/service.md, "Request log"): one row per call that passed the key check,
- * written in batches off the hot path, kept for a set time and bounded in rows. It holds the
+ * The request log (docs/service.md, "Request log"), as segments: one row per write of one
+ * instance's buffer and project, its calls packed in `entries` (a JSON array of arrays, decoded
+ * by the view `service.request_log`, migration 0013) and summarised in the other columns, so that
+ * a read skips the segments that cannot match. One row per batch instead of one per call is what
+ * keeps the log's cost on reads small (docs/benchmarks.md, "the request log's cost"). It holds the
  * route pattern, never the raw path (GET paths carry the key), and no foreign keys, so writing it
  * never waits on a lock.
  */
-export const requestLog = service.table(
-  "request_log",
+export const requestLogSegments = service.table(
+  "request_log_segments",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    at: timestamp("at", { withTimezone: true }).notNull(),
     projectId: integer("project_id").notNull(),
-    keyId: integer("key_id").notNull(),
-    method: text("method").notNull(),
-    route: text("route").notNull(),
-    status: integer("status").notNull(),
-    /** Microseconds from the request's arrival to its answer. */
-    durationUs: integer("duration_us").notNull(),
-    errorCode: text("error_code"),
-    error: text("error"),
-    requestId: text("request_id"),
-    customerId: text("customer_id"),
-    /** The caller's own id for the call (`X-Request-Id`), or ours when it sent none. */
-    callerRequestId: text("caller_request_id").notNull(),
+    /** The earliest and latest arrival among its calls. */
+    firstAt: timestamp("first_at", { withTimezone: true }).notNull(),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+    entryCount: integer("entry_count").notNull(),
+    /** Calls answered 400 or above. */
+    errorCount: integer("error_count").notNull(),
+    /** Each distinct value among its calls: what a filter looks at before decoding `entries`. */
+    keyIds: integer("key_ids").array().notNull(),
+    statuses: integer("statuses").array().notNull(),
+    /** The (method, route pattern) pairs its entries name by their place in these two arrays. */
+    methods: text("methods").array().notNull(),
+    routes: text("routes").array().notNull(),
+    customerIds: text("customer_ids").array().notNull(),
+    requestIds: text("request_ids").array().notNull(),
+    /** `[[ms after first_at, key id, pair, status, µs, ErrorCode, Error, RequestID, CustomerID, caller's id], …]` */
+    entries: text("entries").notNull(),
   },
   (t) => [
-    index("request_log_project_idx").on(t.projectId, t.id),
-    index("request_log_request_id_idx").on(t.projectId, t.requestId).where(sql`${t.requestId} is not null`),
-    index("request_log_customer_idx").on(t.projectId, t.customerId).where(sql`${t.customerId} is not null`),
-    index("request_log_at_idx").on(t.at),
+    index("request_log_segments_project_idx").on(t.projectId, t.id),
+    index("request_log_segments_last_at_idx").on(t.lastAt),
+    index("request_log_segments_request_ids_idx").using("gin", t.requestIds),
   ],
 );

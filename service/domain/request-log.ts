@@ -68,23 +68,137 @@ export function arrayLiteral(values: readonly (string | number | null)[]): strin
   return `${out}}`;
 }
 
-const column = (values: readonly (string | number | null)[], type: string) =>
+/** Calls per segment at most: an entry's id is its segment's id × ENTRY_SLOTS + its place (migration 0013). */
+const ENTRY_SLOTS = 100_000;
+const SEGMENT_MAX = 50_000;
+
+/**
+ * A text as the log can keep it: PostgreSQL's text holds no NUL, and its JSON no lone surrogate
+ * (a half of a UTF-16 pair): each becomes U+FFFD, so that one odd value never fails a batch.
+ */
+function storable(text: string): string {
+  const whole = text.includes(NUL) ? text.split(NUL).join("\uFFFD") : text;
+  const checked = whole as unknown as { isWellFormed(): boolean; toWellFormed(): string };
+  return checked.isWellFormed() ? whole : checked.toWellFormed();
+}
+const storableOrNull = (text: string | null) => (text === null ? null : storable(text));
+
+/** One segment's row: a project's calls of one write, packed (service/db/schema.ts, requestLogSegments). */
+interface Segment {
+  projectId: number;
+  firstAt: number;
+  lastAt: number;
+  count: number;
+  errors: number;
+  keyIds: number[];
+  statuses: number[];
+  methods: string[];
+  routes: string[];
+  customerIds: string[];
+  requestIds: string[];
+  entries: string;
+}
+
+/** Packs calls of one project: each (method, route) once, each entry an array (the order of the view's columns). */
+function packSegment(projectId: number, calls: readonly RequestLogRow[]): Segment {
+  let firstAt = Number.POSITIVE_INFINITY;
+  let lastAt = 0;
+  for (const call of calls) {
+    if (call.at < firstAt) firstAt = call.at;
+    if (call.at > lastAt) lastAt = call.at;
+  }
+  const pairs = new Map<string, number>();
+  const methods: string[] = [];
+  const routes: string[] = [];
+  const keyIds = new Set<number>();
+  const statuses = new Set<number>();
+  const customerIds = new Set<string>();
+  const requestIds = new Set<string>();
+  let errors = 0;
+  const packed = calls.map((call) => {
+    const pairKey = `${call.method} ${call.route}`;
+    let pair = pairs.get(pairKey);
+    if (pair === undefined) {
+      pair = methods.length;
+      pairs.set(pairKey, pair);
+      methods.push(storable(call.method));
+      routes.push(storable(call.route));
+    }
+    keyIds.add(call.keyId);
+    statuses.add(call.status);
+    if (call.status >= 400) errors += 1;
+    const customerId = storableOrNull(call.customerId);
+    const requestId = storableOrNull(call.requestId);
+    if (customerId !== null) customerIds.add(customerId);
+    if (requestId !== null) requestIds.add(requestId);
+    return [
+      call.at - firstAt,
+      call.keyId,
+      pair,
+      call.status,
+      call.durationUs,
+      storableOrNull(call.errorCode),
+      storableOrNull(call.error),
+      requestId,
+      customerId,
+      storable(call.callerRequestId),
+    ];
+  });
+  return {
+    projectId,
+    firstAt,
+    lastAt,
+    count: calls.length,
+    errors,
+    keyIds: [...keyIds],
+    statuses: [...statuses],
+    methods,
+    routes,
+    customerIds: [...customerIds],
+    requestIds: [...requestIds],
+    entries: JSON.stringify(packed),
+  };
+}
+
+/** A batch as segments: one per project (at most SEGMENT_MAX calls each), in the batch's order. */
+function segmentsOf(batch: readonly RequestLogRow[]): Segment[] {
+  const byProject = new Map<number, RequestLogRow[]>();
+  for (const call of batch) {
+    const calls = byProject.get(call.projectId);
+    if (calls) calls.push(call);
+    else byProject.set(call.projectId, [call]);
+  }
+  const segments: Segment[] = [];
+  for (const [projectId, calls] of byProject)
+    for (let start = 0; start < calls.length; start += SEGMENT_MAX)
+      segments.push(packSegment(projectId, calls.slice(start, start + SEGMENT_MAX)));
+  return segments;
+}
+
+const epochMs = (ms: number) => sql`timestamptz 'epoch' + ${ms}::int8 * interval '1 millisecond'`;
+const array = (values: readonly (string | number | null)[], type: string) =>
   sql`${arrayLiteral(values)}::${sql.raw(type)}[]`;
 
 /**
- * Writes a batch as one statement: every row from unnest'ed arrays, and each key's
- * `last_used_at` moved forward to its latest call in the batch (never back: another instance
- * may have written a later one). Only `last_used_at` is set, so the keys' change trigger
- * (migration 0011: it fires on the columns the key check reads) stays quiet and no instance drops
- * its caches for it. Key rows are updated in id order; a deadlock with another instance's batch
- * is retried (the whole statement, so no row is written twice).
+ * Writes a batch as one statement: a segment per project (one row, its calls packed — a row per
+ * call cost the service's cheapest reads about 30 % of their throughput, docs/benchmarks.md), and
+ * each key's `last_used_at` moved forward to its latest call in the batch (never back: another
+ * instance may have written a later one). Only `last_used_at` is set, so the keys' change trigger
+ * (migration 0012: it fires on the columns the key check reads) stays quiet and no instance drops
+ * its caches for it. Key rows are updated in id order.
  */
 export async function writeRequestLog(db: ServiceDb, batch: readonly RequestLogRow[]): Promise<void> {
   if (batch.length === 0) return;
   const latest = new Map<number, number>();
   for (const row of batch) latest.set(row.keyId, Math.max(latest.get(row.keyId) ?? 0, row.at));
   const keys = [...latest.keys()].sort((a, b) => a - b);
-  const pick = <T>(f: (row: RequestLogRow) => T) => batch.map(f);
+  const values = segmentsOf(batch).map(
+    (s) =>
+      sql`(${s.projectId}, ${epochMs(s.firstAt)}, ${epochMs(s.lastAt)}, ${s.count}, ${s.errors},
+           ${array(s.keyIds, "int4")}, ${array(s.statuses, "int4")}, ${array(s.methods, "text")},
+           ${array(s.routes, "text")}, ${array(s.customerIds, "text")}, ${array(s.requestIds, "text")},
+           ${s.entries})`,
+  );
   // The log is not money: a crash loses what waits in memory anyway, so a commit need not wait
   // for the disk (on PGlite, the only connection would wait for it; on PostgreSQL, the awards'
   // commits would share the flushes).
@@ -92,61 +206,14 @@ export async function writeRequestLog(db: ServiceDb, batch: readonly RequestLogR
     await tx.execute(sql`set local synchronous_commit = off`);
     await tx.execute(sql`
       with logged as (
-        insert into service.request_log (at, project_id, key_id, method, route, status, duration_us,
-                                         error_code, error, request_id, customer_id, caller_request_id)
-        select timestamptz 'epoch' + x.ms * interval '1 millisecond', x.project_id, x.key_id, x.method,
-               x.route, x.status, x.duration_us, x.error_code, x.error, x.request_id, x.customer_id,
-               x.caller_request_id
-          from unnest(${column(
-            pick((r) => r.at),
-            "int8",
-          )}, ${column(
-            pick((r) => r.projectId),
-            "int4",
-          )},
-                      ${column(
-                        pick((r) => r.keyId),
-                        "int4",
-                      )}, ${column(
-                        pick((r) => r.method),
-                        "text",
-                      )},
-                      ${column(
-                        pick((r) => r.route),
-                        "text",
-                      )}, ${column(
-                        pick((r) => r.status),
-                        "int4",
-                      )},
-                      ${column(
-                        pick((r) => r.durationUs),
-                        "int4",
-                      )}, ${column(
-                        pick((r) => r.errorCode),
-                        "text",
-                      )},
-                      ${column(
-                        pick((r) => r.error),
-                        "text",
-                      )}, ${column(
-                        pick((r) => r.requestId),
-                        "text",
-                      )},
-                      ${column(
-                        pick((r) => r.customerId),
-                        "text",
-                      )},
-                      ${column(
-                        pick((r) => r.callerRequestId),
-                        "text",
-                      )})
-            as x(ms, project_id, key_id, method, route, status, duration_us, error_code, error,
-                 request_id, customer_id, caller_request_id)
+        insert into service.request_log_segments (project_id, first_at, last_at, entry_count, error_count,
+                    key_ids, statuses, methods, routes, customer_ids, request_ids, entries)
+        values ${sql.join(values, sql`, `)}
       )
       update service.api_keys k
          set last_used_at = u.at
         from (select y.id, timestamptz 'epoch' + y.ms * interval '1 millisecond' as at
-                from unnest(${column(keys, "int4")}, ${column(
+                from unnest(${array(keys, "int4")}, ${array(
                   keys.map((id) => latest.get(id) as number),
                   "int8",
                 )}) as y(id, ms)
@@ -160,7 +227,7 @@ export interface SweepLimits {
   keptDays: number;
   /** At most this many entries stay: the newest. */
   maxRows: number;
-  /** Rows per delete statement (default 10,000), so that no sweep holds the database for long. */
+  /** Segments per delete statement (default 1,000), so that no sweep holds the database for long. */
   chunk?: number;
   /** The clock (ms since the epoch); tests move it. */
   now?: number;
@@ -173,47 +240,48 @@ export interface SweepResult {
   overflow: number;
 }
 
-const SWEEP_CHUNK = 10_000;
+const SWEEP_CHUNK = 1_000;
 
-/** Deletes the rows `pick` selects, `chunk` at a time, until none is left; the count deleted. */
+/** Deletes the segments `pick` selects, `chunk` at a time, until none is left; the calls they held. */
 async function deleteInChunks(db: ServiceDb, pick: SQL, chunk: number): Promise<number> {
   let total = 0;
   for (;;) {
-    // SKIP LOCKED: sweeps of several instances at once take different rows instead of waiting
-    // for (or deadlocking with) each other; each row goes once.
-    const [gone] = await rows<{ n: number }>(
+    // SKIP LOCKED: sweeps of several instances at once take different segments instead of
+    // waiting for (or deadlocking with) each other; each goes once.
+    const [gone] = await rows<{ segments: number; calls: string }>(
       db,
       sql`with gone as (
-            delete from service.request_log
-             where id in (select id from service.request_log where ${pick} limit ${chunk} for update skip locked)
-            returning 1)
-          select count(*)::int as n from gone`,
+            delete from service.request_log_segments
+             where id in (select id from service.request_log_segments where ${pick}
+                           limit ${chunk} for update skip locked)
+            returning entry_count)
+          select count(*)::int as segments, coalesce(sum(entry_count), 0)::text as calls from gone`,
     );
-    const n = Number(gone?.n ?? 0);
-    total += n;
-    if (n < chunk) return total;
+    total += Number(gone?.calls ?? 0);
+    if (Number(gone?.segments ?? 0) < chunk) return total;
   }
 }
 
 /**
- * Keeps the log bounded: deletes, in chunks, entries older than `keptDays`, then those beyond the
- * newest `maxRows` ids. Ids grow with every write, so the newest `maxRows` ids are at most
- * `maxRows` rows — found from the highest id alone, without counting the table. Safe to run from
- * several instances at once.
+ * Keeps the log bounded, a segment at a time: deletes, in chunks, the segments whose calls are all
+ * older than `keptDays`, then the oldest segments beyond the newest `maxRows` calls (a segment
+ * that would pass the bound goes whole). Answers the calls deleted. Safe to run from several
+ * instances at once.
  */
 export async function sweepRequestLog(db: ServiceDb, limits: SweepLimits): Promise<SweepResult> {
   const chunk = limits.chunk ?? SWEEP_CHUNK;
   const cutoff = new Date((limits.now ?? Date.now()) - limits.keptDays * 86_400_000).toISOString();
-  const expired = await deleteInChunks(db, sql`at < ${cutoff}::timestamptz`, chunk);
-  const [top] = await rows<{ id: string | null }>(
+  const expired = await deleteInChunks(db, sql`last_at < ${cutoff}::timestamptz`, chunk);
+  // The newest segment that no longer fits: it and every older one go.
+  const [edge] = await rows<{ id: string }>(
     db,
-    sql`select max(id)::text as id from service.request_log`,
+    sql`select id::text as id
+          from (select id, sum(entry_count) over (order by id desc) as kept
+                  from service.request_log_segments) s
+         where kept > ${limits.maxRows}
+         order by id desc limit 1`,
   );
-  let overflow = 0;
-  if (top?.id) {
-    const below = BigInt(top.id) - BigInt(limits.maxRows);
-    if (below > 0n) overflow = await deleteInChunks(db, sql`id <= ${below.toString()}::int8`, chunk);
-  }
+  const overflow = edge ? await deleteInChunks(db, sql`id <= ${edge.id}::int8`, chunk) : 0;
   return { expired, overflow };
 }
 
@@ -228,26 +296,50 @@ function statusRange(status: string): [number, number] {
 
 const wireTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** Filters common to both reads: the project always, then each one given. */
-function conditions(projectId: number, query: Partial<RequestLogQuery>): SQL[] {
-  const where: SQL[] = [sql`l.project_id = ${projectId}`];
+/** A route as given, or as people read it: without the key and project parameters (`/Tokens/:CustomerID`). */
+const routeIs = (column: SQL, route: string) =>
+  sql`(${column} = ${route} or replace(${column}, '/:YourAPIKEY/:ProjectGuid', '') = ${route})`;
+
+/**
+ * The segments that may hold a call passing the filters, from their summary columns alone: the
+ * project always, then each filter given. A segment passing them may still hold no such call
+ * (its statuses and routes are each in it, not always together): `entryConditions` decides.
+ */
+function segmentConditions(projectId: number, query: Partial<RequestLogQuery>): SQL[] {
+  const where: SQL[] = [sql`s.project_id = ${projectId}`];
+  if (query.Status) {
+    const [from, to] = statusRange(query.Status);
+    where.push(sql`exists (select 1 from unnest(s.statuses) st where st >= ${from} and st < ${to})`);
+  }
+  if (query.Route !== undefined)
+    where.push(sql`exists (select 1 from unnest(s.routes) r where ${routeIs(sql`r`, query.Route)})`);
+  if (query.CustomerID !== undefined) where.push(sql`${storable(query.CustomerID)} = any(s.customer_ids)`);
+  if (query.RequestID !== undefined)
+    where.push(sql`s.request_ids @> array[${storable(logRequestId(query.RequestID))}]::text[]`);
+  if (query.KeyId !== undefined) where.push(sql`${Number(query.KeyId)} = any(s.key_ids)`);
+  if (query.From !== undefined) where.push(sql`s.last_at >= ${query.From}::timestamptz`);
+  if (query.To !== undefined) where.push(sql`s.first_at < ${query.To}::timestamptz`);
+  return where;
+}
+
+/** The filters on each call of the segments picked (`l`, the view service.request_log). */
+function entryConditions(query: Partial<RequestLogQuery>): SQL[] {
+  const where: SQL[] = [];
   if (query.Status) {
     const [from, to] = statusRange(query.Status);
     where.push(sql`l.status >= ${from} and l.status < ${to}`);
   }
-  // The full pattern, or as people read it: without the key and project parameters
-  // (`/Tokens/:CustomerID`), as the console shows it.
-  if (query.Route !== undefined)
-    where.push(
-      sql`(l.route = ${query.Route} or replace(l.route, '/:YourAPIKEY/:ProjectGuid', '') = ${query.Route})`,
-    );
-  if (query.CustomerID !== undefined) where.push(sql`l.customer_id = ${query.CustomerID}`);
-  if (query.RequestID !== undefined) where.push(sql`l.request_id = ${logRequestId(query.RequestID)}`);
+  if (query.Route !== undefined) where.push(routeIs(sql`l.route`, query.Route));
+  if (query.CustomerID !== undefined) where.push(sql`l.customer_id = ${storable(query.CustomerID)}`);
+  if (query.RequestID !== undefined)
+    where.push(sql`l.request_id = ${storable(logRequestId(query.RequestID))}`);
   if (query.KeyId !== undefined) where.push(sql`l.key_id = ${Number(query.KeyId)}`);
   if (query.From !== undefined) where.push(sql`l.at >= ${query.From}::timestamptz`);
   if (query.To !== undefined) where.push(sql`l.at < ${query.To}::timestamptz`);
   return where;
 }
+
+const allOf = (conditions: SQL[]) => (conditions.length ? sql.join(conditions, sql` and `) : sql`true`);
 
 interface EntryRow {
   id: string;
@@ -265,9 +357,15 @@ interface EntryRow {
   caller_request_id: string;
 }
 
+/** Segments looked at per step of a page's search, at most. */
+const SEGMENTS_PER_STEP = 256;
+
 /**
  * One page of the project's log, newest first: the entries older than `Cursor` (the last `Id`
  * of the page before) that pass every filter. `NextCursor` is "" when nothing older is left.
+ * The segments that may match are taken newest first, a few at a time — about as many calls as
+ * the page needs, twice as many at each further step — and only those are decoded, so a page
+ * costs about its own size however long the log is.
  */
 export async function listRequestLog(
   db: ServiceDb,
@@ -275,19 +373,47 @@ export async function listRequestLog(
   query: RequestLogQuery,
 ): Promise<{ Requests: RequestLogEntry[]; NextCursor: string }> {
   const limit = query.Limit ? Number(query.Limit) : REQUEST_LOG_PAGE_DEFAULT;
-  const where = conditions(projectId, query);
-  if (query.Cursor !== undefined) where.push(sql`l.id < ${query.Cursor}::int8`);
+  const picked = segmentConditions(projectId, query);
+  const entries = entryConditions(query);
+  if (query.Cursor !== undefined) {
+    picked.push(sql`s.id <= ${query.Cursor}::int8 / ${ENTRY_SLOTS}`);
+    entries.push(sql`l.id < ${query.Cursor}::int8`);
+  }
+  const found: EntryRow[] = [];
+  let below: string | null = null;
+  let wanted = limit + 1;
   // One more than the page: whether an older page exists, without counting.
-  const found = await rows<EntryRow>(
-    db,
-    sql`select l.id::text as id, ${wireTime(sql`l.at`)} as at, l.key_id, coalesce(k.prefix, '') as key_prefix,
-               l.method, l.route, l.status, trim_scale(l.duration_us::numeric / 1000)::text as duration_ms,
-               l.error_code, l.error, l.request_id, l.customer_id, l.caller_request_id
-          from service.request_log l left join service.api_keys k on k.id = l.key_id
-         where ${sql.join(where, sql` and `)}
-         order by l.id desc
-         limit ${limit + 1}`,
-  );
+  while (found.length < limit + 1) {
+    const candidates = await rows<{ id: string; entry_count: number }>(
+      db,
+      sql`select s.id::text as id, s.entry_count from service.request_log_segments s
+           where ${allOf(picked)} ${below === null ? sql`` : sql`and s.id < ${below}::int8`}
+           order by s.id desc limit ${SEGMENTS_PER_STEP}`,
+    );
+    if (candidates.length === 0) break;
+    const step: string[] = [];
+    let calls = 0;
+    for (const candidate of candidates) {
+      step.push(candidate.id);
+      calls += Number(candidate.entry_count);
+      if (calls >= wanted) break;
+    }
+    below = step[step.length - 1] as string;
+    found.push(
+      ...(await rows<EntryRow>(
+        db,
+        sql`select l.id::text as id, ${wireTime(sql`l.at`)} as at, l.key_id, coalesce(k.prefix, '') as key_prefix,
+                   l.method, l.route, l.status, trim_scale(l.duration_us::numeric / 1000)::text as duration_ms,
+                   l.error_code, l.error, l.request_id, l.customer_id, l.caller_request_id
+              from service.request_log l left join service.api_keys k on k.id = l.key_id
+             where l.segment_id = any(${arrayLiteral(step)}::int8[]) and ${allOf(entries)}
+             order by l.id desc
+             limit ${limit + 1 - found.length}`,
+      )),
+    );
+    if (step.length === candidates.length && candidates.length < SEGMENTS_PER_STEP) break;
+    wanted *= 2;
+  }
   const page = found.slice(0, limit);
   return {
     Requests: page.map((row) => ({
@@ -326,11 +452,15 @@ export async function requestErrorGroups(
   query: RequestErrorsQuery,
   now = Date.now(),
 ): Promise<RequestErrorGroup[]> {
-  const where = conditions(projectId, {
-    ...query,
-    From: query.From ?? new Date(now - ERROR_WINDOW_MS).toISOString(),
-  });
-  where.push(sql`l.status >= 400`);
+  const window = { ...query, From: query.From ?? new Date(now - ERROR_WINDOW_MS).toISOString() };
+  const picked = [...segmentConditions(projectId, window), sql`s.error_count > 0`];
+  const entries = [...entryConditions(window), sql`l.status >= 400`];
+  // The segments first, then only theirs decoded: a join to them could decode every segment.
+  const segments = await rows<{ id: string }>(
+    db,
+    sql`select s.id::text as id from service.request_log_segments s where ${allOf(picked)}`,
+  );
+  if (segments.length === 0) return [];
   const found = await rows<{
     route: string;
     status: number;
@@ -348,7 +478,8 @@ export async function requestErrorGroups(
                select case when l.error_code = 'INTERNAL_ERROR'
                            then regexp_replace(coalesce(l.error, ''), ' Correlation id: .*$', '')
                            else coalesce(l.error, '') end as error) g
-         where ${sql.join(where, sql` and `)}
+         where l.segment_id = any(${arrayLiteral(segments.map((segment) => segment.id))}::int8[])
+           and ${allOf(entries)}
          group by l.route, l.status, coalesce(l.error_code, ''), g.error
          order by count(*) desc, max(l.at) desc, l.route, l.status
          limit ${ERROR_GROUPS_MAX}`,

@@ -114,7 +114,7 @@ function row(overrides: Partial<RequestLogRow>): RequestLogRow {
 
 beforeEach(async () => {
   await service.app.requestLog.flush();
-  await service.db.execute(sql`delete from service.request_log`);
+  await service.db.execute(sql`delete from service.request_log_segments`);
 });
 
 describe("the request log", () => {
@@ -300,7 +300,7 @@ describe("the request log", () => {
       }
   });
 
-  it("stores any text exactly as given, and a NUL (which PostgreSQL cannot store) as U+FFFD without losing the batch", async () => {
+  it("stores any text exactly as given, and a NUL or half a UTF-16 pair (which PostgreSQL cannot store) as U+FFFD without losing the batch", async () => {
     const awkward = [
       '"quoted"',
       "back\\slash",
@@ -311,6 +311,7 @@ describe("the request log", () => {
       " spaced ",
       "ü€😀",
       "x\u0000y",
+      "half \ud83d of a pair",
     ];
     await writeRequestLog(
       service.db,
@@ -320,7 +321,8 @@ describe("the request log", () => {
     expect((await sendAward(body, "text-http")).status).toBe(400);
     await get(`/Products/${KEY}/${PROJECT}`, "text-after");
     const stored = await labelled("text-");
-    const expected = awkward.map((text) => text.replace("\u0000", "\uFFFD"));
+    // A NUL, and half of a UTF-16 pair (which JSON text in PostgreSQL cannot hold), become U+FFFD.
+    const expected = awkward.map((text) => text.replace("\u0000", "\uFFFD").replace(" \ud83d ", " \uFFFD "));
     expect(stored.slice(0, awkward.length).map((entry) => [entry.customer_id, entry.error])).toEqual(
       expected.map((text) => [text, text]),
     );
@@ -448,6 +450,50 @@ describe("the request log", () => {
     expect(first.json.Data.NextCursor).not.toBe("");
   });
 
+  it("finds a page's entries across many segments, newest first, however sparse the matches", async () => {
+    const route = "/Sparse/:YourAPIKEY/:ProjectGuid";
+    const customerId = "sparse-player";
+    const matches: string[] = [];
+    const everything: string[] = [];
+    // 300 writes (segments). Each holds a 404 on another route and a 200 on this one, so that it
+    // names the status and the route without one call having both; every 60th also a match.
+    for (let n = 0; n < 300; n += 1) {
+      const calls = [
+        row({
+          route: "/Other/:YourAPIKEY/:ProjectGuid",
+          status: 404,
+          customerId,
+          callerRequestId: `other-${n}`,
+        }),
+        row({ route, customerId, callerRequestId: `ok-${n}` }),
+      ];
+      if (n % 60 === 7) {
+        calls.push(row({ route, status: 404, customerId, callerRequestId: `match-${n}` }));
+        matches.unshift(`match-${n}`);
+      }
+      everything.unshift(...calls.map((call) => call.callerRequestId).reverse());
+      await writeRequestLog(service.db, calls);
+    }
+    const walk = async (query: Record<string, string>) => {
+      const seen: string[] = [];
+      let cursor = "";
+      let pages = 0;
+      do {
+        const answer = await readLog({ ...query, ...(cursor ? { Cursor: cursor } : {}) });
+        expect(answer.status).toBe(200);
+        seen.push(...labels(answer));
+        cursor = answer.json.Data.NextCursor;
+        pages += 1;
+      } while (cursor && pages < 100);
+      return { seen, pages };
+    };
+    expect(await walk({ Route: "/Sparse", Status: "404", Limit: "2" })).toEqual({ seen: matches, pages: 3 });
+    const all = await walk({ CustomerID: customerId, Limit: "50" });
+    expect(all.seen).toEqual(everything);
+    expect(all.pages).toBe(Math.ceil(everything.length / 50));
+    expect(await walk({ Route: "/Nowhere", Limit: "5" })).toEqual({ seen: [], pages: 1 });
+  });
+
   it("groups failures by route, status, ErrorCode and Error over the last 24 hours, most frequent first", async () => {
     const zero = () =>
       sendAward(
@@ -552,43 +598,51 @@ describe("the request log", () => {
     expect((await call(service.base, `/Requests/${KEY}/${OTHER_PROJECT}`)).status).toBe(401);
   });
 
-  it("retention deletes old entries in bulk, the row bound keeps the newest, and sweeps may run at once", async () => {
+  it("retention deletes old segments in bulk, the row bound keeps the newest, and sweeps may run at once", async () => {
     const now = Date.now();
+    const names = async () => (await logged()).map((entry) => entry.caller_request_id);
+    // Each write is a segment, and a segment goes whole: once its newest call is past the days kept.
+    for (let n = 0; n < 9; n += 1)
+      await writeRequestLog(service.db, [row({ at: now - 8 * DAY - n * 1000, callerRequestId: `old-${n}` })]);
     await writeRequestLog(service.db, [
-      ...Array.from({ length: 9 }, (_, n) =>
-        row({ at: now - 8 * DAY - n * 1000, callerRequestId: `old-${n}` }),
-      ),
-      ...Array.from({ length: 3 }, (_, n) => row({ at: now - 6 * DAY + n, callerRequestId: `kept-${n}` })),
+      row({ at: now - 8 * DAY, callerRequestId: "straddling-old" }),
+      row({ at: now - 6 * DAY, callerRequestId: "straddling-new" }),
     ]);
-    expect(await service.app.requestLog.sweep()).toEqual({ expired: 9, overflow: 0 });
-    expect((await logged()).map((entry) => entry.caller_request_id)).toEqual(["kept-0", "kept-1", "kept-2"]);
-
-    // In chunks of 2, twice at once: every old row goes exactly once, the recent stay.
     await writeRequestLog(
       service.db,
-      Array.from({ length: 11 }, (_, n) => row({ at: now - 30 * DAY, callerRequestId: `older-${n}` })),
+      Array.from({ length: 3 }, (_, n) => row({ at: now - 6 * DAY + n, callerRequestId: `kept-${n}` })),
     );
+    expect(await service.app.requestLog.sweep()).toEqual({ expired: 9, overflow: 0 });
+    const recent = ["straddling-old", "straddling-new", "kept-0", "kept-1", "kept-2"];
+    expect(await names()).toEqual(recent);
+
+    // In chunks of 2, twice at once: every old segment goes exactly once, the recent stay.
+    for (let n = 0; n < 11; n += 1)
+      await writeRequestLog(service.db, [row({ at: now - 30 * DAY, callerRequestId: `older-${n}` })]);
     const both = await Promise.all([
       sweepRequestLog(service.db, { keptDays: 7, maxRows: 1000, chunk: 2 }),
       sweepRequestLog(service.db, { keptDays: 7, maxRows: 1000, chunk: 2 }),
     ]);
     expect(both[0].expired + both[1].expired).toBe(11);
-    expect((await logged()).map((entry) => entry.caller_request_id)).toEqual(["kept-0", "kept-1", "kept-2"]);
+    expect(await names()).toEqual(recent);
 
-    // The bound: 12 rows more, at most 5 kept: the 5 with the highest ids.
+    // The bound: 12 calls more, in segments of one, at most 5 kept: the 5 newest.
+    for (let n = 0; n < 12; n += 1)
+      await writeRequestLog(service.db, [row({ callerRequestId: `bound-${n}` })]);
+    const bounded = await sweepRequestLog(service.db, { keptDays: 7, maxRows: 5, chunk: 4 });
+    expect(bounded).toEqual({ expired: 0, overflow: 12 });
+    expect(await names()).toEqual(["bound-7", "bound-8", "bound-9", "bound-10", "bound-11"]);
+
+    // A segment that would pass the bound goes whole: 3 more in one segment, at most 4 kept.
     await writeRequestLog(
       service.db,
-      Array.from({ length: 12 }, (_, n) => row({ callerRequestId: `bound-${n}` })),
+      Array.from({ length: 3 }, (_, n) => row({ callerRequestId: `three-${n}` })),
     );
-    const bounded = await sweepRequestLog(service.db, { keptDays: 7, maxRows: 5, chunk: 4 });
-    expect(bounded).toEqual({ expired: 0, overflow: 10 });
-    expect((await logged()).map((entry) => entry.caller_request_id)).toEqual([
-      "bound-7",
-      "bound-8",
-      "bound-9",
-      "bound-10",
-      "bound-11",
-    ]);
+    expect(await sweepRequestLog(service.db, { keptDays: 7, maxRows: 4 })).toEqual({
+      expired: 0,
+      overflow: 4,
+    });
+    expect(await names()).toEqual(["bound-11", "three-0", "three-1", "three-2"]);
   });
 
   it("sets the key's last_used_at from its calls, never moves it back, and drops no cache doing so", async () => {
