@@ -21,13 +21,13 @@ import type { Backend } from "./options";
  * service itself, apart from the database's work). autocannon (its own process) drives two reads
  * — customer Tokens, answered from kept bytes, and Item by TokenID, one SQL statement each — and
  * AwardTokens (allowances) at each, in turns: every round measures all three, in an order that
- * rotates, so that a disturbance of this shared machine hits them alike. The figure per side is
- * the median req/s over the rounds; the log's cost is the difference in %. After each run with the
+ * rotates, so that a disturbance of this shared machine hits them alike. The log's cost is the
+ * median over the rounds of each round's change against its own "off" run. After each run with the
  * log on, the time its last write takes is added to that run (so the entries written after the
  * load stopped are paid for), and the next run starts only then. Writes the `request-log`
  * section of docs/benchmarks.md.
  *
- * Flags: --backends pglite,postgres (both) · --rounds N (5) · --duration S per run (4) ·
+ * Flags: --backends pglite,postgres (both) · --rounds N (7) · --duration S per run (4) ·
  * --connections C (10) · --customers N (1000) · --no-write-doc
  */
 
@@ -43,7 +43,7 @@ interface Options {
 function parse(argv: string[]): Options {
   const options: Options = {
     backends: ["pglite", "postgres"],
-    rounds: 5,
+    rounds: 7,
     duration: 4,
     connections: 10,
     customers: 1000,
@@ -136,6 +136,8 @@ interface Measured {
   target: number;
   runs: Record<Side, number[]>;
   p50: Record<Side, number[]>;
+  /** The service process's CPU time per answer, µs (PGlite's work included: it runs in it). */
+  cpu: Record<Side, number[]>;
   logged: number;
 }
 
@@ -183,17 +185,24 @@ async function benchBackend(
         target: endpoint.target,
         runs: { off: [], on: [], buffered: [] },
         p50: { off: [], on: [], buffered: [] },
+        cpu: { off: [], on: [], buffered: [] },
         logged: 0,
       };
       const run = async (side: Side, seconds = options.duration) => {
         const server = servers[side];
+        const cpuBefore = process.cpuUsage();
         const result = await loader.run({ ...job(endpoint.name, server.origin), duration: seconds });
         check(`${backend} ${endpoint.name} (log ${side})`, result);
         // What the log still holds is paid for by this run, and written before the next starts.
         const started = performance.now();
         await server.app.requestLog.flush();
         const flushSeconds = (performance.now() - started) / 1000;
-        return { ...result, requestsPerSecond: result.responses / (result.seconds + flushSeconds) };
+        const cpu = process.cpuUsage(cpuBefore);
+        return {
+          ...result,
+          requestsPerSecond: result.responses / (result.seconds + flushSeconds),
+          cpuPerAnswer: (cpu.user + cpu.system) / result.responses,
+        };
       };
       // Warm-up: the player answers kept, the JIT, the pool.
       for (const side of SIDES) await run(side, 2);
@@ -205,6 +214,7 @@ async function benchBackend(
           const result = await run(side);
           measured.runs[side].push(result.requestsPerSecond);
           measured.p50[side].push(result.p50);
+          measured.cpu[side].push(result.cpuPerAnswer);
         }
         console.log(
           `[${backend}] ${endpoint.name} round ${round + 1}: ` +
@@ -226,17 +236,26 @@ async function benchBackend(
   return results;
 }
 
+/**
+ * The change per round (the sides of a round ran within seconds of each other, so a slower or
+ * busier stretch of this shared machine hits them alike), and its median over the rounds.
+ */
+const pairedChange = (result: Measured, side: Side) =>
+  median(
+    result.runs[side].map(
+      (n, round) => ((n - (result.runs.off[round] as number)) / (result.runs.off[round] as number)) * 100,
+    ),
+  );
+
 function summary(result: Measured) {
-  const on = median(result.runs.on);
-  const off = median(result.runs.off);
-  const buffered = median(result.runs.buffered);
-  const change = ((on - off) / off) * 100;
+  const change = pairedChange(result, "on");
   return {
-    on,
-    off,
-    buffered,
+    on: median(result.runs.on),
+    off: median(result.runs.off),
+    buffered: median(result.runs.buffered),
     change,
-    recording: ((buffered - off) / off) * 100,
+    recording: pairedChange(result, "buffered"),
+    cpu: { off: median(result.cpu.off), on: median(result.cpu.on) },
     met: -change <= result.target,
   };
 }
@@ -253,60 +272,50 @@ function render(results: Measured[], started: Date, loads: number[], seconds: nu
     `in ${(seconds / 60).toFixed(1)} minutes (${cpu}, ${os.cpus().length} cores, Node ${process.versions.node}; 1-minute load`,
     `average ${fmt(Math.min(...loads), 1)}–${fmt(Math.max(...loads), 1)} during the run — the machine is shared, other work ran beside it).`,
     "Three instances of the service on one database, identical but for the request log — **off**",
-    "(`SERVICE_REQUEST_LOG=off`), **on** (written every 250 ms, or at 500 entries, as one insert per batch",
-    "with `last_used_at`), and **buffered** (on, but each batch thrown away instead of written: what",
+    "(`SERVICE_REQUEST_LOG=off`), **on** (written every 250 ms, or at 5,000 entries, as one segment row per",
+    "batch and project with `last_used_at`), and **buffered** (on, but each batch thrown away instead of written: what",
     "recording costs the service itself) — with rate limit and logging off; the scale fixture with",
     `${fmt(options.customers)} customers; ${options.connections} connections from autocannon in its own process. ${options.rounds} rounds of ${options.duration} s per`,
     "side and endpoint, the order rotating; the time the log's last write took after each run is counted",
-    "in that run. Customer Tokens picks a random customer (answers kept in memory after the warm-up, as",
+    "in that run. A change is the median over the rounds of each round's change against that round's",
+    "off: the sides of a round ran within seconds of each other, so a busier stretch of this shared",
+    "machine weighs on them alike (the req/s columns are the medians of each side alone). CPU is the",
+    "service process's time per answer (PGlite's work included; PostgreSQL's server not). Customer Tokens picks a random customer (answers kept in memory after the warm-up, as",
     "in production: the cheapest call there is); Item 42 is one SQL statement every time; awards are",
     "allowances of 1 to a random customer, each with a fresh RequestID (every answer 200 Completed).",
     "PGlite runs in memory, in the service's process; PostgreSQL with the server's durable defaults, on",
     "the same 2 cores as the service and the load generator.",
     "",
-    "| database | endpoint | off, req/s | on, req/s | change | target | buffered, req/s (change) | p50 off / on, ms |",
-    "|---|---|---:|---:|---:|---|---:|---|",
+    "| database | endpoint | off, req/s | on, req/s | change | target | buffered, req/s (change) | p50 off / on, ms | CPU off / on, µs per answer |",
+    "|---|---|---:|---:|---:|---|---:|---|---|",
   ];
   for (const result of results) {
-    const { on, off, buffered, change, recording, met } = summary(result);
+    const { on, off, buffered, change, recording, cpu, met } = summary(result);
     lines.push(
       `| ${result.backend === "pglite" ? "PGlite" : "PostgreSQL"} | ${result.endpoint} | ${fmt(off)} | ${fmt(on)} | ` +
         `${signed(change)} | ≤ ${result.target} % fewer: ${met ? "met" : "**missed**"} | ${fmt(buffered)} (${signed(recording)}) | ` +
-        `${fmt(median(result.p50.off), 2)} / ${fmt(median(result.p50.on), 2)} |`,
+        `${fmt(median(result.p50.off), 2)} / ${fmt(median(result.p50.on), 2)} | ${fmt(cpu.off, 1)} / ${fmt(cpu.on, 1)} |`,
     );
   }
   const missed = results.filter((result) => !summary(result).met);
   lines.push(
     "",
-    "An entry costs about the same whatever the call did — a row and its index entries written by the",
-    "database, a few microseconds of the service's time to record and send it — so it weighs on the",
-    "cheapest calls most: a read answered from kept bytes takes the service some 50–60 µs, one that asks",
-    "the database or an award several milliseconds.",
+    "An entry costs about the same whatever the call did — recorded, packed into its segment, handed to",
+    "the database — so it weighs on the cheapest calls most: a read answered from kept bytes takes the",
+    "service some 40–60 µs, one that asks the database or an award a millisecond or more. The log as",
+    "a row per call (migration 0011) cost those reads about 30 % on both databases; as segments",
+    "(migration 0013: one row per write, entries of about 25 characters, up to 5,000 per write) far",
+    "less. On PGlite the writes run on the service's own thread, so what they cost is the service's",
+    "time; on PostgreSQL they cost the database's CPU, here on the same 2 cores.",
   );
   for (const result of missed) {
     const { change, recording } = summary(result);
     lines.push(
       "",
       `**Missed: ${result.backend === "pglite" ? "PGlite" : "PostgreSQL"}, ${result.endpoint}** (${signed(change)} against ≤ ${result.target} % fewer). ` +
-        `Recording the entries and dropping them (buffered) changed it by ${signed(recording)}; the rest is writing them: ` +
-        (result.backend === "pglite"
-          ? "PGlite inserts each batch on the service's own thread (about 20–28 µs per entry measured alone), so every entry takes that time from answering."
-          : "building and sending each batch, and PostgreSQL's insert (about 10–12 µs of its CPU per entry measured alone), here on the same 2 cores as the service and the load generator."),
+        `Recording the entries and dropping them (buffered) changed it by ${signed(recording)}; the rest is writing them.`,
     );
   }
-  if (missed.length > 0)
-    lines.push(
-      "",
-      "Tried, on this machine: the arrays built as one literal each instead of by the driver (the batch's",
-      "cost on the service's thread about 2.5 times lower: kept); a transaction that does not wait for the",
-      "disk (kept: it spares the awards' commits, not CPU); without the table's four secondary indexes",
-      "(PostgreSQL, cached reads: −21 % instead of −25 %, so not the indexes: kept), an unlogged table",
-      "(−23 %: dropped, a crash would empty the log), `json_to_recordset` instead of arrays (slower on",
-      "PGlite, the cost moved to PostgreSQL), `COPY` on PGlite (no faster). Within 10 % on the",
-      "cheapest reads the log would need to cost under about 6 µs per call in all, which one row per call",
-      "in the same database does not: that would take fewer rows (sampling, or counting identical calls)",
-      "or a store of its own, each a change of what the log promises.",
-    );
   lines.push(
     "",
     "Every run (req/s, in the order measured):",

@@ -498,7 +498,12 @@ export const requestLogSegments = service.table(
     routes: text("routes").array().notNull(),
     customerIds: text("customer_ids").array().notNull(),
     requestIds: text("request_ids").array().notNull(),
-    /** `[[ms after first_at, key id, pair, status, µs, ErrorCode, Error, RequestID, CustomerID, caller's id], …]` */
+    /**
+     * The first 24 characters of the request ids the writing instance made (service/http/request-ids.ts):
+     * an entry holds only the counter after them.
+     */
+    idPrefix: text("id_prefix").notNull().default(""),
+    /** The calls: see migration 0013 for the layout. */
     entries: text("entries").notNull(),
   },
   (t) => [

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import swagger from "@fastify/swagger";
 import Fastify, {
   type FastifyReply,
@@ -28,6 +27,7 @@ import { keyGuard } from "./guard";
 import { BODY_LIMIT, registerJsonBody } from "./json-body";
 import { RateLimiter } from "./rate-limit";
 import type { Representation } from "./representation";
+import { RequestIds } from "./request-ids";
 import { awardRoutes } from "./routes/awards";
 import { catalogueRoutes } from "./routes/catalogue";
 import { CUSTOMER_TOKENS_URL, holdingsRoutes } from "./routes/holdings";
@@ -92,13 +92,24 @@ function loggable(text: string, key: string | undefined, max = LOGGED_TEXT): str
   return key && cut.includes(key) ? cut.replaceAll(key, "[API key]") : cut;
 }
 
+const loggedRoutes = new Map<string, string>();
+/** A route pattern without `/api/public`: one string per route, not one per call. */
+function loggedRoute(url: string): string {
+  let route = loggedRoutes.get(url);
+  if (route === undefined) {
+    route = url.slice(API_PREFIX.length);
+    loggedRoutes.set(url, route);
+  }
+  return route;
+}
+
 /**
  * The request log's entry for a call that passed the key check. Only named fields are read — the
  * route pattern, never the raw URL (GET paths hold the key); the body's RequestID and
  * CustomerID, never the body — and each text goes through `loggable`.
  */
 function logEntry(request: FastifyRequest, reply: FastifyReply, project: AuthorizedProject): RequestLogRow {
-  const route = (request.routeOptions.url ?? "").slice(API_PREFIX.length);
+  const route = loggedRoute(request.routeOptions.url ?? "");
   const elapsedMs = reply.elapsedTime;
   let key: string | undefined;
   let requestId: string | null = null;
@@ -156,6 +167,7 @@ export interface ServiceAppOptions {
 /** The reference service: every endpoint of the spec and our extensions under `/api/public`. */
 export async function buildServiceApp(options: ServiceAppOptions): Promise<ServiceApp> {
   const limits = options.limits ?? connectionLimits();
+  const requestIds = new RequestIds();
   const app = Fastify({
     logger: options.logger ?? false,
     // Fastify's own request log prints the raw URL, which holds the API key on GET routes:
@@ -165,11 +177,12 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // The caller's X-Request-Id when it is a plain token, so its logs and ours name a call alike;
     // it comes back as the X-Request-Id answer header (onSend below) and in the request log.
+    // Otherwise one of ours: a UUID whose last 12 digits count (request-ids.ts).
     genReqId: (raw) => {
       const given = raw.headers["x-request-id"];
       return typeof given === "string" && CALLER_REQUEST_ID.test(given) && !mayBeKey(given, raw.url)
         ? given
-        : randomUUID();
+        : requestIds.next();
     },
     // A path with a malformed percent-encoding or an overlong parameter never reaches a route:
     // answer it in our envelope, naming which rule it broke.

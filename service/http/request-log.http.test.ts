@@ -20,6 +20,7 @@ import { call, post, type TestResponse } from "@/testing/service/http-client";
 import { createApiKey, hashApiKey } from "../domain/keys";
 import { type RequestLogRow, sweepRequestLog, writeRequestLog } from "../domain/request-log";
 import { rows } from "../domain/sql-rows";
+import { RequestIds } from "./request-ids";
 
 /** The request log (docs/service.md, "Request log"), over HTTP on both databases. */
 const service = serveFixtures({ per: "file", fixtures: () => [testFixture(), otherFixture()] });
@@ -332,6 +333,53 @@ describe("the request log", () => {
         ["text-after", null],
       ],
     );
+  });
+
+  it("keeps what repeats once per segment and the service's own request ids as counters, and reads every entry back exactly", async () => {
+    const mine = new RequestIds();
+    const other = new RequestIds();
+    const ids = [mine.next(), mine.next(), other.next(), mine.next().toUpperCase(), randomUUID(), "caller-7"];
+    // Two players, a RequestID twice, failures with and without a RequestID, one key and route many times.
+    const calls = ids.map((id, n) =>
+      row({
+        callerRequestId: id,
+        customerId: n % 3 === 2 ? null : `player-${n % 2}`,
+        requestId: n >= 3 ? `rq-${n % 2}` : null,
+        status: n % 2 ? 409 : 200,
+        errorCode: n % 2 ? "REQUEST_ID_REUSED" : null,
+        error: n === 1 ? "first failure" : null,
+        at: Date.now() - 1000 + n,
+      }),
+    );
+    await writeRequestLog(service.db, calls);
+    const stored = (await logged()).filter((entry) => ids.includes(entry.caller_request_id));
+    expect(
+      stored.map((entry) => [
+        entry.caller_request_id,
+        entry.customer_id,
+        entry.request_id,
+        entry.status,
+        entry.error_code,
+        entry.error,
+      ]),
+    ).toEqual(
+      calls.map((c) => [c.callerRequestId, c.customerId, c.requestId, c.status, c.errorCode, c.error]),
+    );
+    expect(stored.map((entry) => Date.parse(entry.at))).toEqual(calls.map((c) => c.at));
+    const [segment] = await rows<{
+      id_prefix: string;
+      customer_ids: string[];
+      request_ids: string[];
+      entries: string;
+    }>(
+      service.db,
+      sql`select id_prefix, customer_ids, request_ids, entries from service.request_log_segments order by id desc limit 1`,
+    );
+    expect(segment?.id_prefix).toBe(mine.prefix);
+    expect(segment?.customer_ids).toEqual(["player-0", "player-1"]);
+    expect(segment?.request_ids).toEqual(["rq-1", "rq-0"]);
+    // The first call: no text but the route pair's, the player's and the id's places.
+    expect(JSON.parse(segment?.entries ?? "[]")[0]).toEqual([0, 1, 0, 200, 1500, 0, 1]);
   });
 
   it("filters by status, route, customer, RequestID, key and time, alone and together", async () => {

@@ -9,7 +9,7 @@ import {
 import type { RequestLogSettings } from "../env";
 
 /** Entries that start a write at once, before the timer. */
-export const REQUEST_LOG_BATCH = 500;
+export const REQUEST_LOG_BATCH = 5_000;
 /** Entries held in memory at most (the write in progress included): a few MB. */
 export const REQUEST_LOG_BUFFER = 20_000;
 /** How often old entries are swept. */

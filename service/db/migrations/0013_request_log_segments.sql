@@ -15,6 +15,7 @@ CREATE TABLE "service"."request_log_segments" (
 	"routes" text[] NOT NULL,
 	"customer_ids" text[] NOT NULL,
 	"request_ids" text[] NOT NULL,
+	"id_prefix" text DEFAULT '' NOT NULL,
 	"entries" text NOT NULL
 );
 --> statement-breakpoint
@@ -41,8 +42,8 @@ SELECT o.project_id, min(o.at), max(o.at), count(*), count(*) FILTER (WHERE o.st
        coalesce(array_agg(DISTINCT o.customer_id) FILTER (WHERE o.customer_id IS NOT NULL), '{}'),
        coalesce(array_agg(DISTINCT o.request_id) FILTER (WHERE o.request_id IS NOT NULL), '{}'),
        json_agg(json_build_array(round(extract(epoch FROM o.at - o.first_at) * 1000)::int8, o.key_id,
-         o.pair - 1, o.status, o.duration_us, o.error_code, o.error, o.request_id, o.customer_id,
-         o.caller_request_id) ORDER BY o.id)::text
+         o.pair - 1, o.status, o.duration_us, o.customer_id, o.caller_request_id, o.error_code, o.error,
+         o.request_id) ORDER BY o.id)::text
   FROM "old" o
  GROUP BY o.project_id, o.bucket
  ORDER BY min(o.id);--> statement-breakpoint
@@ -51,7 +52,11 @@ DROP TABLE "service"."request_log" CASCADE;--> statement-breakpoint
 -- segment's id × 100,000 + the call's place in it (a write holds at most 20,000 calls, so ids
 -- grow with every write, as the old ones did). Reads (service/domain/request-log.ts) pick
 -- segments by their summary columns first; a condition on segment_id is applied before any
--- entry is decoded.
+-- entry is decoded. An entry is [ms after first_at, key id, place of its (method, route) in
+-- methods/routes, status, µs, CustomerID, caller's request id, ErrorCode, Error, RequestID],
+-- trailing nulls left out; the CustomerID and RequestID are either the text or their place in
+-- customer_ids/request_ids (from 0), and the caller's id either the text or, for an id the
+-- writing instance made, the counter that follows id_prefix (12 hex digits).
 CREATE VIEW "service"."request_log" AS
 SELECT s.id * 100000 + (e.n - 1) AS id, s.id AS segment_id, s.project_id,
        s.first_at + (e.v ->> 0)::int8 * interval '1 millisecond' AS at,
@@ -60,7 +65,10 @@ SELECT s.id * 100000 + (e.n - 1) AS id, s.id AS segment_id, s.project_id,
        s.routes[(e.v ->> 2)::int + 1] AS route,
        (e.v ->> 3)::int AS status,
        (e.v ->> 4)::int AS duration_us,
-       e.v ->> 5 AS error_code, e.v ->> 6 AS error, e.v ->> 7 AS request_id, e.v ->> 8 AS customer_id,
-       e.v ->> 9 AS caller_request_id
+       e.v ->> 7 AS error_code, e.v ->> 8 AS error,
+       CASE jsonb_typeof(e.v -> 9) WHEN 'number' THEN s.request_ids[(e.v ->> 9)::int + 1] ELSE e.v ->> 9 END AS request_id,
+       CASE jsonb_typeof(e.v -> 5) WHEN 'number' THEN s.customer_ids[(e.v ->> 5)::int + 1] ELSE e.v ->> 5 END AS customer_id,
+       CASE jsonb_typeof(e.v -> 6) WHEN 'number' THEN s.id_prefix || lpad(to_hex((e.v ->> 6)::int8), 12, '0')
+            ELSE e.v ->> 6 END AS caller_request_id
   FROM "service"."request_log_segments" s
  CROSS JOIN LATERAL jsonb_array_elements(s.entries::jsonb) WITH ORDINALITY AS e(v, n);
