@@ -6,6 +6,7 @@ import { type KeyStatus, keyStatusLabel } from "@/lib/service-keys/key-status";
 const TONES: Record<KeyStatus["kind"], BadgeTone> = {
   live: "success",
   rolled: "warning",
+  replaced: "neutral",
   revoked: "danger",
   expired: "neutral",
 };
@@ -19,7 +20,7 @@ export function KeyStatusBadge({ status }: { status: KeyStatus }) {
         <span className="text-xs text-muted-foreground">
           works until <When iso={status.until} />
         </span>
-      ) : status.kind === "revoked" || status.kind === "expired" ? (
+      ) : status.kind === "revoked" || status.kind === "expired" || status.kind === "replaced" ? (
         <span className="text-xs text-muted-foreground">
           since <When iso={status.at} />
         </span>

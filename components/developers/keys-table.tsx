@@ -9,7 +9,7 @@ import { KeyStatusBadge } from "./key-status-badge";
 
 const column = columnHelper<KeyRow>();
 
-const WORKS_FIRST = { live: 0, rolled: 1, expired: 2, revoked: 3 } as const;
+const WORKS_FIRST = { live: 0, rolled: 1, replaced: 2, expired: 3, revoked: 4 } as const;
 
 const when = (iso: string, none: string) =>
   iso ? <When iso={iso} /> : <span className="text-muted-foreground">{none}</span>;

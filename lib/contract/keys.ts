@@ -114,6 +114,10 @@ function keySchemas<L extends Strictness>(level: L) {
       description: "true for the key this call was made with (so a caller can tell which one it holds)",
     }),
     LastUsedAt: date.meta({ description: 'The last call the request log recorded; "" for none' }),
+    // Optional where the console reads it: a service from before it still lists its keys.
+    RolledTo: (level === "emit" ? z.number() : z.number().optional()).meta({
+      description: "The Id of the key this one was rolled to; 0 if it never was",
+    }),
     Caps: z.array(
       object({
         TokenGuid: z.string(),

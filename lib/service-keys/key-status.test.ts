@@ -22,8 +22,28 @@ describe("keyStatus: where a key stands, from its dates", () => {
       { kind: "rolled", until: "2027-03-10T18:00:00Z" },
     ],
     [
-      "revoked (or a rolled key whose grace ended)",
+      "revoked",
       { RevokedAt: "2027-03-09T00:00:00Z", ExpiresAt: "" },
+      { kind: "revoked", at: "2027-03-09T00:00:00Z" },
+    ],
+    [
+      "rolled, and its grace has ended: replaced by the key it was rolled to",
+      { RevokedAt: "2027-03-09T00:00:00Z", ExpiresAt: "", RolledTo: 7 },
+      { kind: "replaced", at: "2027-03-09T00:00:00Z", by: 7 },
+    ],
+    [
+      "rolled, still in its grace: rolled, whatever it was rolled to",
+      { RevokedAt: "2027-03-11T12:00:00Z", ExpiresAt: "", RolledTo: 7 },
+      { kind: "rolled", until: "2027-03-11T12:00:00Z" },
+    ],
+    [
+      "rolled, but it expired before the grace ended: expired",
+      { RevokedAt: "2027-03-09T00:00:00Z", ExpiresAt: "2027-03-08T00:00:00Z", RolledTo: 7 },
+      { kind: "expired", at: "2027-03-08T00:00:00Z" },
+    ],
+    [
+      "a service older than RolledTo: a key whose grace ended reads as revoked",
+      { RevokedAt: "2027-03-09T00:00:00Z", ExpiresAt: "", RolledTo: 0 },
       { kind: "revoked", at: "2027-03-09T00:00:00Z" },
     ],
     [
@@ -56,8 +76,9 @@ describe("keyStatus: where a key stands, from its dates", () => {
       keyStatus({ RevokedAt: "2027-03-11T00:00:00Z", ExpiresAt: "" }, NOW),
       keyStatus({ RevokedAt: "2027-03-01T00:00:00Z", ExpiresAt: "" }, NOW),
       keyStatus({ RevokedAt: "", ExpiresAt: "2027-03-01T00:00:00Z" }, NOW),
+      keyStatus({ RevokedAt: "2027-03-01T00:00:00Z", ExpiresAt: "", RolledTo: 3 }, NOW),
     ];
-    expect(statuses.map(keyWorks)).toEqual([true, true, false, false]);
-    expect(statuses.map(keyStatusLabel)).toEqual(["Live", "Rolled", "Revoked", "Expired"]);
+    expect(statuses.map(keyWorks)).toEqual([true, true, false, false, false]);
+    expect(statuses.map(keyStatusLabel)).toEqual(["Live", "Rolled", "Revoked", "Expired", "Replaced"]);
   });
 });

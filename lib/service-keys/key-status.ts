@@ -1,12 +1,14 @@
 /**
  * Where a key stands, from the dates the keys extension lists (docs/service.md, "API keys").
  * `RevokedAt` is when a key stopped working — or, for a rolled key still in its grace period,
- * when it will stop; `ExpiresAt` is an expiry set when it was made. "" means unset. A rolled key
- * whose grace has ended and a revoked key look the same in the list: both are "revoked".
+ * when it will stop; `ExpiresAt` is an expiry set when it was made. "" means unset. `RolledTo`
+ * (absent from a service older than it, 0 for none) tells a key that was rolled and whose grace
+ * has ended — "replaced" — from one that was revoked.
  */
 export type KeyStatus =
   | { kind: "live"; expiresAt: string | null }
   | { kind: "rolled"; until: string }
+  | { kind: "replaced"; at: string; by: number }
   | { kind: "revoked"; at: string }
   | { kind: "expired"; at: string };
 
@@ -18,7 +20,10 @@ const moment = (text: string): number | null => {
 
 const iso = (at: number) => new Date(at).toISOString().replace(/\.000Z$/, "Z");
 
-export function keyStatus(key: { RevokedAt: string; ExpiresAt: string }, now: Date): KeyStatus {
+export function keyStatus(
+  key: { RevokedAt: string; ExpiresAt: string; RolledTo?: number | undefined },
+  now: Date,
+): KeyStatus {
   const revoked = moment(key.RevokedAt);
   const expires = moment(key.ExpiresAt);
   const at = now.getTime();
@@ -26,7 +31,10 @@ export function keyStatus(key: { RevokedAt: string; ExpiresAt: string }, now: Da
   const ended = [revoked, expires].filter((t): t is number => t !== null && t <= at);
   if (ended.length > 0) {
     const first = Math.min(...ended);
-    return first === expires ? { kind: "expired", at: iso(first) } : { kind: "revoked", at: iso(first) };
+    if (first === expires) return { kind: "expired", at: iso(first) };
+    return key.RolledTo
+      ? { kind: "replaced", at: iso(first), by: key.RolledTo }
+      : { kind: "revoked", at: iso(first) };
   }
   if (revoked !== null)
     return { kind: "rolled", until: iso(expires === null ? revoked : Math.min(revoked, expires)) };
@@ -45,6 +53,8 @@ export function keyStatusLabel(status: KeyStatus): string {
       return "Live";
     case "rolled":
       return "Rolled";
+    case "replaced":
+      return "Replaced";
     case "revoked":
       return "Revoked";
     case "expired":

@@ -101,6 +101,8 @@ export interface ApiKeyListing {
   revokedAt: Date | null;
   expiresAt: Date | null;
   lastUsedAt: Date | null;
+  /** The key it was rolled to (the next of its line); null if it never was. */
+  rolledTo: number | null;
   caps: KeyCap[];
 }
 
@@ -252,10 +254,20 @@ export async function listApiKeys(db: ServiceDb, projectId: number): Promise<Api
       revokedAt: apiKeys.revokedAt,
       expiresAt: apiKeys.expiresAt,
       lastUsedAt: apiKeys.lastUsedAt,
+      family: sql<number>`coalesce(${apiKeys.familyId}, ${apiKeys.id})`,
     })
     .from(apiKeys)
     .where(eq(apiKeys.projectId, projectId))
     .orderBy(asc(apiKeys.id));
+  // A line grows only by rolling its newest key (an older one is refused), so each key's
+  // successor is the next of its line by id.
+  const newest = new Map<number, number>();
+  const rolledTo = new Map<number, number>();
+  for (const key of keys) {
+    const before = newest.get(Number(key.family));
+    if (before !== undefined) rolledTo.set(before, key.id);
+    newest.set(Number(key.family), key.id);
+  }
   const caps = await rows<{
     key_id: number;
     token_guid: string;
@@ -273,8 +285,9 @@ export async function listApiKeys(db: ServiceDb, projectId: number): Promise<Api
          where k.project_id = ${projectId}
          order by k.id, t.symbol, t.id`,
   );
-  return keys.map((key) => ({
+  return keys.map(({ family: _family, ...key }) => ({
     ...key,
+    rolledTo: rolledTo.get(key.id) ?? null,
     caps: caps
       .filter((cap) => cap.key_id === key.id)
       .map((cap) => ({

@@ -8,6 +8,7 @@ import type {
 } from "@/lib/contract/request-log";
 import { REQUEST_LOG_PAGE_DEFAULT } from "@/lib/contract/request-log";
 import type { ServiceDb } from "../db/connection";
+import { RequestLogBatch, type RequestLogRow, storable } from "./request-log-batch";
 import { rows } from "./sql-rows";
 import { inTransaction } from "./transaction";
 
@@ -16,25 +17,6 @@ import { inTransaction } from "./transaction";
  * service/log/request-log.ts, the sweep that keeps the table bounded, and the two reads of the
  * extension. An entry holds what the caller may see again — never a key, a raw path or a body.
  */
-
-/** One call that passed the key check, as the writer hands it over. */
-export interface RequestLogRow {
-  /** When the call arrived, ms since the epoch. */
-  at: number;
-  projectId: number;
-  /** `api_keys.id` of the key it was made with. */
-  keyId: number;
-  method: string;
-  /** The route pattern without `/api/public` (`/Tokens/:YourAPIKEY/:ProjectGuid/:CustomerID`). */
-  route: string;
-  status: number;
-  durationUs: number;
-  errorCode: string | null;
-  error: string | null;
-  requestId: string | null;
-  customerId: string | null;
-  callerRequestId: string;
-}
 
 /**
  * A RequestID as the log keeps it: a UUID lower-cased (GUIDs compare without case, rule 3, and
@@ -68,144 +50,8 @@ export function arrayLiteral(values: readonly (string | number | null)[]): strin
   return `${out}}`;
 }
 
-/** Calls per segment at most: an entry's id is its segment's id × ENTRY_SLOTS + its place (migration 0013). */
+/** An entry's id is its segment's id × ENTRY_SLOTS + its place (migration 0013; SEGMENT_MAX fits). */
 const ENTRY_SLOTS = 100_000;
-const SEGMENT_MAX = 50_000;
-
-/**
- * A text as the log can keep it: PostgreSQL's text holds no NUL, and its JSON no lone surrogate
- * (a half of a UTF-16 pair): each becomes U+FFFD, so that one odd value never fails a batch.
- */
-function storable(text: string): string {
-  const whole = text.includes(NUL) ? text.split(NUL).join("\uFFFD") : text;
-  const checked = whole as unknown as { isWellFormed(): boolean; toWellFormed(): string };
-  return checked.isWellFormed() ? whole : checked.toWellFormed();
-}
-
-/** One segment's row: a project's calls of one write, packed (service/db/schema.ts, requestLogSegments). */
-interface Segment {
-  projectId: number;
-  firstAt: number;
-  lastAt: number;
-  count: number;
-  errors: number;
-  keyIds: number[];
-  statuses: number[];
-  methods: string[];
-  routes: string[];
-  customerIds: string[];
-  requestIds: string[];
-  idPrefix: string;
-  entries: string;
-}
-
-/** A request id the service made (service/http/request-ids.ts): a version 8 UUID, a counter at the end. */
-const MADE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const MADE_ID_PREFIX = 24;
-
-/** Each distinct value once, in the order first seen; a value's place in that order. */
-class Dictionary {
-  readonly values: string[] = [];
-  private readonly places = new Map<string, number>();
-  place(value: string): number {
-    let place = this.places.get(value);
-    if (place === undefined) {
-      place = this.values.length;
-      this.places.set(value, place);
-      this.values.push(value);
-    }
-    return place;
-  }
-}
-
-/**
- * Packs calls of one project in the layout migration 0013's view reads: each entry an array
- * `[ms after first_at, key id, (method, route) place, status, µs, CustomerID place, caller's id,
- * ErrorCode, Error, RequestID place]` with trailing nulls left out. Every text that repeats is
- * kept once per segment, and an id the writing instance made as its counter: a read answered from
- * memory is about 25 characters, not 85 — what a segment costs the database is mostly its length.
- */
-function packSegment(projectId: number, calls: readonly RequestLogRow[]): Segment {
-  let firstAt = Number.POSITIVE_INFINITY;
-  let lastAt = 0;
-  for (const call of calls) {
-    if (call.at < firstAt) firstAt = call.at;
-    if (call.at > lastAt) lastAt = call.at;
-  }
-  // A (method, route) pair's place: by route, then method (no key text made per call).
-  const pairs = new Map<string, Map<string, number>>();
-  const methods: string[] = [];
-  const routes: string[] = [];
-  const customerIds = new Dictionary();
-  const requestIds = new Dictionary();
-  const keyIds = new Set<number>();
-  const statuses = new Set<number>();
-  let idPrefix = "";
-  let errors = 0;
-  let entries = "[";
-  for (let i = 0; i < calls.length; i += 1) {
-    const call = calls[i] as RequestLogRow;
-    let byMethod = pairs.get(call.route);
-    if (byMethod === undefined) {
-      byMethod = new Map();
-      pairs.set(call.route, byMethod);
-    }
-    let pair = byMethod.get(call.method);
-    if (pair === undefined) {
-      pair = methods.length;
-      byMethod.set(call.method, pair);
-      methods.push(storable(call.method));
-      routes.push(storable(call.route));
-    }
-    keyIds.add(call.keyId);
-    statuses.add(call.status);
-    if (call.status >= 400) errors += 1;
-    const caller = storable(call.callerRequestId);
-    if (idPrefix === "" && MADE_ID.test(caller)) idPrefix = caller.slice(0, MADE_ID_PREFIX);
-    const callerField =
-      idPrefix !== "" && caller.startsWith(idPrefix) && MADE_ID.test(caller)
-        ? String(Number.parseInt(caller.slice(MADE_ID_PREFIX), 16))
-        : JSON.stringify(caller);
-    const customer = call.customerId === null ? "null" : String(customerIds.place(storable(call.customerId)));
-    let tail = "";
-    if (call.errorCode !== null || call.error !== null || call.requestId !== null) {
-      const text = (value: string | null) => (value === null ? "null" : JSON.stringify(storable(value)));
-      tail = `,${text(call.errorCode)},${text(call.error)}`;
-      if (call.requestId !== null) tail += `,${requestIds.place(storable(call.requestId))}`;
-    }
-    entries += `${i > 0 ? "," : ""}[${call.at - firstAt},${call.keyId},${pair},${call.status},${call.durationUs},${customer},${callerField}${tail}]`;
-  }
-  return {
-    projectId,
-    firstAt,
-    lastAt,
-    count: calls.length,
-    errors,
-    keyIds: [...keyIds],
-    statuses: [...statuses],
-    methods,
-    routes,
-    customerIds: customerIds.values,
-    requestIds: requestIds.values,
-    idPrefix,
-    entries: `${entries}]`,
-  };
-}
-
-/** A batch as segments: one per project (at most SEGMENT_MAX calls each), in the batch's order. */
-function segmentsOf(batch: readonly RequestLogRow[]): Segment[] {
-  const byProject = new Map<number, RequestLogRow[]>();
-  for (const call of batch) {
-    const calls = byProject.get(call.projectId);
-    if (calls) calls.push(call);
-    else byProject.set(call.projectId, [call]);
-  }
-  const segments: Segment[] = [];
-  for (const [projectId, calls] of byProject)
-    for (let start = 0; start < calls.length; start += SEGMENT_MAX)
-      segments.push(packSegment(projectId, calls.slice(start, start + SEGMENT_MAX)));
-  return segments;
-}
 
 const epochMs = (ms: number) => sql`timestamptz 'epoch' + ${ms}::int8 * interval '1 millisecond'`;
 const array = (values: readonly (string | number | null)[], type: string) =>
@@ -219,20 +65,18 @@ const array = (values: readonly (string | number | null)[], type: string) =>
  * (migration 0012: it fires on the columns the key check reads) stays quiet and no instance drops
  * its caches for it. Key rows are updated in id order.
  */
-export async function writeRequestLog(db: ServiceDb, batch: readonly RequestLogRow[]): Promise<void> {
-  if (batch.length === 0) return;
-  const latest = new Map<number, number>();
-  for (const row of batch) latest.set(row.keyId, Math.max(latest.get(row.keyId) ?? 0, row.at));
-  const keys = [...latest.keys()].sort((a, b) => a - b);
-  const values = segmentsOf(batch).map(
+export async function writeRequestBatch(db: ServiceDb, batch: RequestLogBatch): Promise<void> {
+  if (batch.size === 0) return;
+  const keys = [...batch.lastUsed.keys()].sort((a, b) => a - b);
+  // The entries go as bytes (a binary parameter, which text takes as UTF-8): as a string, PGlite's
+  // driver would count its UTF-8 length character by character, twice, on the service's thread.
+  const values = batch.segments().map(
     (s) =>
       sql`(${s.projectId}, ${epochMs(s.firstAt)}, ${epochMs(s.lastAt)}, ${s.count}, ${s.errors},
            ${array(s.keyIds, "int4")}, ${array(s.statuses, "int4")}, ${array(s.methods, "text")},
            ${array(s.routes, "text")}, ${array(s.customerIds, "text")}, ${array(s.requestIds, "text")},
            ${s.idPrefix}, ${Buffer.from(s.entries)})`,
   );
-  // The entries go as bytes (a binary parameter, which text takes as UTF-8): as a string, PGlite's
-  // driver would count its UTF-8 length character by character, twice, on the service's thread.
   // The log is not money: a crash loses what waits in memory anyway, so a commit need not wait
   // for the disk (on PGlite, the only connection would wait for it; on PostgreSQL, the awards'
   // commits would share the flushes).
@@ -248,12 +92,17 @@ export async function writeRequestLog(db: ServiceDb, batch: readonly RequestLogR
          set last_used_at = u.at
         from (select y.id, timestamptz 'epoch' + y.ms * interval '1 millisecond' as at
                 from unnest(${array(keys, "int4")}, ${array(
-                  keys.map((id) => latest.get(id) as number),
+                  keys.map((id) => batch.lastUsed.get(id) as number),
                   "int8",
                 )}) as y(id, ms)
                order by y.id) u
        where k.id = u.id and (k.last_used_at is null or k.last_used_at < u.at)`);
   });
+}
+
+/** Writes calls as one batch (tests, and anything that has the calls at hand). */
+export function writeRequestLog(db: ServiceDb, calls: readonly RequestLogRow[]): Promise<void> {
+  return writeRequestBatch(db, RequestLogBatch.of(calls));
 }
 
 export interface SweepLimits {

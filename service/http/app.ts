@@ -12,7 +12,8 @@ import { customerRowTag } from "../cache/player-tags";
 import { ReadCache } from "../cache/read-cache";
 import type { ServiceDb } from "../db/connection";
 import type { AuthorizedProject } from "../domain/keys";
-import { logRequestId, type RequestLogRow } from "../domain/request-log";
+import { logRequestId } from "../domain/request-log";
+import type { RequestLogRow } from "../domain/request-log-batch";
 import { type ConnectionLimits, connectionLimits, type RequestLogSettings, requestLogSettings } from "../env";
 import { databaseSink, type RequestLogSink, RequestLogWriter } from "../log/request-log";
 import {

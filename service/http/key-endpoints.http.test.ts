@@ -98,5 +98,15 @@ describe("the keys extension", () => {
     const again = await send("/Keys/Revoke", { KeyId: idOf(rolled) });
     expect(again.status).toBe(404);
     expect(again.json.Error).toBe(`KeyId ${idOf(rolled)} is not a key of this project that still works.`);
+
+    // The list tells the rolled key (RolledTo: its successor) from the revoked one (0).
+    const listed = (await call(service.base, `/Keys/${KEY}/${PROJECT}`)).json.Data.Keys as {
+      Id: unknown;
+      RolledTo: unknown;
+    }[];
+    const rolledTo = (id: number) =>
+      Number(String(listed.find((key) => Number(String(key.Id)) === id)?.RolledTo));
+    expect(rolledTo(idOf(made))).toBe(idOf(rolled));
+    expect(rolledTo(idOf(rolled))).toBe(0);
   });
 });

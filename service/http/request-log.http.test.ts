@@ -18,7 +18,8 @@ import {
 } from "@/testing/service/fixtures";
 import { call, post, type TestResponse } from "@/testing/service/http-client";
 import { createApiKey, hashApiKey } from "../domain/keys";
-import { type RequestLogRow, sweepRequestLog, writeRequestLog } from "../domain/request-log";
+import { sweepRequestLog, writeRequestLog } from "../domain/request-log";
+import type { RequestLogRow } from "../domain/request-log-batch";
 import { rows } from "../domain/sql-rows";
 import { RequestIds } from "./request-ids";
 

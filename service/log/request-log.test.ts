@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { RequestLogRow, SweepResult } from "../domain/request-log";
+import type { SweepResult } from "../domain/request-log";
+import type { RequestLogBatch, RequestLogRow } from "../domain/request-log-batch";
 import { type RequestLogSink, RequestLogWriter } from "./request-log";
 
 interface SlowSink {
   sink: RequestLogSink;
   written: RequestLogRow[][];
-  waiting: { batch: readonly RequestLogRow[]; finish(error?: Error): void }[];
+  waiting: { batch: RequestLogBatch; finish(error?: Error): void }[];
 }
 
 /** A sink whose writes wait until the test lets them finish: a database as slow as the test wants. */
@@ -20,7 +21,7 @@ function slowSink(): SlowSink {
           finish: (error) => {
             if (error) reject(error);
             else {
-              written.push([...batch]);
+              written.push(batch.rows());
               resolve();
             }
           },
@@ -157,7 +158,7 @@ describe("request log writer (docs/service.md, Request log)", () => {
     const written: number[] = [];
     const sink: RequestLogSink = {
       write: async (batch) => {
-        written.push(batch.length);
+        written.push(batch.size);
       },
       sweep: async () => ({ expired: 0, overflow: 0 }),
     };
@@ -178,7 +179,7 @@ describe("request log writer (docs/service.md, Request log)", () => {
     const batches: number[] = [];
     const sink: RequestLogSink = {
       write: async (batch) => {
-        batches.push(batch.length);
+        batches.push(batch.size);
       },
       sweep: async () => ({ expired: 0, overflow: 0 }),
     };

@@ -1,11 +1,11 @@
 import type { ServiceDb } from "../db/connection";
 import {
-  type RequestLogRow,
   type SweepLimits,
   type SweepResult,
   sweepRequestLog,
-  writeRequestLog,
+  writeRequestBatch,
 } from "../domain/request-log";
+import { RequestLogBatch, type RequestLogRow } from "../domain/request-log-batch";
 import type { RequestLogSettings } from "../env";
 
 /** Entries that start a write at once, before the timer. */
@@ -19,13 +19,13 @@ const FIRST_SWEEP_MS = 10_000;
 
 /** Where the entries go: the database (service/domain/request-log.ts), or a test's stand-in. */
 export interface RequestLogSink {
-  write(batch: readonly RequestLogRow[]): Promise<void>;
+  write(batch: RequestLogBatch): Promise<void>;
   sweep(limits: SweepLimits): Promise<SweepResult>;
 }
 
 /** The service's database as the sink. */
 export function databaseSink(db: ServiceDb): RequestLogSink {
-  return { write: (batch) => writeRequestLog(db, batch), sweep: (limits) => sweepRequestLog(db, limits) };
+  return { write: (batch) => writeRequestBatch(db, batch), sweep: (limits) => sweepRequestLog(db, limits) };
 }
 
 /** The little of pino the writer needs (the app's logger). */
@@ -65,7 +65,8 @@ export class RequestLogWriter {
   private readonly maxRows: number;
   private readonly batchSize: number;
   private readonly maxBuffered: number;
-  private buffer: RequestLogRow[] = [];
+  /** What waits, packed as it arrives (service/domain/request-log-batch.ts). */
+  private buffer = new RequestLogBatch();
   private inFlight = 0;
   private writing: Promise<void> | null = null;
   private sweeping: Promise<SweepResult> | null = null;
@@ -97,35 +98,35 @@ export class RequestLogWriter {
   /** Keeps one entry for the next write; never waits, never throws. */
   record(entry: RequestLogRow): void {
     if (!this.enabled || this.closed) return;
-    if (this.buffer.length + this.inFlight >= this.maxBuffered) {
+    if (this.buffer.size + this.inFlight >= this.maxBuffered) {
       this.counts.dropped += 1;
       this.droppedSinceWrite += 1;
       return;
     }
-    this.buffer.push(entry);
-    if (this.buffer.length === this.batchSize && !this.writing) setImmediate(this.tick);
+    this.buffer.add(entry);
+    if (this.buffer.size === this.batchSize && !this.writing) setImmediate(this.tick);
   }
 
   stats(): RequestLogStats {
-    return { buffered: this.buffer.length + this.inFlight, ...this.counts };
+    return { buffered: this.buffer.size + this.inFlight, ...this.counts };
   }
 
   /** Writes everything recorded so far (after the write in progress); resolves when done, never rejects. */
   async flush(): Promise<void> {
     while (this.writing) await this.writing;
     this.reportDrops();
-    if (this.buffer.length === 0) return;
+    if (this.buffer.size === 0) return;
     const batch = this.buffer;
-    this.buffer = [];
-    this.inFlight = batch.length;
+    this.buffer = new RequestLogBatch();
+    this.inFlight = batch.size;
     this.writing = this.sink.write(batch).then(
       () => {
-        this.counts.written += batch.length;
+        this.counts.written += batch.size;
       },
       (error: unknown) => {
-        this.counts.failed += batch.length;
+        this.counts.failed += batch.size;
         this.log.error(
-          { err: errorDetails(error), entries: batch.length },
+          { err: errorDetails(error), entries: batch.size },
           "request log: a write failed; its entries are lost",
         );
       },
@@ -137,7 +138,7 @@ export class RequestLogWriter {
       this.inFlight = 0;
     }
     // More arrived meanwhile than one timer tick should wait for.
-    if (this.buffer.length >= this.batchSize && !this.closed) setImmediate(this.tick);
+    if (this.buffer.size >= this.batchSize && !this.closed) setImmediate(this.tick);
   }
 
   /** Deletes entries past the days and rows kept; one sweep at a time (another call joins it). */
@@ -158,7 +159,7 @@ export class RequestLogWriter {
   }
 
   private readonly tick = () => {
-    if (!this.writing && this.buffer.length > 0) void this.flush();
+    if (!this.writing && this.buffer.size > 0) void this.flush();
   };
 
   private readonly sweepQuietly = () => {

@@ -30,6 +30,7 @@ const view = (key: ApiKeyListing, caller: AuthorizedProject) => ({
   RevokedAt: wireDate(key.revokedAt),
   ThisKey: key.id === caller.keyRowId,
   LastUsedAt: wireDate(key.lastUsedAt),
+  RolledTo: key.rolledTo ?? 0,
   Caps: key.caps.map((cap) => ({
     TokenGuid: cap.tokenGuid,
     TokenSymbol: cap.tokenSymbol,

@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { RequestIds } from "../http/request-ids";
+import { RequestLogBatch, type RequestLogRow, SEGMENT_MAX } from "./request-log-batch";
+
+/** The request log's calls packed as they wait for a write (docs/service.md, "Request log"). */
+const ROUTE = "/Tokens/:YourAPIKEY/:ProjectGuid/:CustomerID";
+const call = (overrides: Partial<RequestLogRow> = {}): RequestLogRow => ({
+  at: 1_800_000_000_000,
+  projectId: 1,
+  keyId: 3,
+  method: "GET",
+  route: ROUTE,
+  status: 200,
+  durationUs: 87,
+  errorCode: null,
+  error: null,
+  requestId: null,
+  customerId: "player-1",
+  callerRequestId: randomUUID(),
+  ...overrides,
+});
+
+describe("RequestLogBatch", () => {
+  it("gives every call back as added, a project's together", () => {
+    const ids = new RequestIds();
+    const calls = [
+      call({ callerRequestId: ids.next() }),
+      call({ projectId: 2, callerRequestId: "caller-a", customerId: null, at: 1_800_000_000_005 }),
+      call({ callerRequestId: ids.next(), at: 1_799_999_999_990, customerId: "player-2" }),
+      call({
+        callerRequestId: new RequestIds().next(),
+        status: 409,
+        errorCode: "X",
+        error: "why",
+        requestId: "rq",
+      }),
+      call({
+        callerRequestId: ids.next().toUpperCase(),
+        method: "POST",
+        route: "/AwardTokens",
+        requestId: "rq",
+      }),
+      call({ customerId: "nul\u0000", error: "half \ud800 pair", errorCode: "E", status: 500 }),
+    ];
+    const batch = RequestLogBatch.of(calls);
+    expect(batch.size).toBe(6);
+    const stored = (text: string | null) =>
+      text?.replace("\u0000", "\uFFFD").replace("\ud800", "\uFFFD") ?? null;
+    const expected = [0, 2, 3, 4, 5, 1].map((n) => {
+      const c = calls[n] as RequestLogRow;
+      return { ...c, customerId: stored(c.customerId), error: stored(c.error) };
+    });
+    expect(batch.rows()).toEqual(expected);
+    expect(batch.lastUsed).toEqual(new Map([[3, 1_800_000_000_005]]));
+  });
+
+  it("keeps each text once per segment and the instance's own request ids as counters", () => {
+    const ids = new RequestIds();
+    const batch = RequestLogBatch.of([
+      call({ callerRequestId: ids.next() }),
+      call({ callerRequestId: ids.next(), customerId: "player-2", at: 1_800_000_000_250 }),
+      call({ callerRequestId: "mine", status: 404, errorCode: "NOT_FOUND", error: "No such thing." }),
+      call({ callerRequestId: ids.next(), method: "POST", route: "/AwardTokens", requestId: "rq-1" }),
+    ]);
+    const [segment] = batch.segments();
+    expect(segment).toMatchObject({
+      projectId: 1,
+      count: 4,
+      errors: 1,
+      firstAt: 1_800_000_000_000,
+      lastAt: 1_800_000_000_250,
+      keyIds: [3],
+      statuses: [200, 404],
+      methods: ["GET", "POST"],
+      routes: [ROUTE, "/AwardTokens"],
+      customerIds: ["player-1", "player-2"],
+      requestIds: ["rq-1"],
+      idPrefix: ids.prefix,
+    });
+    expect(JSON.parse(segment?.entries ?? "")).toEqual([
+      [0, 3, 0, 200, 87, 0, 1],
+      [250, 3, 0, 200, 87, 1, 2],
+      [0, 3, 0, 404, 87, 0, "mine", "NOT_FOUND", "No such thing."],
+      [0, 3, 1, 200, 87, 0, 3, null, null, 0],
+    ]);
+  });
+
+  it("starts a new segment for a project past SEGMENT_MAX calls", () => {
+    const batch = new RequestLogBatch();
+    for (let n = 0; n <= SEGMENT_MAX; n += 1) batch.add(call({ callerRequestId: `c${n}` }));
+    expect(batch.segments().map((segment) => segment.count)).toEqual([SEGMENT_MAX, 1]);
+    expect(
+      batch
+        .rows()
+        .map((row) => row.callerRequestId)
+        .slice(-2),
+    ).toEqual([`c${SEGMENT_MAX - 1}`, `c${SEGMENT_MAX}`]);
+  });
+});
