@@ -125,7 +125,8 @@ test("an owner makes a key, rolls the console's own key during a running batch, 
     await revoke.getByRole("button", { name: "Revoke key" }).click();
     await expect(keys.getByTestId("key-notice")).toContainText("revoked");
     await keys.reload();
-    await expect(keyRow(keys, consoleKeyName).filter({ hasText: "Revoked" })).toHaveCount(1);
+    // Rolled, then ended: "Replaced" (it has a successor), not "Revoked".
+    await expect(keyRow(keys, consoleKeyName).filter({ hasText: "Replaced" })).toHaveCount(1);
     await expect(keyRow(keys, consoleKeyName).filter({ hasText: "This console's key" })).toContainText(
       "Live",
     );
