@@ -51,6 +51,17 @@ export function RequestDetailDialog({ entry, onClose }: RequestDetailDialogProps
         none
       ),
     ],
+    // Only Prices carries one: the row would be empty on every other call.
+    ...(entry.IP
+      ? ([
+          [
+            "Buyer's IP",
+            <code key="ip" className="font-mono">
+              {entry.IP}
+            </code>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
     [
       "Caller's request id",
       <span key="caller" className="inline-flex items-center gap-1">

@@ -90,6 +90,10 @@ function requestLogSchemas<L extends Strictness>(level: L) {
       description:
         "The caller's X-Request-Id, or the id the service gave the call (its X-Request-Id answer header)",
     }),
+    // Optional where the console reads it: a service from before it still lists its log.
+    IP: (level === "emit" ? z.string() : z.string().optional()).meta({
+      description: 'Prices: the IP query parameter (the buyer\'s address), as sent; "" otherwise',
+    }),
   });
   const ErrorGroup = object({
     Route: z.string(),

@@ -18,6 +18,7 @@ const call = (overrides: Partial<RequestLogRow> = {}): RequestLogRow => ({
   requestId: null,
   customerId: "player-1",
   callerRequestId: randomUUID(),
+  ip: null,
   ...overrides,
 });
 
@@ -42,12 +43,13 @@ describe("RequestLogBatch", () => {
         requestId: "rq",
       }),
       call({ customerId: "nul\u0000", error: "half \ud800 pair", errorCode: "E", status: 500 }),
+      call({ ip: "203.0.113.9", callerRequestId: ids.next() }),
     ];
     const batch = RequestLogBatch.of(calls);
-    expect(batch.size).toBe(6);
+    expect(batch.size).toBe(7);
     const stored = (text: string | null) =>
       text?.replace("\u0000", "\uFFFD").replace("\ud800", "\uFFFD") ?? null;
-    const expected = [0, 2, 3, 4, 5, 1].map((n) => {
+    const expected = [0, 2, 3, 4, 5, 6, 1].map((n) => {
       const c = calls[n] as RequestLogRow;
       return { ...c, customerId: stored(c.customerId), error: stored(c.error) };
     });
@@ -62,18 +64,19 @@ describe("RequestLogBatch", () => {
       call({ callerRequestId: ids.next(), customerId: "player-2", at: 1_800_000_000_250 }),
       call({ callerRequestId: "mine", status: 404, errorCode: "NOT_FOUND", error: "No such thing." }),
       call({ callerRequestId: ids.next(), method: "POST", route: "/AwardTokens", requestId: "rq-1" }),
+      call({ callerRequestId: ids.next(), route: "/Prices/:YourAPIKEY/:ProjectGuid/:Chains/:IsAll", ip: "2001:db8::1" }),
     ]);
     const [segment] = batch.segments();
     expect(segment).toMatchObject({
       projectId: 1,
-      count: 4,
+      count: 5,
       errors: 1,
       firstAt: 1_800_000_000_000,
       lastAt: 1_800_000_000_250,
       keyIds: [3],
       statuses: [200, 404],
-      methods: ["GET", "POST"],
-      routes: [ROUTE, "/AwardTokens"],
+      methods: ["GET", "POST", "GET"],
+      routes: [ROUTE, "/AwardTokens", "/Prices/:YourAPIKEY/:ProjectGuid/:Chains/:IsAll"],
       customerIds: ["player-1", "player-2"],
       requestIds: ["rq-1"],
       idPrefix: ids.prefix,
@@ -83,7 +86,9 @@ describe("RequestLogBatch", () => {
       [250, 3, 0, 200, 87, 1, 2],
       [0, 3, 0, 404, 87, 0, "mine", "NOT_FOUND", "No such thing."],
       [0, 3, 1, 200, 87, 0, 3, null, null, 0],
+      [0, 3, 2, 200, 87, 0, 4, null, null, null, "2001:db8::1"],
     ]);
+    expect(batch.rows().at(-1)?.ip).toBe("2001:db8::1");
   });
 
   it("starts a new segment for a project past SEGMENT_MAX calls", () => {

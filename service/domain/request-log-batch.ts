@@ -24,6 +24,8 @@ export interface RequestLogRow {
   requestId: string | null;
   customerId: string | null;
   callerRequestId: string;
+  /** The `IP` query parameter of a Prices call (the buyer's address, docs/service.md, "Prices"). */
+  ip: string | null;
 }
 
 /** One segment's row: a project's calls of one write (service/db/schema.ts, requestLogSegments). */
@@ -40,7 +42,7 @@ export interface Segment {
   customerIds: string[];
   requestIds: string[];
   idPrefix: string;
-  /** The entries, `[[ms after firstAt, key id, pair, status, µs, customer, caller, ErrorCode, Error, RequestID], …]`. */
+  /** The entries, `[[ms after firstAt, key id, pair, status, µs, customer, caller, ErrorCode, Error, RequestID, IP], …]`. */
   entries: string;
 }
 
@@ -76,12 +78,13 @@ class Dictionary {
   }
 }
 
-/** What few calls have: a caller's own request id, a failure, a RequestID (by its place). */
+/** What few calls have: a caller's own request id, a failure, a RequestID (by its place), an IP. */
 interface Rare {
   caller: string | null;
   errorCode: string | null;
   error: string | null;
   requestId: number | null;
+  ip: string | null;
 }
 
 const grown = <T extends Float64Array | Int32Array>(array: T, make: (size: number) => T): T => {
@@ -89,6 +92,16 @@ const grown = <T extends Float64Array | Int32Array>(array: T, make: (size: numbe
   bigger.set(array);
   return bigger;
 };
+
+/** An entry's fields after the caller's id — ErrorCode, Error, RequestID place, IP — without trailing nulls. */
+function rareTail(rare: Rare): string {
+  const fields = [rare.errorCode, rare.error, rare.requestId, rare.ip];
+  let last = fields.length - 1;
+  while (last >= 0 && fields[last] === null) last -= 1;
+  let tail = "";
+  for (let i = 0; i <= last; i += 1) tail += `,${JSON.stringify(fields[i])}`;
+  return tail;
+}
 
 /** One project's calls of a batch, column by column. */
 class ProjectCalls {
@@ -133,12 +146,19 @@ class ProjectCalls {
     if (call.status >= 400) this.errors += 1;
     const counter = this.madeCounter(call.callerRequestId);
     this.callerCounter[n] = counter;
-    if (counter < 0 || call.errorCode !== null || call.error !== null || call.requestId !== null)
+    if (
+      counter < 0 ||
+      call.errorCode !== null ||
+      call.error !== null ||
+      call.requestId !== null ||
+      call.ip !== null
+    )
       this.rare.set(n, {
         caller: counter < 0 ? storable(call.callerRequestId) : null,
         errorCode: call.errorCode === null ? null : storable(call.errorCode),
         error: call.error === null ? null : storable(call.error),
         requestId: call.requestId === null ? null : this.requestIds.place(storable(call.requestId)),
+        ip: call.ip === null ? null : storable(call.ip),
       });
   }
 
@@ -172,7 +192,7 @@ class ProjectCalls {
 
   /**
    * The segment: each entry `[ms after firstAt, key id, pair, status, µs, customer place, caller,
-   * ErrorCode, Error, RequestID place]`, trailing nulls left out, the caller as its counter when
+   * ErrorCode, Error, RequestID place, IP]`, trailing nulls left out, the caller as its counter when
    * this instance made it — a read answered from memory is about 25 characters.
    */
   segment(): Segment {
@@ -183,8 +203,7 @@ class ProjectCalls {
       const rare = this.rare.get(n);
       const counter = this.callerCounter[n] as number;
       let entry = `[${(this.at[n] as number) - this.firstAt},${this.numbers[at]},${this.numbers[at + 1]},${this.numbers[at + 2]},${this.numbers[at + 3]},${customer < 0 ? "null" : customer},${counter < 0 ? JSON.stringify(rare?.caller ?? "") : counter}`;
-      if (rare && (rare.errorCode !== null || rare.error !== null || rare.requestId !== null))
-        entry += `,${JSON.stringify(rare.errorCode)},${JSON.stringify(rare.error)}${rare.requestId === null ? "" : `,${rare.requestId}`}`;
+      if (rare) entry += rareTail(rare);
       entries += n > 0 ? `,${entry}]` : `${entry}]`;
     }
     return {
@@ -226,6 +245,7 @@ class ProjectCalls {
         customerId: customer < 0 ? null : (this.customers.values[customer] as string),
         callerRequestId:
           counter < 0 ? (rare?.caller as string) : this.idPrefix + counter.toString(16).padStart(12, "0"),
+        ip: rare?.ip ?? null,
       };
     });
   }

@@ -238,6 +238,7 @@ interface EntryRow {
   request_id: string | null;
   customer_id: string | null;
   caller_request_id: string;
+  ip: string | null;
 }
 
 /** Segments looked at per step of a page's search, at most. */
@@ -287,7 +288,7 @@ export async function listRequestLog(
         db,
         sql`select l.id::text as id, ${wireTime(sql`l.at`)} as at, l.key_id, coalesce(k.prefix, '') as key_prefix,
                    l.method, l.route, l.status, trim_scale(l.duration_us::numeric / 1000)::text as duration_ms,
-                   l.error_code, l.error, l.request_id, l.customer_id, l.caller_request_id
+                   l.error_code, l.error, l.request_id, l.customer_id, l.caller_request_id, l.ip
               from service.request_log l left join service.api_keys k on k.id = l.key_id
              where l.segment_id = any(${arrayLiteral(step)}::int8[]) and ${allOf(entries)}
              order by l.id desc
@@ -314,6 +315,7 @@ export async function listRequestLog(
       RequestID: row.request_id ?? "",
       CustomerID: row.customer_id ?? "",
       CallerRequestId: row.caller_request_id,
+      IP: row.ip ?? "",
     })),
     NextCursor: found.length > limit ? (page[page.length - 1]?.id ?? "") : "",
   };

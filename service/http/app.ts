@@ -115,6 +115,7 @@ function logEntry(request: FastifyRequest, reply: FastifyReply, project: Authori
   let key: string | undefined;
   let requestId: string | null = null;
   let customerId: string | null = null;
+  let ip: string | null = null;
   if (request.method === "POST") {
     const body = request.body as { ApiKey?: unknown; RequestID?: unknown; CustomerID?: unknown } | null;
     key = request.postedKey ?? (typeof body?.ApiKey === "string" ? body.ApiKey : undefined);
@@ -126,6 +127,9 @@ function logEntry(request: FastifyRequest, reply: FastifyReply, project: Authori
     const params = request.params as { YourAPIKEY?: string; CustomerID?: string } | undefined;
     key = params?.YourAPIKEY;
     if (typeof params?.CustomerID === "string") customerId = loggable(params.CustomerID, key);
+    // Prices' IP (the buyer's address): recorded, as sent — a refused one too (docs/service.md).
+    const query = request.query as { IP?: unknown } | undefined;
+    if (route.startsWith("/Prices/") && typeof query?.IP === "string") ip = loggable(query.IP, key);
   }
   const failure = request.failure;
   return {
@@ -141,6 +145,7 @@ function logEntry(request: FastifyRequest, reply: FastifyReply, project: Authori
     requestId,
     customerId,
     callerRequestId: loggable(request.id, key),
+    ip,
   };
 }
 

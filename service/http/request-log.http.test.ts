@@ -110,6 +110,7 @@ function row(overrides: Partial<RequestLogRow>): RequestLogRow {
     requestId: null,
     customerId: null,
     callerRequestId: randomUUID(),
+    ip: null,
     ...overrides,
   };
 }
@@ -240,6 +241,7 @@ describe("the request log", () => {
           RequestID: "a1b2c3d4-0000-4000-8000-00000000000f",
           CustomerID: "rows-player",
           CallerRequestId: "rows-invalid",
+          IP: "",
         },
         expect.objectContaining({
           Status: 200,
@@ -381,6 +383,21 @@ describe("the request log", () => {
     expect(segment?.request_ids).toEqual(["rq-1", "rq-0"]);
     // The first call: no text but the route pair's, the player's and the id's places.
     expect(JSON.parse(segment?.entries ?? "[]")[0]).toEqual([0, 1, 0, 200, 1500, 0, 1]);
+  });
+
+  it("records the IP a Prices call names (the buyer's address), as sent, and no IP for other calls", async () => {
+    expect((await get(`/Prices/${KEY}/${PROJECT}/all/false?IP=2001%3Adb8%3A%3A1`, "ip-good")).status).toBe(
+      200,
+    );
+    expect((await get(`/Prices/${KEY}/${PROJECT}/all/false?IP=not-an-ip`, "ip-bad")).status).toBe(400);
+    expect((await get(`/Products/${KEY}/${PROJECT}?IP=10.0.0.1`, "ip-elsewhere")).status).toBe(200);
+    await service.app.requestLog.flush();
+    const entries = (await readLog({ Limit: "20" })).json.Data.Requests as {
+      CallerRequestId: string;
+      IP: string;
+    }[];
+    const ipOf = (label: string) => entries.find((entry) => entry.CallerRequestId === label)?.IP;
+    expect([ipOf("ip-good"), ipOf("ip-bad"), ipOf("ip-elsewhere")]).toEqual(["2001:db8::1", "not-an-ip", ""]);
   });
 
   it("filters by status, route, customer, RequestID, key and time, alone and together", async () => {

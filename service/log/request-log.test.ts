@@ -48,6 +48,7 @@ function entry(n: number): RequestLogRow {
     requestId: null,
     customerId: null,
     callerRequestId: `call-${n}`,
+    ip: null,
   };
 }
 

@@ -53,7 +53,7 @@ DROP TABLE "service"."request_log" CASCADE;--> statement-breakpoint
 -- grow with every write, as the old ones did). Reads (service/domain/request-log.ts) pick
 -- segments by their summary columns first; a condition on segment_id is applied before any
 -- entry is decoded. An entry is [ms after first_at, key id, place of its (method, route) in
--- methods/routes, status, µs, CustomerID, caller's request id, ErrorCode, Error, RequestID],
+-- methods/routes, status, µs, CustomerID, caller's request id, ErrorCode, Error, RequestID, IP],
 -- trailing nulls left out; the CustomerID and RequestID are either the text or their place in
 -- customer_ids/request_ids (from 0), and the caller's id either the text or, for an id the
 -- writing instance made, the counter that follows id_prefix (12 hex digits).
@@ -69,6 +69,7 @@ SELECT s.id * 100000 + (e.n - 1) AS id, s.id AS segment_id, s.project_id,
        CASE jsonb_typeof(e.v -> 9) WHEN 'number' THEN s.request_ids[(e.v ->> 9)::int + 1] ELSE e.v ->> 9 END AS request_id,
        CASE jsonb_typeof(e.v -> 5) WHEN 'number' THEN s.customer_ids[(e.v ->> 5)::int + 1] ELSE e.v ->> 5 END AS customer_id,
        CASE jsonb_typeof(e.v -> 6) WHEN 'number' THEN s.id_prefix || lpad(to_hex((e.v ->> 6)::int8), 12, '0')
-            ELSE e.v ->> 6 END AS caller_request_id
+            ELSE e.v ->> 6 END AS caller_request_id,
+       e.v ->> 10 AS ip
   FROM "service"."request_log_segments" s
  CROSS JOIN LATERAL jsonb_array_elements(s.entries::jsonb) WITH ORDINALITY AS e(v, n);
