@@ -64,7 +64,11 @@ describe("RequestLogBatch", () => {
       call({ callerRequestId: ids.next(), customerId: "player-2", at: 1_800_000_000_250 }),
       call({ callerRequestId: "mine", status: 404, errorCode: "NOT_FOUND", error: "No such thing." }),
       call({ callerRequestId: ids.next(), method: "POST", route: "/AwardTokens", requestId: "rq-1" }),
-      call({ callerRequestId: ids.next(), route: "/Prices/:YourAPIKEY/:ProjectGuid/:Chains/:IsAll", ip: "2001:db8::1" }),
+      call({
+        callerRequestId: ids.next(),
+        route: "/Prices/:YourAPIKEY/:ProjectGuid/:Chains/:IsAll",
+        ip: "2001:db8::1",
+      }),
     ]);
     const [segment] = batch.segments();
     expect(segment).toMatchObject({
