@@ -3,6 +3,7 @@ import { createUser, enrolTotp, passwordStep, SIGNED_OUT } from "./accounts";
 import { auditRowsOf } from "./audit";
 import { policyCard } from "./policies";
 import { E2E_IDLE_MINUTES, ROLES, signInAs, storageState } from "./roles";
+import { DEMO_API_KEY, DEMO_PROJECT_GUID, SERVICE_BASE_URL } from "./servers";
 import { unusedTotpCode } from "./totp";
 
 /**
@@ -211,6 +212,35 @@ test("step-up: each listed action asks for a fresh code, and the server refuses 
   await expect(usersPage.getByTestId("new-secret-dialog")).toHaveCount(0);
   await usersPage.reload();
   await expect(usersPage.getByRole("row").filter({ hasText: `Step-up key ${stamp}` })).toHaveCount(0);
+  // Rolling and revoking ask too: a key made at the service for the game's servers, rolled then
+  // revoked from the stale session, each cancelled — the key is as it was.
+  const made = await fetch(`${SERVICE_BASE_URL}/Keys`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      ApiKey: DEMO_API_KEY,
+      ProjectGuid: DEMO_PROJECT_GUID,
+      Name: `Game servers ${stamp}`,
+      Scopes: ["read"],
+    }),
+  });
+  expect(made.status).toBe(200);
+  await usersPage.reload();
+  const gameKey = usersPage.getByRole("row").filter({ hasText: `Game servers ${stamp}` });
+  await gameKey.getByRole("button", { name: `Roll Game servers ${stamp}` }).click();
+  const dialog = usersPage.getByRole("alertdialog").or(usersPage.getByRole("dialog"));
+  await dialog.getByLabel("1 hour").check();
+  await dialog.getByRole("button", { name: "Roll key" }).click();
+  await expect(stepUp(usersPage)).toBeVisible();
+  await stepUp(usersPage).getByRole("button", { name: "Cancel" }).click();
+  await expect(usersPage.getByTestId("new-secret-dialog")).toHaveCount(0);
+  await gameKey.getByRole("button", { name: `Revoke Game servers ${stamp}` }).click();
+  await dialog.getByRole("button", { name: "Revoke key" }).click();
+  await expect(stepUp(usersPage)).toBeVisible();
+  await stepUp(usersPage).getByRole("button", { name: "Cancel" }).click();
+  await usersPage.reload();
+  await expect(gameKey).toHaveCount(1);
+  await expect(gameKey).toContainText("Live");
 
   for (const page of [...stale, enrolling]) await page.context().close();
 });

@@ -195,6 +195,7 @@ export function DataTable<Row extends RowData>({
                   {group.headers.map((header) => {
                     const sorted = header.column.getIsSorted();
                     const numeric = header.column.columnDef.meta?.numeric;
+                    const wideOnly = header.column.columnDef.meta?.wideOnly;
                     return (
                       <th
                         key={header.id}
@@ -205,6 +206,7 @@ export function DataTable<Row extends RowData>({
                         className={cn(
                           "sticky top-0 z-10 border-b border-border bg-muted px-3 py-2 text-xs font-medium whitespace-nowrap uppercase tracking-wide text-muted-foreground",
                           numeric && "text-right",
+                          wideOnly && "hidden md:table-cell",
                         )}
                       >
                         {header.isPlaceholder ? null : header.column.getCanSort() ? (
@@ -243,6 +245,7 @@ export function DataTable<Row extends RowData>({
                             "border-b border-border px-3 py-2",
                             meta?.numeric && "text-right font-mono whitespace-nowrap tabular-nums",
                             meta?.cellClassName,
+                            meta?.wideOnly && "hidden md:table-cell",
                           )}
                         >
                           <FlexRender cell={cell} />

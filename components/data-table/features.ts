@@ -23,6 +23,11 @@ export interface DataTableColumnMeta {
   numeric?: boolean;
   /** Extra classes for the column's cells (e.g. a width cap for long text). */
   cellClassName?: string;
+  /**
+   * Left out below the `md` width (a phone): a column a person can do without there, so that the
+   * ones that matter — and the row's actions — fit without scrolling sideways.
+   */
+  wideOnly?: boolean;
 }
 
 /**

@@ -27,6 +27,15 @@ const columns = column.columns([
             This console's key
           </Badge>
         ) : null}
+        {/* On a phone, what the columns left out there say: scopes, caps, last use. */}
+        <span className="text-xs text-muted-foreground md:hidden">
+          {row.original.scopes.join(" · ")}
+          {row.original.caps.length > 0
+            ? ` · ${row.original.caps.length} daily cap${row.original.caps.length > 1 ? "s" : ""}`
+            : ""}
+          {" · last used "}
+          {when(row.original.lastUsedAt, "never")}
+        </span>
       </span>
     ),
   }),
@@ -39,6 +48,7 @@ const columns = column.columns([
     id: "scopes",
     header: "Scopes",
     enableSorting: false,
+    meta: { wideOnly: true },
     cell: ({ row }) => (
       <span className="flex flex-wrap gap-1">
         {row.original.scopes.map((scope) => (
@@ -51,7 +61,7 @@ const columns = column.columns([
     id: "caps",
     header: "Daily caps",
     enableSorting: false,
-    meta: { cellClassName: "whitespace-nowrap" },
+    meta: { cellClassName: "whitespace-nowrap", wideOnly: true },
     cell: ({ row }) =>
       row.original.caps.length === 0 ? (
         <span className="text-muted-foreground">None</span>
@@ -67,18 +77,18 @@ const columns = column.columns([
   column.accessor("createdAt", {
     header: "Created",
     sortDescFirst: true,
-    meta: { cellClassName: "whitespace-nowrap" },
+    meta: { cellClassName: "whitespace-nowrap", wideOnly: true },
     cell: ({ row }) => when(row.original.createdAt, "—"),
   }),
   column.accessor("lastUsedAt", {
     header: "Last used",
     sortDescFirst: true,
-    meta: { cellClassName: "whitespace-nowrap" },
+    meta: { cellClassName: "whitespace-nowrap", wideOnly: true },
     cell: ({ row }) => when(row.original.lastUsedAt, "Never"),
   }),
   column.accessor("expiresAt", {
     header: "Expires",
-    meta: { cellClassName: "whitespace-nowrap" },
+    meta: { cellClassName: "whitespace-nowrap", wideOnly: true },
     cell: ({ row }) => when(row.original.expiresAt, "Never"),
   }),
   column.accessor((row) => WORKS_FIRST[row.status.kind], {

@@ -56,23 +56,25 @@ const columns = column.columns([
   column.accessor((row) => Number(row.DurationMs), {
     id: "duration",
     header: "ms",
-    meta: { numeric: true },
+    meta: { numeric: true, wideOnly: true },
     cell: ({ row }) => row.original.DurationMs,
   }),
   column.accessor("KeyPrefix", {
     header: "Key",
     enableSorting: false,
+    meta: { wideOnly: true },
     cell: ({ row }) => <code className="font-mono text-xs whitespace-nowrap">{row.original.KeyPrefix}…</code>,
   }),
   column.accessor("CustomerID", {
     header: "Customer",
     sortFn: "text",
-    meta: { cellClassName: "min-w-32 max-w-48 break-words" },
+    meta: { cellClassName: "min-w-32 max-w-48 break-words", wideOnly: true },
     cell: ({ row }) => (row.original.CustomerID ? <PlayerLink customerId={row.original.CustomerID} /> : none),
   }),
   column.accessor("RequestID", {
     header: "Request ID",
     enableSorting: false,
+    meta: { wideOnly: true },
     cell: ({ row }) =>
       row.original.RequestID ? (
         <IdCell
@@ -87,7 +89,7 @@ const columns = column.columns([
   column.accessor("Error", {
     header: "Error",
     enableSorting: false,
-    meta: { cellClassName: "min-w-48 max-w-80" },
+    meta: { cellClassName: "min-w-48 max-w-80", wideOnly: true },
     cell: ({ row }) =>
       row.original.Error ? (
         <span className="line-clamp-2 break-words" title={row.original.Error}>
