@@ -54,7 +54,9 @@ async function logged(): Promise<LoggedRow[]> {
     sql`select id::text as id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
                project_id, key_id, method, route, status, duration_us, error_code, error, request_id,
                customer_id, caller_request_id
-          from service.request_log order by id`,
+          from service.request_log l
+         -- l.id, the number: a bare "id" would be the text column above, and "1000000" < "900000".
+         order by l.id`,
   );
   return found.map((row) => ({
     ...row,
