@@ -18,7 +18,7 @@ const columns = column.columns([
   column.accessor("name", {
     header: "Name",
     sortFn: "text",
-    meta: { cellClassName: "min-w-40 max-w-64 break-words" },
+    meta: { cellClassName: "min-w-28 md:min-w-40 max-w-64 break-words" },
     cell: ({ row }) => (
       <span className="flex flex-col items-start gap-1">
         <span className="font-medium">{row.original.name || "(no name)"}</span>
@@ -27,9 +27,9 @@ const columns = column.columns([
             This console's key
           </Badge>
         ) : null}
-        {/* On a phone, what the columns left out there say: scopes, caps, last use. */}
+        {/* On a phone, what the columns left out there say: the key's prefix, scopes, caps, last use. */}
         <span className="text-xs text-muted-foreground md:hidden">
-          {row.original.scopes.join(" · ")}
+          <code className="font-mono">{row.original.prefix}…</code> · {row.original.scopes.join(" · ")}
           {row.original.caps.length > 0
             ? ` · ${row.original.caps.length} daily cap${row.original.caps.length > 1 ? "s" : ""}`
             : ""}
@@ -42,6 +42,7 @@ const columns = column.columns([
   column.accessor("prefix", {
     header: "Key",
     enableSorting: false,
+    meta: { wideOnly: true },
     cell: ({ row }) => <code className="font-mono text-xs whitespace-nowrap">{row.original.prefix}…</code>,
   }),
   column.accessor((row) => row.scopes.join(" "), {

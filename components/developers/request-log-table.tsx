@@ -35,22 +35,32 @@ const columns = column.columns([
   column.accessor("At", {
     header: "At",
     sortDescFirst: true,
-    meta: { cellClassName: "whitespace-nowrap" },
+    meta: { cellClassName: "whitespace-nowrap", wideOnly: true },
     cell: ({ row }) => <When iso={row.original.At} seconds />,
   }),
   column.accessor((row) => `${row.Method} ${shortRoute(row.Route)}`, {
     id: "route",
     header: "Route",
     sortFn: "text",
-    meta: { cellClassName: "min-w-40 max-w-64 break-words font-mono text-xs" },
+    meta: { cellClassName: "min-w-44 max-w-64 break-words font-mono text-xs" },
     cell: ({ row }) => (
-      <span title={row.original.Route}>
-        {row.original.Method} {shortRoute(row.original.Route)}
+      <span className="flex flex-col items-start gap-1">
+        <span title={row.original.Route}>
+          {row.original.Method} {shortRoute(row.original.Route)}
+        </span>
+        {/* On a phone, the status and time the columns left out there say. */}
+        <span className="flex flex-wrap items-center gap-2 font-sans md:hidden">
+          <RequestStatusBadge status={row.original.Status} />
+          <span className="text-muted-foreground">
+            <When iso={row.original.At} seconds />
+          </span>
+        </span>
       </span>
     ),
   }),
   column.accessor("Status", {
     header: "Status",
+    meta: { wideOnly: true },
     cell: ({ row }) => <RequestStatusBadge status={row.original.Status} />,
   }),
   column.accessor((row) => Number(row.DurationMs), {
