@@ -26,6 +26,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<ServiceDatab
  */
 const DRIZZLE_TEXT_TYPES: readonly number[] = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 const asText = (value: string) => value;
+const TEXT_OID = 25;
 
 type QueryOptions = Parameters<PGlite["query"]>[2];
 
@@ -49,6 +50,16 @@ function lean(options: QueryOptions): QueryOptions {
  */
 function leanParsing(client: PGlite): PGlite {
   for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[oid] = asText;
+  // Bytes given for a text parameter go as they are (binary format: UTF-8, which PostgreSQL
+  // checks). PGlite's own serializer makes a string of them, whose UTF-8 length its protocol
+  // writer then counts character by character, twice: for the request log's segments, a hundred
+  // kilobytes per write on the service's thread (service/domain/request-log.ts, docs/benchmarks.md).
+  // (PGlite's types say a serializer returns a string; its writer takes bytes as well.)
+  const textSerializer = client.serializers[TEXT_OID];
+  client.serializers[TEXT_OID] = ((value: unknown) =>
+    ArrayBuffer.isView(value) ? value : textSerializer ? textSerializer(value) : String(value)) as (
+    value: unknown,
+  ) => string;
   const leanTransaction = (tx: Transaction): Transaction =>
     new Proxy(tx, {
       get(target, property, receiver) {

@@ -54,8 +54,13 @@ export function arrayLiteral(values: readonly (string | number | null)[]): strin
 const ENTRY_SLOTS = 100_000;
 
 const epochMs = (ms: number) => sql`timestamptz 'epoch' + ${ms}::int8 * interval '1 millisecond'`;
+/**
+ * An array parameter of a write, as bytes read as text and then cast: as a string, PGlite's driver
+ * would count its UTF-8 length character by character, twice, on the service's thread — a
+ * segment's CustomerIDs alone are thousands of characters (docs/benchmarks.md).
+ */
 const array = (values: readonly (string | number | null)[], type: string) =>
-  sql`${arrayLiteral(values)}::${sql.raw(type)}[]`;
+  sql`${Buffer.from(arrayLiteral(values))}::text::${sql.raw(type)}[]`;
 
 /**
  * Writes a batch as one statement: a segment per project (one row, its calls packed — a row per
@@ -68,8 +73,7 @@ const array = (values: readonly (string | number | null)[], type: string) =>
 export async function writeRequestBatch(db: ServiceDb, batch: RequestLogBatch): Promise<void> {
   if (batch.size === 0) return;
   const keys = [...batch.lastUsed.keys()].sort((a, b) => a - b);
-  // The entries go as bytes (a binary parameter, which text takes as UTF-8): as a string, PGlite's
-  // driver would count its UTF-8 length character by character, twice, on the service's thread.
+  // The entries go as bytes too (a binary parameter, which text takes as UTF-8; see `array`).
   const values = batch.segments().map(
     (s) =>
       sql`(${s.projectId}, ${epochMs(s.firstAt)}, ${epochMs(s.lastAt)}, ${s.count}, ${s.errors},
