@@ -77,20 +77,22 @@ describe("RequestLogBatch", () => {
       errors: 1,
       firstAt: 1_800_000_000_000,
       lastAt: 1_800_000_000_250,
-      keyIds: [3],
-      statuses: [200, 404],
-      methods: ["GET", "POST", "GET"],
-      routes: [ROUTE, "/AwardTokens", "/Prices/:YourAPIKEY/:ProjectGuid/:Chains/:IsAll"],
+      // Its kinds of call: key id, status, method and route together, once each.
+      keyIds: [3, 3, 3, 3],
+      statuses: [200, 404, 200, 200],
+      methods: ["GET", "GET", "POST", "GET"],
+      routes: [ROUTE, ROUTE, "/AwardTokens", "/Prices/:YourAPIKEY/:ProjectGuid/:Chains/:IsAll"],
       customerIds: ["player-1", "player-2"],
       requestIds: ["rq-1"],
       idPrefix: ids.prefix,
     });
+    // [ms after the entry before, kind, µs, customer, caller (its counter's step), ErrorCode, Error, RequestID, IP]
     expect(JSON.parse(segment?.entries ?? "")).toEqual([
-      [0, 3, 0, 200, 87, 0, 1],
-      [250, 3, 0, 200, 87, 1, 2],
-      [0, 3, 0, 404, 87, 0, "mine", "NOT_FOUND", "No such thing."],
-      [0, 3, 1, 200, 87, 0, 3, null, null, 0],
-      [0, 3, 2, 200, 87, 0, 4, null, null, null, "2001:db8::1"],
+      [0, 0, 87, 0, 1],
+      [250, 0, 87, 1, 1],
+      [-250, 1, 87, 0, "mine", "NOT_FOUND", "No such thing."],
+      [0, 2, 87, 0, 1, null, null, 0],
+      [0, 3, 87, 0, 1, null, null, null, "2001:db8::1"],
     ]);
     expect(batch.rows().at(-1)?.ip).toBe("2001:db8::1");
   });

@@ -35,6 +35,7 @@ export interface Segment {
   lastAt: number;
   count: number;
   errors: number;
+  /** Its kinds of call (key id, status, method, route), an entry naming one by its place. */
   keyIds: number[];
   statuses: number[];
   methods: string[];
@@ -42,7 +43,7 @@ export interface Segment {
   customerIds: string[];
   requestIds: string[];
   idPrefix: string;
-  /** The entries, `[[ms after firstAt, key id, pair, status, µs, customer, caller, ErrorCode, Error, RequestID, IP], …]`. */
+  /** The entries, `[[ms after the one before, kind, µs, customer, caller, ErrorCode, Error, RequestID, IP], …]`. */
   entries: string;
 }
 
@@ -61,9 +62,11 @@ export function storable(text: string): string {
 /** A request id the service made (service/http/request-ids.ts): a version 8 UUID, a counter at the end. */
 const MADE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const MADE_ID_PREFIX = 24;
-const COUNTER = /^[0-9a-f]{12}$/;
 
-/** Each distinct text once, in the order first seen; a text's place in that order. */
+/**
+ * Each distinct text once, in the order first seen, as the log can keep it (`storable`); a text's
+ * place in that order. A text seen before is found as given, without looking at it again.
+ */
 class Dictionary {
   readonly values: string[] = [];
   private readonly places = new Map<string, number>();
@@ -72,7 +75,7 @@ class Dictionary {
     if (place === undefined) {
       place = this.values.length;
       this.places.set(value, place);
-      this.values.push(value);
+      this.values.push(storable(value));
     }
     return place;
   }
@@ -103,7 +106,14 @@ function rareTail(rare: Rare): string {
   return tail;
 }
 
-/** One project's calls of a batch, column by column. */
+/** Numbers kept per call besides its time and caller: its kind, µs and CustomerID place (-1: none). */
+const STRIDE = 3;
+
+/**
+ * One project's calls of a batch, column by column. A call's key id, method, route and status
+ * together are its *kind*, kept once per segment (most calls of a segment share a few): the
+ * segment's `key_ids`, `methods`, `routes` and `statuses` are its kinds' (migration 0014).
+ */
 class ProjectCalls {
   count = 0;
   errors = 0;
@@ -112,15 +122,21 @@ class ProjectCalls {
   idPrefix = "";
   private at = new Float64Array(64);
   private callerCounter = new Float64Array(64);
-  private numbers = new Int32Array(64 * 5);
-  private readonly pairs = new Map<string, Map<string, number>>();
+  private numbers = new Int32Array(64 * STRIDE);
+  private readonly kinds = new Map<string, number>();
+  readonly keyIds: number[] = [];
   readonly methods: string[] = [];
   readonly routes: string[] = [];
+  readonly statuses: number[] = [];
   readonly customers = new Dictionary();
   readonly requestIds = new Dictionary();
-  readonly keyIds = new Set<number>();
-  readonly statuses = new Set<number>();
   private readonly rare = new Map<number, Rare>();
+  // The last call's kind: calls in a row are mostly of one kind, found without a lookup.
+  private lastKind = -1;
+  private lastKeyId = 0;
+  private lastStatus = 0;
+  private lastMethod = "";
+  private lastRoute = "";
 
   constructor(readonly projectId: number) {}
 
@@ -135,14 +151,10 @@ class ProjectCalls {
     this.at[n] = call.at;
     if (call.at < this.firstAt) this.firstAt = call.at;
     if (call.at > this.lastAt) this.lastAt = call.at;
-    const at = n * 5;
-    this.numbers[at] = call.keyId;
-    this.numbers[at + 1] = this.pair(call.method, call.route);
-    this.numbers[at + 2] = call.status;
-    this.numbers[at + 3] = call.durationUs;
-    this.numbers[at + 4] = call.customerId === null ? -1 : this.customers.place(storable(call.customerId));
-    this.keyIds.add(call.keyId);
-    this.statuses.add(call.status);
+    const at = n * STRIDE;
+    this.numbers[at] = this.kindOf(call);
+    this.numbers[at + 1] = call.durationUs;
+    this.numbers[at + 2] = call.customerId === null ? -1 : this.customers.place(call.customerId);
     if (call.status >= 400) this.errors += 1;
     const counter = this.madeCounter(call.callerRequestId);
     this.callerCounter[n] = counter;
@@ -157,9 +169,37 @@ class ProjectCalls {
         caller: counter < 0 ? storable(call.callerRequestId) : null,
         errorCode: call.errorCode === null ? null : storable(call.errorCode),
         error: call.error === null ? null : storable(call.error),
-        requestId: call.requestId === null ? null : this.requestIds.place(storable(call.requestId)),
+        requestId: call.requestId === null ? null : this.requestIds.place(call.requestId),
         ip: call.ip === null ? null : storable(call.ip),
       });
+  }
+
+  /** A call's kind: its place in the kinds' arrays. */
+  private kindOf(call: RequestLogRow): number {
+    if (
+      call.keyId === this.lastKeyId &&
+      call.status === this.lastStatus &&
+      call.route === this.lastRoute &&
+      call.method === this.lastMethod &&
+      this.lastKind >= 0
+    )
+      return this.lastKind;
+    const name = `${call.keyId} ${call.status} ${call.method} ${call.route}`;
+    let kind = this.kinds.get(name);
+    if (kind === undefined) {
+      kind = this.keyIds.length;
+      this.kinds.set(name, kind);
+      this.keyIds.push(call.keyId);
+      this.statuses.push(call.status);
+      this.methods.push(storable(call.method));
+      this.routes.push(storable(call.route));
+    }
+    this.lastKind = kind;
+    this.lastKeyId = call.keyId;
+    this.lastStatus = call.status;
+    this.lastMethod = call.method;
+    this.lastRoute = call.route;
+    return kind;
   }
 
   /** The counter of an id this segment's instance made, or -1 for any other id. */
@@ -169,40 +209,41 @@ class ProjectCalls {
       this.idPrefix = id.slice(0, MADE_ID_PREFIX);
     }
     if (id.length !== 36 || !id.startsWith(this.idPrefix)) return -1;
-    const counter = id.slice(MADE_ID_PREFIX);
-    return COUNTER.test(counter) ? Number.parseInt(counter, 16) : -1;
-  }
-
-  /** A (method, route) pair's place: by route, then method (no key text made per call). */
-  private pair(method: string, route: string): number {
-    let byMethod = this.pairs.get(route);
-    if (byMethod === undefined) {
-      byMethod = new Map();
-      this.pairs.set(route, byMethod);
+    // Read digit by digit: a slice, a pattern and parseInt per call cost several times as much.
+    let counter = 0;
+    for (let i = MADE_ID_PREFIX; i < 36; i += 1) {
+      const code = id.charCodeAt(i);
+      const digit = code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : -1;
+      if (digit < 0) return -1;
+      counter = counter * 16 + digit;
     }
-    let place = byMethod.get(method);
-    if (place === undefined) {
-      place = this.methods.length;
-      byMethod.set(method, place);
-      this.methods.push(storable(method));
-      this.routes.push(storable(route));
-    }
-    return place;
+    return counter;
   }
 
   /**
-   * The segment: each entry `[ms after firstAt, key id, pair, status, µs, customer place, caller,
-   * ErrorCode, Error, RequestID place, IP]`, trailing nulls left out, the caller as its counter when
-   * this instance made it — a read answered from memory is about 25 characters.
+   * The segment: each entry `[ms after the entry before (the first: after firstAt), kind, µs,
+   * CustomerID place, caller, ErrorCode, Error, RequestID place, IP]`, trailing nulls left out; the
+   * caller, when this instance made its id, as its counter less the counter before it in the
+   * segment (the first: the counter) — a read answered from memory is about 15 characters.
    */
   segment(): Segment {
     let entries = "[";
+    let before = this.firstAt;
+    let counterBefore = 0;
     for (let n = 0; n < this.count; n += 1) {
-      const at = n * 5;
-      const customer = this.numbers[at + 4] as number;
+      const at = n * STRIDE;
+      const customer = this.numbers[at + 2] as number;
       const rare = this.rare.get(n);
       const counter = this.callerCounter[n] as number;
-      let entry = `[${(this.at[n] as number) - this.firstAt},${this.numbers[at]},${this.numbers[at + 1]},${this.numbers[at + 2]},${this.numbers[at + 3]},${customer < 0 ? "null" : customer},${counter < 0 ? JSON.stringify(rare?.caller ?? "") : counter}`;
+      const time = this.at[n] as number;
+      let caller: string | number;
+      if (counter < 0) caller = JSON.stringify(rare?.caller ?? "");
+      else {
+        caller = counter - counterBefore;
+        counterBefore = counter;
+      }
+      let entry = `[${time - before},${this.numbers[at]},${this.numbers[at + 1]},${customer < 0 ? "null" : customer},${caller}`;
+      before = time;
       if (rare) entry += rareTail(rare);
       entries += n > 0 ? `,${entry}]` : `${entry}]`;
     }
@@ -212,8 +253,8 @@ class ProjectCalls {
       lastAt: this.lastAt,
       count: this.count,
       errors: this.errors,
-      keyIds: [...this.keyIds],
-      statuses: [...this.statuses],
+      keyIds: this.keyIds,
+      statuses: this.statuses,
       methods: this.methods,
       routes: this.routes,
       customerIds: this.customers.values,
@@ -226,19 +267,19 @@ class ProjectCalls {
   /** The calls again, as added (texts as the log keeps them). */
   rows(): RequestLogRow[] {
     return Array.from({ length: this.count }, (_, n) => {
-      const at = n * 5;
+      const at = n * STRIDE;
       const rare = this.rare.get(n);
-      const customer = this.numbers[at + 4] as number;
+      const kind = this.numbers[at] as number;
+      const customer = this.numbers[at + 2] as number;
       const counter = this.callerCounter[n] as number;
-      const pair = this.numbers[at + 1] as number;
       return {
         at: this.at[n] as number,
         projectId: this.projectId,
-        keyId: this.numbers[at] as number,
-        method: this.methods[pair] as string,
-        route: this.routes[pair] as string,
-        status: this.numbers[at + 2] as number,
-        durationUs: this.numbers[at + 3] as number,
+        keyId: this.keyIds[kind] as number,
+        method: this.methods[kind] as string,
+        route: this.routes[kind] as string,
+        status: this.statuses[kind] as number,
+        durationUs: this.numbers[at + 1] as number,
         errorCode: rare?.errorCode ?? null,
         error: rare?.error ?? null,
         requestId: rare?.requestId == null ? null : (this.requestIds.values[rare.requestId] as string),
@@ -258,6 +299,8 @@ export const SEGMENT_MAX = 50_000;
 export class RequestLogBatch {
   private readonly open = new Map<number, ProjectCalls>();
   private readonly full: ProjectCalls[] = [];
+  /** The last call's project's calls: calls in a row are mostly of one project. */
+  private recent: ProjectCalls | undefined;
   /** Calls added. */
   size = 0;
   /** Each key's latest call, ms since the epoch (its `last_used_at`). */
@@ -270,12 +313,13 @@ export class RequestLogBatch {
   }
 
   add(call: RequestLogRow): void {
-    let calls = this.open.get(call.projectId);
+    let calls = this.recent?.projectId === call.projectId ? this.recent : this.open.get(call.projectId);
     if (calls === undefined || calls.count === SEGMENT_MAX) {
       if (calls !== undefined) this.full.push(calls);
       calls = new ProjectCalls(call.projectId);
       this.open.set(call.projectId, calls);
     }
+    this.recent = calls;
     calls.add(call);
     this.size += 1;
     const latest = this.lastUsed.get(call.keyId);

@@ -93,15 +93,20 @@ function loggable(text: string, key: string | undefined, max = LOGGED_TEXT): str
   return key && cut.includes(key) ? cut.replaceAll(key, "[API key]") : cut;
 }
 
-const loggedRoutes = new Map<string, string>();
-/** A route pattern without `/api/public`: one string per route, not one per call. */
-function loggedRoute(url: string): string {
-  let route = loggedRoutes.get(url);
-  if (route === undefined) {
-    route = url.slice(API_PREFIX.length);
-    loggedRoutes.set(url, route);
-  }
-  return route;
+/**
+ * The request log's hook for one route (docs/service.md, "Request log"), made when the route is
+ * registered: it knows the route pattern without asking each request for it (Fastify builds an
+ * object per `request.routeOptions`).
+ */
+function requestLogHook(url: string, requestLog: RequestLogWriter) {
+  const route = url.slice(API_PREFIX.length);
+  return function logCall(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+    // Only calls that passed the key check: without a project there is nobody to file it under.
+    const project = request.project;
+    if (project !== undefined && requestLog.enabled)
+      requestLog.record(logEntry(route, request, reply, project, requestLog.now()));
+    done();
+  };
 }
 
 /**
@@ -109,8 +114,13 @@ function loggedRoute(url: string): string {
  * route pattern, never the raw URL (GET paths hold the key); the body's RequestID and
  * CustomerID, never the body — and each text goes through `loggable`.
  */
-function logEntry(request: FastifyRequest, reply: FastifyReply, project: AuthorizedProject): RequestLogRow {
-  const route = loggedRoute(request.routeOptions.url ?? "");
+function logEntry(
+  route: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  project: AuthorizedProject,
+  now: number,
+): RequestLogRow {
   const elapsedMs = reply.elapsedTime;
   let key: string | undefined;
   let requestId: string | null = null;
@@ -133,7 +143,7 @@ function logEntry(request: FastifyRequest, reply: FastifyReply, project: Authori
   }
   const failure = request.failure;
   return {
-    at: Math.round(Date.now() - elapsedMs),
+    at: Math.round(now - elapsedMs),
     projectId: project.id,
     keyId: project.keyRowId,
     method: request.method,
@@ -267,6 +277,12 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
     transform: createJsonSchemaTransform({ zodToJsonConfig: { unrepresentable: "any" } }),
   });
 
+  // Every route of the API records its calls in the request log (added as each is registered).
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    const hooks = route.onResponse === undefined ? [] : [route.onResponse].flat();
+    route.onResponse = [...hooks, requestLogHook(route.url, requestLog) as (typeof hooks)[number]];
+  });
   const limiter = new RateLimiter(options.rateLimit);
   await app.register(
     async (api) => {
@@ -290,21 +306,24 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
     prefix: API_PREFIX,
   });
 
-  app.addHook("onResponse", async (request, reply) => {
-    // Only calls that passed the key check: without a project there is nobody to file it under.
-    if (request.project && requestLog.enabled) requestLog.record(logEntry(request, reply, request.project));
-    request.log.info(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? "(no route)",
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        key: request.project?.keyId.slice(0, 12),
-        ip: request.ip,
-        clientIp: (request.query as { IP?: string } | undefined)?.IP,
-      },
-      "request",
-    );
-  });
+  // One line per call when the level allows it (built only then: it reads the route's options).
+  // pino has isLevelEnabled; the logger Fastify makes when logging is off has not.
+  const logger = app.log as { isLevelEnabled?: (level: string) => boolean };
+  if (logger.isLevelEnabled?.("info"))
+    app.addHook("onResponse", (request, reply, done) => {
+      request.log.info(
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? "(no route)",
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+          key: request.project?.keyId.slice(0, 12),
+          ip: request.ip,
+          clientIp: (request.query as { IP?: string } | undefined)?.IP,
+        },
+        "request",
+      );
+      done();
+    });
   return app;
 }

@@ -345,6 +345,7 @@ describe("the request log", () => {
     const other = new RequestIds();
     const ids = [mine.next(), mine.next(), other.next(), mine.next().toUpperCase(), randomUUID(), "caller-7"];
     // Two players, a RequestID twice, failures with and without a RequestID, one key and route many times.
+    const since = Date.now() - 1000;
     const calls = ids.map((id, n) =>
       row({
         callerRequestId: id,
@@ -353,7 +354,7 @@ describe("the request log", () => {
         status: n % 2 ? 409 : 200,
         errorCode: n % 2 ? "REQUEST_ID_REUSED" : null,
         error: n === 1 ? "first failure" : null,
-        at: Date.now() - 1000 + n,
+        at: since + n,
       }),
     );
     await writeRequestLog(service.db, calls);
@@ -373,18 +374,37 @@ describe("the request log", () => {
     expect(stored.map((entry) => Date.parse(entry.at))).toEqual(calls.map((c) => c.at));
     const [segment] = await rows<{
       id_prefix: string;
+      key_ids: number[];
+      statuses: number[];
+      methods: string[];
+      routes: string[];
       customer_ids: string[];
       request_ids: string[];
       entries: string;
     }>(
       service.db,
-      sql`select id_prefix, customer_ids, request_ids, entries from service.request_log_segments order by id desc limit 1`,
+      sql`select id_prefix, key_ids, statuses, methods, routes, customer_ids, request_ids, entries
+            from service.request_log_segments order by id desc limit 1`,
     );
     expect(segment?.id_prefix).toBe(mine.prefix);
     expect(segment?.customer_ids).toEqual(["player-0", "player-1"]);
     expect(segment?.request_ids).toEqual(["rq-1", "rq-0"]);
-    // The first call: no text but the route pair's, the player's and the id's places.
-    expect(JSON.parse(segment?.entries ?? "[]")[0]).toEqual([0, 1, 0, 200, 1500, 0, 1]);
+    // Kinds (key, status, method, route) once; each entry: ms after the one before, kind, µs, the
+    // player's place, and this instance's id as its counter's step from the one before.
+    expect(segment).toMatchObject({
+      key_ids: [1, 1],
+      statuses: [200, 409],
+      methods: ["GET", "GET"],
+      routes: ["/Wallet/:YourAPIKEY/:ProjectGuid", "/Wallet/:YourAPIKEY/:ProjectGuid"],
+    });
+    expect(JSON.parse(segment?.entries ?? "[]")).toEqual([
+      [0, 0, 1500, 0, 1],
+      [1, 1, 1500, 1, 1, "REQUEST_ID_REUSED", "first failure"],
+      [1, 0, 1500, null, ids[2]],
+      [1, 1, 1500, 1, ids[3], "REQUEST_ID_REUSED", null, 0],
+      [1, 0, 1500, 0, ids[4], null, null, 1],
+      [1, 1, 1500, null, "caller-7", "REQUEST_ID_REUSED", null, 0],
+    ]);
   });
 
   it("records the IP a Prices call names (the buyer's address), as sent, and no IP for other calls", async () => {
