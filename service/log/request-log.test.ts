@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SweepResult } from "../domain/request-log";
 import type { RequestLogBatch, RequestLogRow } from "../domain/request-log-batch";
-import { type RequestLogSink, RequestLogWriter } from "./request-log";
+import { PACKED_TOGETHER, type RequestLogSink, RequestLogWriter } from "./request-log";
 
 interface SlowSink {
   sink: RequestLogSink;
@@ -174,6 +174,28 @@ describe("request log writer (docs/service.md, Request log)", () => {
     await new Promise((resolve) => setImmediate(resolve));
     await batched.flush();
     expect(written).toEqual([1, 5]);
+  });
+
+  it("packs entries a few dozen at a time, keeping their order, and counts the unpacked as buffered", async () => {
+    const { sink, written, waiting } = slowSink();
+    const log = writer(sink, logger());
+    const count = PACKED_TOGETHER * 2 + 5;
+    for (let n = 0; n < count; n += 1) log.record(entry(n));
+    expect(log.stats().buffered).toBe(count);
+    const flushed = log.flush();
+    waiting[0]?.finish();
+    await flushed;
+    expect(written).toEqual([Array.from({ length: count }, (_, n) => entry(n))]);
+  });
+
+  it("tells the time from the monotonic clock, within a few ms of the wall clock", () => {
+    const log = writer(slowSink().sink, logger());
+    for (let n = 0; n < 3; n += 1) {
+      const before = Date.now();
+      const now = log.now();
+      expect(now).toBeGreaterThanOrEqual(before - 5);
+      expect(now).toBeLessThanOrEqual(Date.now() + 5);
+    }
   });
 
   it("close writes what is left, and records nothing after", async () => {
