@@ -22,12 +22,14 @@ import type { Backend } from "./options";
  * — customer Tokens, answered from kept bytes, and Item by TokenID, one SQL statement each — and
  * AwardTokens (allowances) at each, in turns: every round measures all three, in an order that
  * rotates, so that a disturbance of this shared machine hits them alike. The log's cost is the
- * median over the rounds of each round's change against its own "off" run. After each run with the
+ * median over the rounds of each round's change against its own "off" run: nine rounds, so that a
+ * stretch of a busy machine spanning the runs of two rounds (seen here: 10–15 s at a third of the
+ * usual throughput) cannot move the median far. After each run with the
  * log on, the time its last write takes is added to that run (so the entries written after the
  * load stopped are paid for), and the next run starts only then. Writes the `request-log`
  * section of docs/benchmarks.md.
  *
- * Flags: --backends pglite,postgres (both) · --rounds N (7) · --duration S per run (4) ·
+ * Flags: --backends pglite,postgres (both) · --rounds N (9) · --duration S per run (4) ·
  * --connections C (10) · --customers N (1000) · --no-write-doc
  */
 
@@ -43,7 +45,7 @@ interface Options {
 function parse(argv: string[]): Options {
   const options: Options = {
     backends: ["pglite", "postgres"],
-    rounds: 7,
+    rounds: 9,
     duration: 4,
     connections: 10,
     customers: 1000,

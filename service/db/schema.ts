@@ -473,7 +473,7 @@ export const keyAwardUsage = service.table(
 /**
  * The request log (docs/service.md, "Request log"), as segments: one row per write of one
  * instance's buffer and project, its calls packed in `entries` (a JSON array of arrays, decoded
- * by the view `service.request_log`, migration 0013) and summarised in the other columns, so that
+ * by the view `service.request_log`, migrations 0013 and 0014) and summarised in the other columns, so that
  * a read skips the segments that cannot match. One row per batch instead of one per call is what
  * keeps the log's cost on reads small (docs/benchmarks.md, "the request log's cost"). It holds the
  * route pattern, never the raw path (GET paths carry the key), and no foreign keys, so writing it
@@ -490,20 +490,24 @@ export const requestLogSegments = service.table(
     entryCount: integer("entry_count").notNull(),
     /** Calls answered 400 or above. */
     errorCount: integer("error_count").notNull(),
-    /** Each distinct value among its calls: what a filter looks at before decoding `entries`. */
+    /**
+     * Its kinds of call — each distinct (key id, status, method, route pattern) among its calls, an
+     * entry naming its kind by its place in these four arrays — and so what a filter on any of them
+     * looks at before decoding `entries`.
+     */
     keyIds: integer("key_ids").array().notNull(),
     statuses: integer("statuses").array().notNull(),
-    /** The (method, route pattern) pairs its entries name by their place in these two arrays. */
     methods: text("methods").array().notNull(),
     routes: text("routes").array().notNull(),
+    /** Each distinct CustomerID and RequestID among its calls, which entries name by their place. */
     customerIds: text("customer_ids").array().notNull(),
     requestIds: text("request_ids").array().notNull(),
     /**
      * The first 24 characters of the request ids the writing instance made (service/http/request-ids.ts):
-     * an entry holds only the counter after them.
+     * an entry holds only its counter, as the step from the entry before.
      */
     idPrefix: text("id_prefix").notNull().default(""),
-    /** The calls: see migration 0013 for the layout. */
+    /** The calls: see migration 0014 for the layout. */
     entries: text("entries").notNull(),
   },
   (t) => [

@@ -4,7 +4,7 @@
  * entry object dies young; what waits for the next write is a few bytes per call outside the
  * JavaScript heap, so a busy service does not carry thousands of objects into the garbage
  * collector's old generation every quarter of a second (docs/benchmarks.md, "the request log's
- * cost"). `segments()` makes the rows migration 0013 stores; `rows()` gives the calls back.
+ * cost"). `segments()` makes the rows migrations 0013 and 0014 store; `rows()` gives the calls back.
  */
 
 /** One call that passed the key check, as the app hands it over. */
