@@ -2,12 +2,11 @@ import "server-only";
 import { keys } from "@/lib/contract/keys";
 import { NumberLiteral } from "@/lib/contract/number-literal";
 import { type AnswerLimit, callService, type ServiceConnection, servicePath } from "./call-service";
-import { withWholeNumbers } from "./whole-numbers";
 
 const schemas = {
-  KeysResponse: withWholeNumbers(keys.accept.KeysResponse),
-  KeySecretResponse: withWholeNumbers(keys.accept.KeySecretResponse),
-  KeyResponse: withWholeNumbers(keys.accept.KeyResponse),
+  KeysResponse: keys.accept.KeysResponse,
+  KeySecretResponse: keys.accept.KeySecretResponse,
+  KeyResponse: keys.accept.KeyResponse,
 };
 
 /**

@@ -1,11 +1,10 @@
 import "server-only";
 import { type RequestErrorsQuery, type RequestLogQuery, requestLog } from "@/lib/contract/request-log";
 import { type AnswerLimit, callService, type ServiceConnection, servicePath } from "./call-service";
-import { withWholeNumbers } from "./whole-numbers";
 
 const schemas = {
-  RequestLogResponse: withWholeNumbers(requestLog.accept.RequestLogResponse),
-  RequestErrorsResponse: withWholeNumbers(requestLog.accept.RequestErrorsResponse),
+  RequestLogResponse: requestLog.accept.RequestLogResponse,
+  RequestErrorsResponse: requestLog.accept.RequestErrorsResponse,
 };
 
 /**

@@ -97,11 +97,11 @@ export const RevokeKeyRequest = z.object({ ApiKey: z.string(), ProjectGuid: uuid
 export type RevokeKeyRequest = z.output<typeof RevokeKeyRequest>;
 
 function keySchemas<L extends Strictness>(level: L) {
-  const { object } = strictnessTools(level);
+  const { object, whole } = strictnessTools(level);
   const envelope = envelopeShape(level).fields;
   const date = level === "emit" ? dateText : z.string();
   const Key = object({
-    Id: z.number(),
+    Id: whole(),
     Name: z.string(),
     Prefix: z
       .string()
@@ -115,7 +115,7 @@ function keySchemas<L extends Strictness>(level: L) {
     }),
     LastUsedAt: date.meta({ description: 'The last call the request log recorded; "" for none' }),
     // Optional where the console reads it: a service from before it still lists its keys.
-    RolledTo: (level === "emit" ? z.number() : z.number().optional()).meta({
+    RolledTo: (level === "emit" ? whole() : whole().optional()).meta({
       description: "The Id of the key this one was rolled to; 0 if it never was",
     }),
     Caps: z.array(

@@ -64,18 +64,18 @@ export const RequestErrorsQuery = RequestLogQuery.pick({ From: true, To: true, K
 export type RequestErrorsQuery = z.output<typeof RequestErrorsQuery>;
 
 function requestLogSchemas<L extends Strictness>(level: L) {
-  const { object } = strictnessTools(level);
+  const { object, whole } = strictnessTools(level);
   const envelope = envelopeShape(level).fields;
   const Entry = object({
     Id: z.string().meta({ description: "The entry's id; pages go from newest to oldest" }),
     At: z.string().meta({ description: "When the call arrived, ISO 8601 UTC to the millisecond" }),
-    KeyId: z.number(),
+    KeyId: whole(),
     KeyPrefix: z.string(),
     Method: z.string(),
     Route: z
       .string()
       .meta({ description: "The route pattern (/AwardTokens, /Customer/Tokens/…), never the raw path" }),
-    Status: z.number(),
+    Status: whole(),
     DurationMs: decimalText.meta({
       description: "From arrival to answer, in milliseconds (three decimals at most)",
     }),
@@ -97,10 +97,10 @@ function requestLogSchemas<L extends Strictness>(level: L) {
   });
   const ErrorGroup = object({
     Route: z.string(),
-    Status: z.number(),
+    Status: whole(),
     ErrorCode: z.string(),
     Error: z.string(),
-    Count: z.number(),
+    Count: whole(),
     FirstAt: z.string(),
     LastAt: z.string(),
   });
@@ -112,7 +112,7 @@ function requestLogSchemas<L extends Strictness>(level: L) {
         NextCursor: z
           .string()
           .meta({ description: 'Pass as Cursor for the next (older) page; "" at the end' }),
-        KeptDays: z.number().meta({ description: "How long the service keeps entries" }),
+        KeptDays: whole().meta({ description: "How long the service keeps entries" }),
       }),
     }),
     RequestErrorsResponse: object({ ...envelope, Data: object({ Groups: z.array(ErrorGroup) }) }),
