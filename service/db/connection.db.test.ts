@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { TEST_DB } from "@/testing/service/harness";
-import { createThrowawayDatabase } from "@/testing/throwaway-postgres";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTestDatabase } from "@/testing/service/harness";
 import { rows } from "../domain/sql-rows";
-import { openDatabase, type ServiceDatabase } from "./connection";
+import type { ServiceDatabase } from "./connection";
 
 /**
  * Text parameters given as bytes (the request log's segments: service/domain/request-log.ts) go
@@ -11,20 +10,13 @@ import { openDatabase, type ServiceDatabase } from "./connection";
  * as they are instead of making a string of them.
  */
 let database: ServiceDatabase;
-let dropDatabase = async () => {};
 
 beforeAll(async () => {
-  if (TEST_DB === "pglite") database = await openDatabase({ driver: "pglite", folder: null });
-  else {
-    const throwaway = await createThrowawayDatabase(inject("postgresUrl"), "gcc_c");
-    database = await openDatabase({ driver: "postgres", url: throwaway.url, poolSize: 2 });
-    dropDatabase = throwaway.drop;
-  }
+  database = await createTestDatabase({ poolSize: 2 });
 });
 
 afterAll(async () => {
   await database?.close();
-  await dropDatabase();
 });
 
 const TEXT = 'Grüße, 世界 🎮 "quoted" \\ back, {braces}';
