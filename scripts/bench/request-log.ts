@@ -323,10 +323,10 @@ function render(results: Measured[], started: Date, loads: number[], seconds: nu
   if (missed.length > 0)
     lines.push(
       "",
-      "Where the rest goes, timed inside the service under this load: about 0.6 µs per call making its",
-      "entry and 1.2 µs packing it — of that, 0.4 µs finding its CustomerID among the segment's thousand",
+      "Where the rest goes, timed inside the service under this load: about 0.2 µs per call making its",
+      "entry and 0.9 µs packing it — of that, 0.4 µs finding its CustomerID among the segment's thousand",
       "(a lookup whose table the request's own work has pushed out of the CPU's caches; the same code in",
-      "a loop of its own takes a fraction) and 0.25 µs reading the counter of its request id. Writing:",
+      "a loop of its own takes a fraction) and 0.2 µs reading the counter of its request id. Writing:",
       "on PGlite about 1 µs per call of PostgreSQL in WebAssembly and its in-memory files; on PostgreSQL",
       "about 0.5 µs per call in the service building and sending the segment and 0.2 µs in the server",
       "(measured apart, from the processes' CPU). Tried, measured on this machine, and not kept: writes",
