@@ -20,8 +20,9 @@ import type { Backend } from "./options";
  * same but for the log: off, on, and on with its writes discarded (what recording costs the
  * service itself, apart from the database's work). autocannon (its own process) drives two reads
  * — customer Tokens, answered from kept bytes, and Item by TokenID, one SQL statement each — and
- * AwardTokens (allowances) at each, in turns: every round measures all three, in an order that
- * rotates, so that a disturbance of this shared machine hits them alike. The log's cost is the
+ * AwardTokens (allowances) at each, in turns: every round measures all three twice, for half the
+ * duration each, in an order that rotates and then backwards, so that a disturbance of this shared
+ * machine hits them alike. The log's cost is the
  * median over the rounds of each round's change against its own "off" run: nine rounds, so that a
  * stretch of a busy machine spanning the runs of two rounds (seen here: 10–15 s at a third of the
  * usual throughput) cannot move the median far. After each run with the
@@ -165,6 +166,24 @@ function check(label: string, result: LoadResult): void {
     );
 }
 
+interface Half {
+  responses: number;
+  /** The run's seconds, the log's last write after it included. */
+  seconds: number;
+  p50: number;
+  cpuMicros: number;
+}
+
+/** Runs each side twice, for half the duration each, in the order given. */
+async function runHalves(
+  order: readonly Side[],
+  run: (side: Side, seconds?: number) => Promise<Half>,
+): Promise<Record<Side, [Half, Half]>> {
+  const halves = { off: [], on: [], buffered: [] } as Record<Side, Half[]>;
+  for (const side of order) halves[side].push(await run(side, options.duration / 2));
+  return halves as Record<Side, [Half, Half]>;
+}
+
 async function benchBackend(
   backend: Backend,
   loader: ReturnType<typeof startLoadGenerator>,
@@ -201,22 +220,27 @@ async function benchBackend(
         const flushSeconds = (performance.now() - started) / 1000;
         const cpu = process.cpuUsage(cpuBefore);
         return {
-          ...result,
-          requestsPerSecond: result.responses / (result.seconds + flushSeconds),
-          cpuPerAnswer: (cpu.user + cpu.system) / result.responses,
+          responses: result.responses,
+          seconds: result.seconds + flushSeconds,
+          p50: result.p50,
+          cpuMicros: cpu.user + cpu.system,
         };
       };
       // Warm-up: the player answers kept, the JIT, the pool.
       for (const side of SIDES) await run(side, 2);
       for (let round = 0; round < options.rounds; round += 1) {
-        // Each side first, second and last in turn; every other round mirrored.
+        // Each side first, second and last in turn, then the same order backwards: every side's
+        // two halves lie alike around the round's middle, so that a stretch of a busy machine
+        // within a round weighs on every side alike.
         const rotated = [...SIDES.slice(round % 3), ...SIDES.slice(0, round % 3)];
-        const order = Math.floor(round / 3) % 2 === 0 ? rotated : rotated.reverse();
-        for (const side of order) {
-          const result = await run(side);
-          measured.runs[side].push(result.requestsPerSecond);
-          measured.p50[side].push(result.p50);
-          measured.cpu[side].push(result.cpuPerAnswer);
+        const halves = await runHalves([...rotated, ...[...rotated].reverse()], run);
+        for (const side of SIDES) {
+          const [first, second] = halves[side];
+          measured.runs[side].push((first.responses + second.responses) / (first.seconds + second.seconds));
+          measured.p50[side].push((first.p50 + second.p50) / 2);
+          measured.cpu[side].push(
+            (first.cpuMicros + second.cpuMicros) / (first.responses + second.responses),
+          );
         }
         console.log(
           `[${backend}] ${endpoint.name} round ${round + 1}: ` +
@@ -278,7 +302,8 @@ function render(results: Measured[], started: Date, loads: number[], seconds: nu
     "batch and project with `last_used_at`), and **buffered** (on, but each batch thrown away instead of written: what",
     "recording costs the service itself) — with rate limit and logging off; the scale fixture with",
     `${fmt(options.customers)} customers; ${options.connections} connections from autocannon in its own process. ${options.rounds} rounds of ${options.duration} s per`,
-    "side and endpoint, the order rotating; the time the log's last write took after each run is counted",
+    `side and endpoint, as two runs of ${fmt(options.duration / 2, 1)} s in an order that rotates and then backwards (off, on, buffered,`,
+    "buffered, on, off); the time the log's last write took after each run is counted",
     "in that run. A change is the median over the rounds of each round's change against that round's",
     "off: the sides of a round ran within seconds of each other, so a busier stretch of this shared",
     "machine weighs on them alike (the req/s columns are the medians of each side alone). CPU is the",
