@@ -12,7 +12,7 @@ import type { RequestLogSettings } from "../env";
 export const REQUEST_LOG_BATCH = 5_000;
 /** Entries held in memory at most (the write in progress included): a few MB. */
 export const REQUEST_LOG_BUFFER = 20_000;
-/** Entries packed together (see `pack`): a few milliseconds of calls at the most. */
+/** Entries packed together (see `pack`); fewer wait for the next flush, which packs them. */
 export const PACKED_TOGETHER = 32;
 /** How often old entries are swept. */
 export const REQUEST_LOG_SWEEP_MS = 60_000;
