@@ -25,6 +25,13 @@ describe("AwardTokens request (DESIGN §3 rule 13)", () => {
     expect(result.Wallet).toBe("");
   });
 
+  it("counts decimal places without trailing zeros: 0.0000000000000000050 has 18", () => {
+    expect(problem(body(`"IsAllowance":true,"Tokens":[${line("0.0000000000000000050")}]`))).toBe("");
+    expect(problem(body(`"IsAllowance":true,"Tokens":[${line("0.0000000000000000051")}]`))).toContain(
+      "Tokens[0].Amount must have at most 18 decimal places",
+    );
+  });
+
   it.each([
     ["1.0000000000000000001", "Tokens[0].Amount must have at most 18 decimal places"],
     ["1e5", "Tokens[0].Amount must be a plain number without sign or exponent"],

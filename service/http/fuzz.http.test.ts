@@ -55,7 +55,8 @@ const anyJson = fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<unknown>;
 const numberLiteral = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => JSON.stringify(n)),
   fc.bigInt().map(String),
-  fc.tuple(fc.nat(), fc.stringMatching(/^\d{19,40}$/)).map(([i, f]) => `${i}.${f}`),
+  // More than 18 decimals that count: trailing zeros do not (0.0000000000000000050 is 18 places).
+  fc.tuple(fc.nat(), fc.stringMatching(/^\d{18,39}[1-9]$/)).map(([i, f]) => `${i}.${f}`),
   fc.stringMatching(/^-?\d{61,70}(\.\d{1,3})?$/),
   fc.constantFrom("0", "0.0", "-0", "1e3", "1E-3", "-5"),
 );
