@@ -3,12 +3,6 @@ import { keys } from "@/lib/contract/keys";
 import { NumberLiteral } from "@/lib/contract/number-literal";
 import { type AnswerLimit, callService, type ServiceConnection, servicePath } from "./call-service";
 
-const schemas = {
-  KeysResponse: keys.accept.KeysResponse,
-  KeySecretResponse: keys.accept.KeySecretResponse,
-  KeyResponse: keys.accept.KeyResponse,
-};
-
 /**
  * A project's keys are a short list (a few per game server, plus their rolled predecessors) with at
  * most 100 caps each: 4 MB holds thousands. A key's answer is one key.
@@ -30,14 +24,14 @@ export function listKeys(connection: ServiceConnection) {
   return callService(
     connection,
     servicePath("Keys", connection.apiKey, connection.projectGuid),
-    schemas.KeysResponse,
+    keys.accept.KeysResponse,
     { limit: KEYS_LIST },
   );
 }
 
 /** `POST /Keys`: a new key; its `Secret` is in this answer only. */
 export function createKey(connection: ServiceConnection, request: NewKeyRequest) {
-  return callService(connection, "/Keys", schemas.KeySecretResponse, {
+  return callService(connection, "/Keys", keys.accept.KeySecretResponse, {
     method: "POST",
     limit: ONE_KEY,
     body: {
@@ -53,7 +47,7 @@ export function createKey(connection: ServiceConnection, request: NewKeyRequest)
 
 /** `POST /Keys/Roll`: a new key in the old one's place; the old one works until `OldKeyWorksUntil`. */
 export function rollKey(connection: ServiceConnection, request: { KeyId: number; GraceSeconds: number }) {
-  return callService(connection, "/Keys/Roll", schemas.KeySecretResponse, {
+  return callService(connection, "/Keys/Roll", keys.accept.KeySecretResponse, {
     method: "POST",
     limit: ONE_KEY,
     body: {
@@ -67,7 +61,7 @@ export function rollKey(connection: ServiceConnection, request: { KeyId: number;
 
 /** `POST /Keys/Revoke`: refused at once by the service. */
 export function revokeKey(connection: ServiceConnection, request: { KeyId: number }) {
-  return callService(connection, "/Keys/Revoke", schemas.KeyResponse, {
+  return callService(connection, "/Keys/Revoke", keys.accept.KeyResponse, {
     method: "POST",
     limit: ONE_KEY,
     body: {

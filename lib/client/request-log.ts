@@ -2,11 +2,6 @@ import "server-only";
 import { type RequestErrorsQuery, type RequestLogQuery, requestLog } from "@/lib/contract/request-log";
 import { type AnswerLimit, callService, type ServiceConnection, servicePath } from "./call-service";
 
-const schemas = {
-  RequestLogResponse: requestLog.accept.RequestLogResponse,
-  RequestErrorsResponse: requestLog.accept.RequestErrorsResponse,
-};
-
 /**
  * A page is at most 200 entries of a few hundred bytes (an error's text is the longest part), and
  * the error groups are one per route, status and message: 4 MB holds either many times over.
@@ -28,7 +23,7 @@ export function listRequests(connection: ServiceConnection, query: RequestLogQue
   return callService(
     connection,
     `${servicePath("Requests", connection.apiKey, connection.projectGuid)}${queryString(query)}`,
-    schemas.RequestLogResponse,
+    requestLog.accept.RequestLogResponse,
     { limit: LOG_PAGE },
   );
 }
@@ -38,7 +33,7 @@ export function listRequestErrors(connection: ServiceConnection, query: RequestE
   return callService(
     connection,
     `${servicePath("Requests", "Errors", connection.apiKey, connection.projectGuid)}${queryString(query)}`,
-    schemas.RequestErrorsResponse,
+    requestLog.accept.RequestErrorsResponse,
     { limit: ERROR_GROUPS },
   );
 }
