@@ -97,6 +97,24 @@ describe("RequestLogBatch", () => {
     expect(batch.rows().at(-1)?.ip).toBe("2001:db8::1");
   });
 
+  it("takes the counter the app gives for an id it made, and keeps a caller's id (-1) as text even when it looks made", () => {
+    const mine = new RequestIds();
+    const other = new RequestIds();
+    const theirs = other.next();
+    const first = mine.next();
+    const second = mine.next();
+    const batch = RequestLogBatch.of([
+      // A caller may send another instance's id as its own: it is text, and names no prefix.
+      call({ callerRequestId: theirs, madeCounter: -1 }),
+      call({ callerRequestId: first, madeCounter: mine.counter - 1 }),
+      call({ callerRequestId: second, madeCounter: mine.counter }),
+    ]);
+    const [segment] = batch.segments();
+    expect(segment?.idPrefix).toBe(mine.prefix);
+    expect(JSON.parse(segment?.entries ?? "").map((entry: unknown[]) => entry[4])).toEqual([theirs, 1, 1]);
+    expect(batch.rows().map((row) => row.callerRequestId)).toEqual([theirs, first, second]);
+  });
+
   it("starts a new segment for a project past SEGMENT_MAX calls", () => {
     const batch = new RequestLogBatch();
     for (let n = 0; n <= SEGMENT_MAX; n += 1) batch.add(call({ callerRequestId: `c${n}` }));

@@ -24,6 +24,11 @@ export interface RequestLogRow {
   requestId: string | null;
   customerId: string | null;
   callerRequestId: string;
+  /**
+   * Set by the app: the counter of `callerRequestId` when this instance made it
+   * (service/http/request-ids.ts), or -1 for a caller's own id. Left out, it is read from the id.
+   */
+  madeCounter?: number;
   /** The `IP` query parameter of a Prices call (the buyer's address, docs/service.md, "Prices"). */
   ip: string | null;
 }
@@ -156,7 +161,7 @@ class ProjectCalls {
     this.numbers[at + 1] = call.durationUs;
     this.numbers[at + 2] = call.customerId === null ? -1 : this.customers.place(call.customerId);
     if (call.status >= 400) this.errors += 1;
-    const counter = this.madeCounter(call.callerRequestId);
+    const counter = this.counterOf(call);
     this.callerCounter[n] = counter;
     if (
       counter < 0 ||
@@ -202,7 +207,15 @@ class ProjectCalls {
     return kind;
   }
 
-  /** The counter of an id this segment's instance made, or -1 for any other id. */
+  /** The counter of the call's id when this segment's instance made it, or -1. */
+  private counterOf(call: RequestLogRow): number {
+    const made = call.madeCounter;
+    if (made === undefined) return this.madeCounter(call.callerRequestId);
+    if (made >= 0 && this.idPrefix === "") this.idPrefix = call.callerRequestId.slice(0, MADE_ID_PREFIX);
+    return made;
+  }
+
+  /** The counter of an id this segment's instance made, read from the id; -1 for any other id. */
   private madeCounter(id: string): number {
     if (this.idPrefix === "") {
       if (!MADE_ID.test(id)) return -1;

@@ -10,7 +10,8 @@ import { randomBytes } from "node:crypto";
 export class RequestIds {
   /** The first 24 characters every id of this instance shares (`xxxxxxxx-xxxx-8xxx-yxxx-`). */
   readonly prefix: string;
-  private counter = 0;
+  /** The counter of the last id made (0: none yet). */
+  counter = 0;
 
   constructor() {
     const hex = randomBytes(10).toString("hex");
