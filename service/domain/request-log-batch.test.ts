@@ -54,7 +54,7 @@ describe("RequestLogBatch", () => {
       return { ...c, customerId: stored(c.customerId), error: stored(c.error) };
     });
     expect(batch.rows()).toEqual(expected);
-    expect(batch.lastUsed).toEqual(new Map([[3, 1_800_000_000_005]]));
+    expect(batch.lastUsed()).toEqual(new Map([[3, 1_800_000_000_005]]));
   });
 
   it("keeps each text once per segment and the instance's own request ids as counters", () => {
@@ -95,6 +95,24 @@ describe("RequestLogBatch", () => {
       [0, 3, 87, 0, 1, null, null, null, "2001:db8::1"],
     ]);
     expect(batch.rows().at(-1)?.ip).toBe("2001:db8::1");
+  });
+
+  it("gives each key's latest call across its kinds and projects, whatever the order calls came in", () => {
+    const batch = RequestLogBatch.of([
+      call({ keyId: 3, at: 1_000 }),
+      call({ keyId: 4, at: 1_500, status: 404 }),
+      call({ keyId: 3, at: 3_000, status: 409 }),
+      call({ keyId: 3, at: 2_000 }),
+      call({ keyId: 4, at: 1_200, projectId: 2 }),
+      call({ keyId: 4, at: 2_500, projectId: 2, method: "POST", route: "/AwardTokens" }),
+      call({ keyId: 3, at: 500, projectId: 2 }),
+    ]);
+    expect(batch.lastUsed()).toEqual(
+      new Map([
+        [3, 3_000],
+        [4, 2_500],
+      ]),
+    );
   });
 
   it("takes the counter the app gives for an id it made, and keeps a caller's id (-1) as text even when it looks made", () => {

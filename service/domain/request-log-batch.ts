@@ -133,6 +133,8 @@ class ProjectCalls {
   readonly methods: string[] = [];
   readonly routes: string[] = [];
   readonly statuses: number[] = [];
+  /** Each kind's latest call, ms since the epoch (its key's `last_used_at`). */
+  readonly kindLastAt: number[] = [];
   readonly customers = new Dictionary();
   readonly requestIds = new Dictionary();
   private readonly rare = new Map<number, Rare>();
@@ -157,7 +159,9 @@ class ProjectCalls {
     if (call.at < this.firstAt) this.firstAt = call.at;
     if (call.at > this.lastAt) this.lastAt = call.at;
     const at = n * STRIDE;
-    this.numbers[at] = this.kindOf(call);
+    const kind = this.kindOf(call);
+    this.numbers[at] = kind;
+    if (call.at > (this.kindLastAt[kind] as number)) this.kindLastAt[kind] = call.at;
     this.numbers[at + 1] = call.durationUs;
     this.numbers[at + 2] = call.customerId === null ? -1 : this.customers.place(call.customerId);
     if (call.status >= 400) this.errors += 1;
@@ -198,6 +202,7 @@ class ProjectCalls {
       this.statuses.push(call.status);
       this.methods.push(storable(call.method));
       this.routes.push(storable(call.route));
+      this.kindLastAt.push(call.at);
     }
     this.lastKind = kind;
     this.lastKeyId = call.keyId;
@@ -316,8 +321,6 @@ export class RequestLogBatch {
   private recent: ProjectCalls | undefined;
   /** Calls added. */
   size = 0;
-  /** Each key's latest call, ms since the epoch (its `last_used_at`). */
-  readonly lastUsed = new Map<number, number>();
 
   static of(calls: readonly RequestLogRow[]): RequestLogBatch {
     const batch = new RequestLogBatch();
@@ -335,8 +338,20 @@ export class RequestLogBatch {
     this.recent = calls;
     calls.add(call);
     this.size += 1;
-    const latest = this.lastUsed.get(call.keyId);
-    if (latest === undefined || call.at > latest) this.lastUsed.set(call.keyId, call.at);
+  }
+
+  /**
+   * Each key's latest call, ms since the epoch (its `last_used_at`): from its kinds' latest, so that
+   * a call costs no lookup for it.
+   */
+  lastUsed(): Map<number, number> {
+    const latest = new Map<number, number>();
+    for (const calls of this.parts())
+      calls.keyIds.forEach((keyId, kind) => {
+        const at = calls.kindLastAt[kind] as number;
+        if (at > (latest.get(keyId) ?? Number.NEGATIVE_INFINITY)) latest.set(keyId, at);
+      });
+    return latest;
   }
 
   private parts(): ProjectCalls[] {

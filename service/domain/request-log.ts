@@ -72,7 +72,8 @@ const array = (values: readonly (string | number | null)[], type: string) =>
  */
 export async function writeRequestBatch(db: ServiceDb, batch: RequestLogBatch): Promise<void> {
   if (batch.size === 0) return;
-  const keys = [...batch.lastUsed.keys()].sort((a, b) => a - b);
+  const lastUsed = batch.lastUsed();
+  const keys = [...lastUsed.keys()].sort((a, b) => a - b);
   // The entries go as bytes too (a binary parameter, which text takes as UTF-8; see `array`).
   const values = batch.segments().map(
     (s) =>
@@ -96,7 +97,7 @@ export async function writeRequestBatch(db: ServiceDb, batch: RequestLogBatch): 
          set last_used_at = u.at
         from (select y.id, timestamptz 'epoch' + y.ms * interval '1 millisecond' as at
                 from unnest(${array(keys, "int4")}, ${array(
-                  keys.map((id) => batch.lastUsed.get(id) as number),
+                  keys.map((id) => lastUsed.get(id) as number),
                   "int8",
                 )}) as y(id, ms)
                order by y.id) u
