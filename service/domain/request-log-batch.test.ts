@@ -54,7 +54,11 @@ describe("RequestLogBatch", () => {
       return { ...c, customerId: stored(c.customerId), error: stored(c.error) };
     });
     expect(batch.rows()).toEqual(expected);
-    expect(batch.lastUsed()).toEqual(new Map([[3, 1_800_000_000_005]]));
+    // Each kind's latest call (its key's last use): project 1 has four kinds, project 2 one.
+    expect(batch.segments().map((segment) => [segment.keyIds, segment.kindLastAt])).toEqual([
+      [[3, 3, 3, 3], Array(4).fill(1_800_000_000_000)],
+      [[3], [1_800_000_000_005]],
+    ]);
   });
 
   it("keeps each text once per segment and the instance's own request ids as counters", () => {
@@ -97,7 +101,7 @@ describe("RequestLogBatch", () => {
     expect(batch.rows().at(-1)?.ip).toBe("2001:db8::1");
   });
 
-  it("gives each key's latest call across its kinds and projects, whatever the order calls came in", () => {
+  it("keeps each kind's latest call, whatever the order calls came in", () => {
     const batch = RequestLogBatch.of([
       call({ keyId: 3, at: 1_000 }),
       call({ keyId: 4, at: 1_500, status: 404 }),
@@ -107,12 +111,12 @@ describe("RequestLogBatch", () => {
       call({ keyId: 4, at: 2_500, projectId: 2, method: "POST", route: "/AwardTokens" }),
       call({ keyId: 3, at: 500, projectId: 2 }),
     ]);
-    expect(batch.lastUsed()).toEqual(
-      new Map([
-        [3, 3_000],
-        [4, 2_500],
-      ]),
-    );
+    expect(
+      batch.segments().map((segment) => ({ keyIds: segment.keyIds, kindLastAt: segment.kindLastAt })),
+    ).toEqual([
+      { keyIds: [3, 4, 3], kindLastAt: [2_000, 1_500, 3_000] },
+      { keyIds: [4, 4, 3], kindLastAt: [1_200, 2_500, 500] },
+    ]);
   });
 
   it("takes the counter the app gives for an id it made, and keeps a caller's id (-1) as text even when it looks made", () => {

@@ -45,6 +45,8 @@ export interface Segment {
   statuses: number[];
   methods: string[];
   routes: string[];
+  /** Each kind's latest call, ms since the epoch (its key's `last_used_at`, migration 0016). */
+  kindLastAt: number[];
   customerIds: string[];
   requestIds: string[];
   idPrefix: string;
@@ -275,6 +277,7 @@ class ProjectCalls {
       statuses: this.statuses,
       methods: this.methods,
       routes: this.routes,
+      kindLastAt: this.kindLastAt,
       customerIds: this.customers.values,
       requestIds: this.requestIds.values,
       idPrefix: this.idPrefix,
@@ -338,20 +341,6 @@ export class RequestLogBatch {
     this.recent = calls;
     calls.add(call);
     this.size += 1;
-  }
-
-  /**
-   * Each key's latest call, ms since the epoch (its `last_used_at`): from its kinds' latest, so that
-   * a call costs no lookup for it.
-   */
-  lastUsed(): Map<number, number> {
-    const latest = new Map<number, number>();
-    for (const calls of this.parts())
-      calls.keyIds.forEach((keyId, kind) => {
-        const at = calls.kindLastAt[kind] as number;
-        if (at > (latest.get(keyId) ?? Number.NEGATIVE_INFINITY)) latest.set(keyId, at);
-      });
-    return latest;
   }
 
   private parts(): ProjectCalls[] {

@@ -53,7 +53,6 @@ export function arrayLiteral(values: readonly (string | number | null)[]): strin
 /** An entry's id is its segment's id × ENTRY_SLOTS + its place (migration 0013; SEGMENT_MAX fits). */
 const ENTRY_SLOTS = 100_000;
 
-const epochMs = (ms: number) => sql`timestamptz 'epoch' + ${ms}::int8 * interval '1 millisecond'`;
 /**
  * An array parameter of a write, as bytes read as text and then cast: as a string, PGlite's driver
  * would count its UTF-8 length character by character, twice, on the service's thread — a
@@ -63,46 +62,33 @@ const array = (values: readonly (string | number | null)[], type: string) =>
   sql`${Buffer.from(arrayLiteral(values))}::text::${sql.raw(type)}[]`;
 
 /**
- * Writes a batch as one statement: a segment per project (one row, its calls packed — a row per
- * call cost the service's cheapest reads about 30 % of their throughput, docs/benchmarks.md), and
- * each key's `last_used_at` moved forward to its latest call in the batch (never back: another
- * instance may have written a later one). Only `last_used_at` is set, so the keys' change trigger
- * (migration 0012: it fires on the columns the key check reads) stays quiet and no instance drops
- * its caches for it. Key rows are updated in id order.
+ * Writes a batch: a segment per project (one row, its calls packed — a row per call cost the
+ * service's cheapest reads about 30 % of their throughput, docs/benchmarks.md), each by one call of
+ * `service.write_request_segment` (migration 0016: its plans are kept, where a statement of its own
+ * was planned anew for every write), which also moves each of the segment's keys' `last_used_at`
+ * forward to its latest call. Segments in project order, several in one transaction, so that two
+ * instances' writes take the keys' rows in one order.
  */
 export async function writeRequestBatch(db: ServiceDb, batch: RequestLogBatch): Promise<void> {
   if (batch.size === 0) return;
-  const lastUsed = batch.lastUsed();
-  const keys = [...lastUsed.keys()].sort((a, b) => a - b);
   // The entries go as bytes too (a binary parameter, which text takes as UTF-8; see `array`).
-  const values = batch.segments().map(
-    (s) =>
-      sql`(${s.projectId}, ${epochMs(s.firstAt)}, ${epochMs(s.lastAt)}, ${s.count}, ${s.errors},
-           ${array(s.keyIds, "int4")}, ${array(s.statuses, "int4")}, ${array(s.methods, "text")},
-           ${array(s.routes, "text")}, ${array(s.customerIds, "text")}, ${array(s.requestIds, "text")},
-           ${s.idPrefix}, ${Buffer.from(s.entries)})`,
-  );
-  // The log is not money: a crash loses what waits in memory anyway, so a commit need not wait
-  // for the disk (on PGlite, the only connection would wait for it; on PostgreSQL, the awards'
-  // commits would share the flushes).
-  await inTransaction(db, async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    await tx.execute(sql`
-      with logged as (
-        insert into service.request_log_segments (project_id, first_at, last_at, entry_count, error_count,
-                    key_ids, statuses, methods, routes, customer_ids, request_ids, id_prefix, entries)
-        values ${sql.join(values, sql`, `)}
-      )
-      update service.api_keys k
-         set last_used_at = u.at
-        from (select y.id, timestamptz 'epoch' + y.ms * interval '1 millisecond' as at
-                from unnest(${array(keys, "int4")}, ${array(
-                  keys.map((id) => lastUsed.get(id) as number),
-                  "int8",
-                )}) as y(id, ms)
-               order by y.id) u
-       where k.id = u.id and (k.last_used_at is null or k.last_used_at < u.at)`);
-  });
+  const statements = batch
+    .segments()
+    .sort((a, b) => a.projectId - b.projectId)
+    .map(
+      (s) =>
+        sql`select service.write_request_segment(${s.projectId}, ${s.firstAt}::int8, ${s.lastAt}::int8,
+              ${s.count}, ${s.errors}, ${array(s.keyIds, "int4")}, ${array(s.statuses, "int4")},
+              ${array(s.methods, "text")}, ${array(s.routes, "text")}, ${array(s.customerIds, "text")},
+              ${array(s.requestIds, "text")}, ${s.idPrefix}, ${Buffer.from(s.entries)},
+              ${array(s.kindLastAt, "int8")})`,
+    );
+  const [only] = statements;
+  if (statements.length === 1 && only) await db.execute(only);
+  else
+    await inTransaction(db, async (tx) => {
+      for (const statement of statements) await tx.execute(statement);
+    });
 }
 
 /** Writes calls as one batch (tests, and anything that has the calls at hand). */

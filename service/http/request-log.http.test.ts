@@ -804,6 +804,46 @@ describe("the request log", () => {
     expect(Date.parse((await lastUsed()) as string)).toBeGreaterThanOrEqual(Date.parse(used as string));
   });
 
+  it("writes a batch of two projects whole, each key's last_used_at its latest call over every kind", async () => {
+    const [other] = await rows<{ id: number }>(
+      service.db,
+      sql`select id from service.projects where guid = ${OTHER_PROJECT}`,
+    );
+    const otherProject = other?.id as number;
+    const first = await createApiKey(service.db, service.projectId, { label: "batch-a" });
+    const second = await createApiKey(service.db, service.projectId, { label: "batch-b" });
+    const third = await createApiKey(service.db, otherProject, { label: "batch-c" });
+    const at = Date.UTC(2026, 10, 26, 9, 0, 0);
+    await writeRequestLog(service.db, [
+      row({ keyId: first.id, at: at + 5 }),
+      row({ keyId: first.id, at: at + 9, status: 404, errorCode: "NOT_FOUND", error: "none" }),
+      row({ keyId: second.id, at: at + 7, method: "POST", route: "/AwardTokens" }),
+      row({ keyId: first.id, at: at + 1 }),
+      row({ keyId: third.id, at: at + 3, projectId: otherProject }),
+      row({ keyId: third.id, at: at + 2, projectId: otherProject, status: 409 }),
+    ]);
+    const used = await rows<{ id: number; at: string }>(
+      service.db,
+      sql`select id, to_char(last_used_at at time zone 'UTC', 'HH24:MI:SS.MS') as at from service.api_keys
+           where id in (${first.id}, ${second.id}, ${third.id}) order by id`,
+    );
+    expect(used).toEqual([
+      { id: first.id, at: "09:00:00.009" },
+      { id: second.id, at: "09:00:00.007" },
+      { id: third.id, at: "09:00:00.003" },
+    ]);
+    const segments = await rows<{ project_id: number; entry_count: number; error_count: number }>(
+      service.db,
+      sql`select project_id, entry_count, error_count from service.request_log_segments
+           where first_at between '2026-11-26T09:00:00Z' and '2026-11-26T09:00:01Z'
+           order by project_id`,
+    );
+    expect(segments).toEqual([
+      { project_id: service.projectId, entry_count: 4, error_count: 1 },
+      { project_id: otherProject, entry_count: 2, error_count: 1 },
+    ]);
+  });
+
   it("takes the caller's X-Request-Id and sends it back; a bad one is replaced by a UUID", async () => {
     const good = "client_trace.v2:42-A";
     const echoed = await get(`/Products/${KEY}/${PROJECT}`, good);
