@@ -10,8 +10,7 @@ import { randomBytes } from "node:crypto";
 export class RequestIds {
   /** The first 24 characters every id of this instance shares (`xxxxxxxx-xxxx-8xxx-yxxx-`). */
   readonly prefix: string;
-  /** The counter of the last id made (0: none yet). */
-  counter = 0;
+  private made = 0;
 
   constructor() {
     const hex = randomBytes(10).toString("hex");
@@ -20,8 +19,13 @@ export class RequestIds {
     this.prefix = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-`;
   }
 
+  /** The counter of the last id made (0: none yet). */
+  get counter(): number {
+    return this.made;
+  }
+
   next(): string {
-    this.counter += 1;
-    return this.prefix + this.counter.toString(16).padStart(12, "0");
+    this.made += 1;
+    return this.prefix + this.made.toString(16).padStart(12, "0");
   }
 }
