@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import type { DatabaseTarget } from "@/common/database";
 import { ALLOWED_HOST_RULE, allowedHostEntry } from "@/lib/client/service-hosts";
+import { guid } from "@/lib/contract/guid";
 import { describeIssues } from "@/lib/contract/issues";
 import { CONNECTION_ENVIRONMENTS, ENVIRONMENT_RULE } from "@/lib/model/connection-environment";
 
@@ -15,7 +16,8 @@ const secret = (name: string) =>
 const schema = z.object({
   /** The service the console's default connection points at, e.g. http://127.0.0.1:3001/api/public. */
   COMMERCE_BASE_URL: z.url({ error: "must be an http(s) URL" }).optional(),
-  COMMERCE_PROJECT_GUID: z.string().optional(),
+  /** Stored and compared lower-cased, however it is written here (lib/contract/guid.ts). */
+  COMMERCE_PROJECT_GUID: guid.optional(),
   COMMERCE_API_KEY: z.string().optional(),
   /** What the project switcher calls the connection from the environment. */
   COMMERCE_PROJECT_NAME: z.string().trim().max(80, { error: "must be at most 80 characters" }).optional(),

@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/audit/audit-log";
 import { amountText } from "@/lib/awards/award-input";
 import { fundProjectWallet } from "@/lib/awards/fund";
 import { AwardError } from "@/lib/awards/project-award";
-import { uuid } from "@/lib/contract/fields";
+import { guid } from "@/lib/contract/guid";
 import { consoleDb } from "@/lib/db/console-db";
 import { chosenProjectName } from "@/lib/project/current-project";
 import { ActionError, defineAction } from "./define-action";
@@ -13,7 +13,7 @@ import { ActionError, defineAction } from "./define-action";
 /** Owners fund the project wallet (step-up); queued awards settle in order. */
 export const fundWalletAction = defineAction(
   "wallet:fund",
-  z.object({ requestId: uuid, token: uuid, contract: uuid, amount: amountText }),
+  z.object({ requestId: guid, token: guid, contract: guid, amount: amountText }),
   async (input, user, { actor }) => {
     try {
       const result = await fundProjectWallet(user, input);

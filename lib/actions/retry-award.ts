@@ -3,7 +3,7 @@ import "server-only";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { AwardError, retryAward } from "@/lib/awards/project-award";
-import { uuid } from "@/lib/contract/fields";
+import { guid } from "@/lib/contract/guid";
 import { consoleDb } from "@/lib/db/console-db";
 import { chosenProjectName } from "@/lib/project/current-project";
 import { ActionError, defineAction } from "./define-action";
@@ -11,7 +11,7 @@ import { ActionError, defineAction } from "./define-action";
 /** Re-sends an award whose outcome is unknown or failed, with the same RequestID and body. */
 export const retryAwardAction = defineAction(
   "awards:send",
-  z.object({ requestId: uuid }),
+  z.object({ requestId: guid }),
   async ({ requestId }, user, { actor }) => {
     try {
       const result = await retryAward(user, requestId);

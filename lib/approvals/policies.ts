@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { type AuditActor, audited } from "@/lib/audit/audit-log";
 import { canonicalDecimal } from "@/lib/contract/decimal";
+import { canonicalGuid } from "@/lib/contract/guid";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { awardPolicies } from "@/lib/db/schema";
 import { type ParsedPolicy, POLICY_LABELS } from "./policy-input";
@@ -9,7 +10,10 @@ import type { TokenPolicy } from "./policy-model";
 
 /** The project's award policies by lower-cased token GUID (docs/console.md, "Award policies"). */
 export async function readPolicies(db: ConsoleDb, projectGuid: string): Promise<Map<string, TokenPolicy>> {
-  const rows = await db.select().from(awardPolicies).where(eq(awardPolicies.projectGuid, projectGuid));
+  const rows = await db
+    .select()
+    .from(awardPolicies)
+    .where(eq(awardPolicies.projectGuid, canonicalGuid(projectGuid)));
   const amount = (value: string | null) => (value === null ? null : canonicalDecimal(value));
   return new Map(
     rows.map((row) => [
@@ -37,7 +41,8 @@ export async function setPolicy(
   input: ParsedPolicy,
   actor: AuditActor,
 ): Promise<TokenPolicy> {
-  const tokenGuid = input.token.toLowerCase();
+  const tokenGuid = canonicalGuid(input.token);
+  const projectGuid = canonicalGuid(target.projectGuid);
   const next = {
     approvalThreshold: input.approvalThreshold === null ? null : canonicalDecimal(input.approvalThreshold),
     managerDailyLimit: input.managerDailyLimit === null ? null : canonicalDecimal(input.managerDailyLimit),
@@ -47,17 +52,14 @@ export async function setPolicy(
     db,
     actor,
     async (tx) => {
-      const before = (await readPolicies(tx, target.projectGuid)).get(tokenGuid);
-      const where = and(
-        eq(awardPolicies.projectGuid, target.projectGuid),
-        eq(awardPolicies.tokenGuid, tokenGuid),
-      );
+      const before = (await readPolicies(tx, projectGuid)).get(tokenGuid);
+      const where = and(eq(awardPolicies.projectGuid, projectGuid), eq(awardPolicies.tokenGuid, tokenGuid));
       if (Object.values(next).every((value) => value === null)) await tx.delete(awardPolicies).where(where);
       else
         await tx
           .insert(awardPolicies)
           .values({
-            projectGuid: target.projectGuid,
+            projectGuid,
             tokenGuid,
             tokenSymbol: target.symbol,
             ...next,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { uuid } from "@/lib/contract/fields";
+import { guid } from "@/lib/contract/guid";
 import { policyAmountProblem } from "./policy-rules";
 
 export { POLICY_LABELS } from "./policy-rules";
@@ -18,7 +18,7 @@ const optionalAmount = z
   .transform((text) => (text === "" ? null : text));
 
 export const PolicyInput = z.object({
-  token: uuid,
+  token: guid,
   /** Needs approval above this (an award line, or a batch's total for the token). */
   approvalThreshold: optionalAmount,
   /** The most one manager may award in a rolling 24 hours. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { canonicalDecimal } from "@/lib/contract/decimal";
+import { canonicalGuid } from "@/lib/contract/guid";
 import type { ConsoleDb } from "@/lib/db/connection";
 import type { Role } from "@/lib/model/roles";
 import {
@@ -38,7 +39,8 @@ export async function usedToday(
 ): Promise<Map<string, string>> {
   const found = (await db.execute(sql`
     select token_guid, sum(amount)::text as used from console.award_spend
-    where user_id = ${userId} and project_guid = ${projectGuid} and at > now() - interval '24 hours'
+    where user_id = ${userId} and project_guid = ${canonicalGuid(projectGuid)}
+      and at > now() - interval '24 hours'
     group by token_guid`)) as unknown as Rows<{ token_guid: string; used: string }>;
   return new Map(found.rows.map((row) => [row.token_guid, canonicalDecimal(row.used)]));
 }
@@ -93,6 +95,6 @@ export async function reserveSpend(
   await tx.execute(sql`
     with wanted as (${wanted})
     insert into console.award_spend (award_id, token_guid, user_id, project_guid, amount)
-    select award_id, token_guid, ${who.userId}, ${who.projectGuid}, amount from wanted
+    select award_id, token_guid, ${who.userId}, ${canonicalGuid(who.projectGuid)}, amount from wanted
     on conflict do nothing`);
 }

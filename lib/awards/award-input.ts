@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_TOKEN_LINES } from "@/lib/contract/award-limits";
-import { uuid, wallet } from "@/lib/contract/fields";
+import { wallet } from "@/lib/contract/fields";
+import { guid } from "@/lib/contract/guid";
 import { operatorCustomerId } from "@/lib/players/customer-id";
 import {
   AWARD_MODES,
@@ -29,8 +30,8 @@ export const amountText = z
   });
 
 export const AwardLineInput = z.object({
-  token: uuid,
-  contract: uuid,
+  token: guid,
+  contract: guid,
   /** The contract's chain, for the wallet rule (from the project's token list). */
   chain: z.string().max(100).default(""),
   amount: amountText,
@@ -44,7 +45,7 @@ function walletRule(text: string): string | null {
 
 export const AwardInput = z
   .object({
-    requestId: uuid,
+    requestId: guid,
     /** Trimmed: a Customer ID with spaces around it never reaches the service (docs/console.md). */
     customerId: operatorCustomerId,
     mode: z.enum(AWARD_MODES, { error: AWARD_RULES.mode }),

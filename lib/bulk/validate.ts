@@ -1,6 +1,7 @@
 import { amountText, walletProblem } from "@/lib/awards/award-input";
 import { canonicalDecimal, decimalProblem, fromUnits, toUnits } from "@/lib/contract/decimal";
 import { wallet as walletRule } from "@/lib/contract/fields";
+import { canonicalGuid } from "@/lib/contract/guid";
 import { checkCustomerId } from "@/lib/players/customer-id";
 import type { CsvRow } from "./csv";
 
@@ -168,9 +169,10 @@ function checkRow(row: CsvRow, tokens: ProjectToken[]): BulkRow | string[] {
   return {
     line: row.line,
     customerId: customer.id,
-    tokenGuid: token.token.Guid,
+    // Stored canonical, whatever case the service lists them in (lib/contract/guid.ts).
+    tokenGuid: canonicalGuid(token.token.Guid),
     symbol: token.token.Symbol,
-    contractGuid: contract.ContractGuid,
+    contractGuid: canonicalGuid(contract.ContractGuid),
     chain: contract.ChainName,
     amount: canonicalDecimal(f.amount.trim()),
     mode: mode as BulkRow["mode"],

@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ServiceConnection } from "@/lib/client/call-service";
-import { UUID_PATTERN } from "@/lib/contract/fields";
+import { guid } from "@/lib/contract/guid";
 import { describeIssues } from "@/lib/contract/issues";
 import {
   type EncryptionKeys,
@@ -39,10 +39,7 @@ export const ConnectionInput = z.object({
   baseUrl: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .transform((url) => url.replace(/\/+$/, "")),
-  projectGuid: z
-    .string()
-    .trim()
-    .regex(UUID_PATTERN, { error: "must be a UUID (8-4-4-4-12 hexadecimal digits)" }),
+  projectGuid: guid,
   apiKey: z
     .string()
     .trim()

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -29,6 +30,12 @@ import type { Role } from "../model/roles";
 export const consoleSchema = pgSchema("console");
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * GUIDs are stored in one canonical form, lower case (lib/contract/guid.ts; docs/console.md,
+ * "Identifiers"): a lookup by a project or a token can then never miss a row by its spelling.
+ */
+const lowerCased = (name: string, column: AnyPgColumn) => check(name, sql`${column} = lower(${column})`);
 
 export const users = consoleSchema.table(
   "users",
@@ -163,6 +170,7 @@ export const connections = consoleSchema.table(
   (t) => [
     uniqueIndex("connections_name_idx").on(sql`lower(${t.name})`),
     check("connections_environment_check", sql`${t.environment} in ('test', 'live')`),
+    lowerCased("connections_project_guid_check", t.projectGuid),
   ],
 );
 
@@ -230,6 +238,10 @@ export const awards = consoleSchema.table(
       "awards_status_check",
       sql`${t.status} in ('pending', 'sending', 'completed', 'queued', 'accepted', 'failed', 'unknown', 'awaiting-approval', 'rejected', 'withdrawn', 'expired')`,
     ),
+    lowerCased("awards_project_guid_check", t.projectGuid),
+    lowerCased("awards_request_id_check", t.requestId),
+    // The lines' token and contract GUIDs too (jsonb prints `"Guid": "…"` in this one form).
+    check("awards_lines_guid_check", sql`${t.lines}::text !~ '"(Guid|ContractGuid)": "[^"]*[A-F]'`),
   ],
 );
 
@@ -262,6 +274,7 @@ export const awardBatches = consoleSchema.table(
       "award_batches_status_check",
       sql`${t.status} in ('awaiting-approval', 'sending', 'done', 'rejected', 'withdrawn', 'expired')`,
     ),
+    lowerCased("award_batches_project_guid_check", t.projectGuid),
   ],
 );
 
@@ -303,7 +316,6 @@ export const awardPolicies = consoleSchema.table(
   {
     id: serial("id").primaryKey(),
     projectGuid: text("project_guid").notNull(),
-    /** Lower-cased. */
     tokenGuid: text("token_guid").notNull(),
     /** The symbol when the policy was set, for the audit log and for a token the service no longer lists. */
     tokenSymbol: text("token_symbol").notNull().default(""),
@@ -318,6 +330,8 @@ export const awardPolicies = consoleSchema.table(
     check("award_policies_threshold_check", sql`${t.approvalThreshold} >= 0`),
     check("award_policies_manager_check", sql`${t.managerDailyLimit} >= 0`),
     check("award_policies_owner_check", sql`${t.ownerDailyLimit} >= 0`),
+    lowerCased("award_policies_project_guid_check", t.projectGuid),
+    lowerCased("award_policies_token_guid_check", t.tokenGuid),
   ],
 );
 
@@ -333,7 +347,6 @@ export const awardSpend = consoleSchema.table(
     awardId: integer("award_id")
       .notNull()
       .references(() => awards.id, { onDelete: "cascade" }),
-    /** Lower-cased. */
     tokenGuid: text("token_guid").notNull(),
     userId: integer("user_id")
       .notNull()
@@ -346,6 +359,8 @@ export const awardSpend = consoleSchema.table(
     primaryKey({ columns: [t.awardId, t.tokenGuid] }),
     index("award_spend_user_idx").on(t.userId, t.projectGuid, t.tokenGuid, t.at),
     check("award_spend_amount_check", sql`${t.amount} > 0`),
+    lowerCased("award_spend_project_guid_check", t.projectGuid),
+    lowerCased("award_spend_token_guid_check", t.tokenGuid),
   ],
 );
 
@@ -384,6 +399,7 @@ export const approvalRequests = consoleSchema.table(
       sql`${t.status} in ('waiting', 'approved', 'rejected', 'withdrawn', 'expired')`,
     ),
     check("approval_requests_subject_check", sql`num_nonnulls(${t.awardId}, ${t.batchId}) = 1`),
+    lowerCased("approval_requests_project_guid_check", t.projectGuid),
   ],
 );
 
