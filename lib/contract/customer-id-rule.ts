@@ -1,19 +1,20 @@
+import { textProblem } from "./text-rule";
+
 /**
  * The Customer ID rule of the contract (docs/service.md, "Identifiers"), as plain functions with
- * no imports, so that a browser form can check an ID without shipping a schema library:
- * 1–128 code points, no control characters, not `.` or `..` (a URL path cannot carry them).
+ * no schema library, so that a browser form can check an ID without shipping one: 1–128 code
+ * points, the rule of all stored text (well-formed, no control characters), not `.` or `..` (a
+ * URL path cannot carry them).
  */
 
 export const CUSTOMER_ID_MAX = 128;
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** The rule an exact Customer ID breaks, or null. */
 export function customerIdProblem(value: string): string | null {
   if (value.length === 0) return "must not be empty";
   if ([...value].length > CUSTOMER_ID_MAX) return `must be at most ${CUSTOMER_ID_MAX} characters`;
-  if (CONTROL_CHARACTER.test(value)) return "must not contain control characters";
+  const textRule = textProblem(value);
+  if (textRule) return textRule;
   if (value === "." || value === "..") return 'must not be "." or ".."';
   return null;
 }

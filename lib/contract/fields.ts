@@ -3,6 +3,7 @@ import { customerIdProblem } from "./customer-id-rule";
 import { decimalProblem, MAX_DECIMALS, MAX_INTEGER_DIGITS } from "./decimal";
 import { typeRule } from "./issues";
 import { NumberLiteral } from "./number-literal";
+import { textProblem } from "./text-rule";
 import { UUID_PATTERN } from "./uuid-pattern";
 
 export { UUID_PATTERN };
@@ -17,14 +18,23 @@ export const customerId = z.string(typeRule("must be a string")).check((ctx) => 
   if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
 });
 
+/**
+ * Text the service stores (a Wallet, a key's Name): well-formed Unicode, no control characters —
+ * the rule a CustomerID follows too (lib/contract/text-rule.ts).
+ */
+export const storedText = (typeMessage = "must be a string") =>
+  z.string(typeRule(typeMessage)).check((ctx) => {
+    const problem = textProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
+  });
+
 /** An item's TokenID: a uint256 written in decimal digits. */
 export const tokenId = z
   .string(typeRule("must be a string"))
   .regex(/^\d{1,78}$/, { error: "must be 1 to 78 decimal digits" });
 
 /** Wallet addresses are opaque text up to 128 characters; chain formats are checked by the domain. */
-export const wallet = z
-  .string(typeRule("must be a string"))
+export const wallet = storedText()
   .min(1, { error: "must not be empty" })
   .max(128, { error: "must be at most 128 characters" });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { envelopeShape } from "./envelope";
-import { amountLiteral, dateText, decimalText, uuid } from "./fields";
+import { amountLiteral, dateText, decimalText, storedText, uuid } from "./fields";
 import { typeRule } from "./issues";
 import { NumberLiteral } from "./number-literal";
 import { type Strictness, strictnessTools } from "./strictness";
@@ -57,8 +57,7 @@ const keyCaps = z
 export const CreateKeyRequest = z.object({
   ApiKey: z.string(),
   ProjectGuid: uuid,
-  Name: z
-    .string(typeRule("must be text"))
+  Name: storedText("must be text")
     .trim()
     .min(1, { error: "must not be empty: say what uses the key" })
     .max(200, { error: "must be at most 200 characters" }),

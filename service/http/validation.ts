@@ -1,6 +1,7 @@
 import type { FastifySchemaCompiler } from "fastify";
 import type { z } from "zod";
 import { describeIssues } from "@/lib/contract/issues";
+import { illFormedProblem, loneSurrogateIn } from "@/lib/contract/text-rule";
 
 /** A request part that broke its contract schema; its message names each field and rule. */
 export class ValidationFailure extends Error {
@@ -16,13 +17,6 @@ export class ValidationFailure extends Error {
   }
 }
 
-// In unicode mode a surrogate pair is one code point; what matches is a surrogate on its own —
-// the same test as String.prototype.isWellFormed (ES2024, not in this project's lib yet).
-const LONE_SURROGATE = /\p{Surrogate}/u;
-
-const codePoint = (text: string) =>
-  `U+${(text.match(LONE_SURROGATE)?.[0].charCodeAt(0) ?? 0).toString(16).toUpperCase()}`;
-
 /**
  * The first text in a request part that is not well-formed Unicode — a lone surrogate, which
  * JSON's `\ud800` escape can carry — as a zod-style issue naming where it is (docs/service.md,
@@ -32,13 +26,8 @@ const codePoint = (text: string) =>
  */
 export function illFormedText(data: unknown, path: PropertyKey[] = []): z.core.$ZodIssue | null {
   if (typeof data === "string") {
-    if (!LONE_SURROGATE.test(data)) return null;
-    return {
-      code: "custom",
-      path,
-      input: undefined,
-      message: `must be well-formed Unicode text (it holds a lone surrogate, ${codePoint(data)})`,
-    };
+    const message = illFormedProblem(data);
+    return message ? { code: "custom", path, input: undefined, message } : null;
   }
   if (Array.isArray(data)) {
     for (const [index, item] of data.entries()) {
@@ -51,12 +40,13 @@ export function illFormedText(data: unknown, path: PropertyKey[] = []): z.core.$
   const prototype = Object.getPrototypeOf(data);
   if (prototype !== Object.prototype && prototype !== null) return null; // e.g. a NumberLiteral
   for (const [key, value] of Object.entries(data)) {
-    if (LONE_SURROGATE.test(key)) {
+    const surrogate = loneSurrogateIn(key);
+    if (surrogate) {
       return {
         code: "custom",
         path,
         input: undefined,
-        message: `must not have a field name that is not well-formed Unicode text (a lone surrogate, ${codePoint(key)})`,
+        message: `must not have a field name that is not well-formed Unicode text (a lone surrogate, ${surrogate})`,
       };
     }
     const issue = illFormedText(value, [...path, key]);
