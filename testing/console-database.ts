@@ -1,7 +1,11 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { inject } from "vitest";
+import { migrateDatabase } from "@/common/database";
 import { type ConsoleDatabase, openConsoleDatabase } from "@/lib/db/connection";
-import { migrateConsoleDatabase } from "@/lib/db/migrate";
+import { CONSOLE_MIGRATIONS, migrateConsoleDatabase } from "@/lib/db/migrate";
 import { createThrowawayDatabase } from "./throwaway-postgres";
 
 let pgliteTemplate: Promise<File | Blob> | undefined;
@@ -48,4 +52,45 @@ export async function anotherInstance(database: ConsoleDatabase): Promise<Consol
   const url = new URL(inject("postgresUrl"));
   url.pathname = `/${found.rows[0]?.name}`;
   return openConsoleDatabase({ driver: "postgres", url: url.toString() });
+}
+
+/**
+ * A console database on the driver under test with the migrations applied only up to `lastTag`
+ * (e.g. "0008_award_approvals"), for a test of what a later migration does to rows that exist;
+ * `migrateRest` then applies the rest.
+ */
+export async function createConsoleTestDatabaseAt(
+  lastTag: string,
+): Promise<ConsoleDatabase & { migrateRest(): Promise<void> }> {
+  const journalPath = join(CONSOLE_MIGRATIONS.folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+  if (last < 0) throw new Error(`No console migration is tagged ${lastTag}.`);
+  const folder = mkdtempSync(join(tmpdir(), "gcc-migrations-"));
+  mkdirSync(join(folder, "meta"));
+  for (const entry of journal.entries.slice(0, last + 1))
+    cpSync(join(CONSOLE_MIGRATIONS.folder, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
+  writeFileSync(
+    join(folder, "meta", "_journal.json"),
+    JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }),
+  );
+  let database: ConsoleDatabase;
+  let drop = async () => {};
+  if (process.env.TEST_DB !== "postgres") {
+    database = await openConsoleDatabase({ driver: "pglite", folder: null });
+  } else {
+    const throwaway = await createThrowawayDatabase(inject("postgresUrl"), "gcc_c");
+    database = await openConsoleDatabase({ driver: "postgres", url: throwaway.url });
+    drop = throwaway.drop;
+  }
+  await migrateDatabase(database, { folder, schema: CONSOLE_MIGRATIONS.schema });
+  rmSync(folder, { recursive: true, force: true });
+  return {
+    ...database,
+    migrateRest: () => migrateConsoleDatabase(database),
+    async close() {
+      await database.close();
+      await drop();
+    },
+  };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, gt, isNotNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "@/lib/audit/audit-log";
 import { compareDecimals } from "@/lib/contract/decimal";
+import { canonicalGuid } from "@/lib/contract/guid";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { approvalRequests, awardBatches, awardEvents, awards, users } from "@/lib/db/schema";
 import type { ApprovalStatus } from "@/lib/model/approval-status";
@@ -52,6 +53,7 @@ export async function requestApproval(
     .insert(approvalRequests)
     .values({
       ...request,
+      projectGuid: canonicalGuid(request.projectGuid),
       awardId: "awardId" in subject ? subject.awardId : null,
       batchId: "batchId" in subject ? subject.batchId : null,
       status: "waiting",

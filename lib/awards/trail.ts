@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, gte, ilike, inArray, lt, sql } from "drizzle-orm";
+import { canonicalGuid } from "@/lib/contract/guid";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { type AwardTrailLine, awardEvents, awards } from "@/lib/db/schema";
 import type { AwardStatus } from "@/lib/model/award-status";
@@ -55,9 +56,10 @@ export async function recordAward(db: ConsoleDb, award: NewAward): Promise<Award
  */
 export async function writeAward(
   tx: ConsoleDb,
-  award: NewAward,
+  given: NewAward,
   status: "sending" | "awaiting-approval",
 ): Promise<{ record: AwardRecord; created: boolean }> {
+  const award = canonicalAward(given);
   const [created] = await tx
     .insert(awards)
     .values({ ...award, status })
@@ -87,6 +89,20 @@ export async function writeAward(
   throw new TrailError(
     `RequestID ${award.requestId} was already used for a different award (${existing.customerId}, ${existing.createdAt.toISOString()}): change anything and a new RequestID is made.`,
   );
+}
+
+/** The award with its GUIDs in the one form the trail stores (lib/contract/guid.ts). */
+export function canonicalAward<T extends Pick<NewAward, "projectGuid" | "requestId" | "lines">>(award: T): T {
+  return {
+    ...award,
+    projectGuid: canonicalGuid(award.projectGuid),
+    requestId: canonicalGuid(award.requestId),
+    lines: award.lines.map((line) => ({
+      ...line,
+      Guid: canonicalGuid(line.Guid),
+      ContractGuid: canonicalGuid(line.ContractGuid),
+    })),
+  };
 }
 
 function canonicalLines(lines: AwardTrailLine[]): string {

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { canonicalGuid } from "@/lib/contract/guid";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { awardBatches, awardEvents, awards } from "@/lib/db/schema";
 import type { AwardStatus } from "@/lib/model/award-status";
@@ -37,13 +38,14 @@ const CHUNK = 500;
  */
 export async function writeBatch(
   db: ConsoleDb,
-  batch: NewBatch,
+  given: NewBatch,
   rows: BulkRow[],
   options: {
     waits?: boolean;
     alongside?: (tx: ConsoleDb, batch: BatchRecord) => Promise<void>;
   } = {},
 ): Promise<{ batch: BatchRecord; created: boolean }> {
+  const batch = { ...given, projectGuid: canonicalGuid(given.projectGuid) };
   const status: BatchStatus = options.waits ? "awaiting-approval" : "sending";
   const rowStatus: AwardStatus = options.waits ? "awaiting-approval" : "pending";
   return db.transaction(async (tx) => {
@@ -77,7 +79,13 @@ export async function writeBatch(
             isAllowance: row.mode === "allowance",
             isMintable: row.mintable,
             wallet: row.wallet,
-            lines: [{ Guid: row.tokenGuid, ContractGuid: row.contractGuid, Amount: row.amount }],
+            lines: [
+              {
+                Guid: canonicalGuid(row.tokenGuid),
+                ContractGuid: canonicalGuid(row.contractGuid),
+                Amount: row.amount,
+              },
+            ],
             reason: batch.reason,
             status: rowStatus,
             batchId: created.id,
