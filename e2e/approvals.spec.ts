@@ -296,9 +296,18 @@ test("every step is in the audit log; the overview counts what waits", async ({ 
     ).toBe(true);
   }
   const sent = await auditRowsOf(browser, "award.sent");
-  expect(sent.some((row) => row.actor === APPROVER && row.summary.startsWith("Approved award to"))).toBe(
-    true,
-  );
+  expect(
+    sent.some(
+      (row) =>
+        row.actor === APPROVER &&
+        /^Sent award to .* as approved in Approval request \d+ \(Award to /.test(row.summary),
+    ),
+  ).toBe(true);
+  // The requester's own approval, posted straight to the action: refused, and one row says so.
+  const refused = await auditRowsOf(browser, "award.refused");
+  expect(
+    refused.filter((row) => row.actor === REQUESTER && row.detail.reason === "self-approval"),
+  ).toHaveLength(1);
   const batches = await auditRowsOf(browser, "batch.sent");
   expect(batches.some((row) => row.actor === APPROVER && row.summary.includes("as approved"))).toBe(true);
   const policy = await auditRowsOf(browser, "policy.changed");

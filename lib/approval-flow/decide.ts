@@ -2,6 +2,7 @@ import "server-only";
 import {
   ApprovalError,
   type ApprovalRecord,
+  approvalName,
   approveRequest,
   findApproval,
   rejectRequest,
@@ -72,13 +73,14 @@ export async function approveAndSend(
     );
   const project = await projectName(db, row.connection);
   await approveRequest(db, approvalId, user, actor, project);
+  const name = await approvalName(db, row);
   // What was sent, like the award form and the bulk upload record it (docs/console.md, "Audit log").
   if (subject.batch) {
     startSending(subject.batch.id);
     await recordAudit(db, actor, {
       kind: "batch.sent",
       project,
-      summary: `Sent bulk batch ${subject.batch.id} (${subject.batch.fileName}) as approved, asked for by ${row.requesterEmail}`,
+      summary: `Sent bulk batch ${subject.batch.id} (${subject.batch.fileName}) as approved in ${name}, asked for by ${row.requesterEmail}`,
       detail: { batchId: subject.batch.id, fileName: subject.batch.fileName, approval: row.id },
     });
     return { kind: "batch", batchId: subject.batch.id };
@@ -89,7 +91,7 @@ export async function approveAndSend(
   await recordAudit(db, actor, {
     kind: "award.sent",
     project,
-    summary: `Approved award to ${award.customerId} (asked for by ${row.requesterEmail}), RequestID ${award.requestId}: ${sent.status}`,
+    summary: `Sent award to ${award.customerId} as approved in ${name}, asked for by ${row.requesterEmail}, RequestID ${award.requestId}: ${sent.status}`,
     detail: {
       requestId: award.requestId,
       customerId: award.customerId,

@@ -52,6 +52,24 @@ export function subjectText(subject: ApprovalSubject): string {
     : `Batch ${subject.fileName} (${plural(subject.rows, "row", "rows")})`;
 }
 
+/** "Approval request 3": the request's page title, and the start of its name everywhere else. */
+export function approvalRequestTitle(id: number): string {
+  return `Approval request ${id}`;
+}
+
+/**
+ * A request's one name, as its page shows it (title, then what and how much) and as the audit log
+ * writes it: "Approval request 3 (Award to player-1002: 5,000 GEM)". The trail's own award and
+ * batch ids are never a request's name: no page shows an award by that number.
+ */
+export function approvalRequestName(
+  id: number,
+  subject: ApprovalSubject,
+  totals: readonly Pick<ApprovalTokenTotal, "amount" | "symbol">[],
+): string {
+  return `${approvalRequestTitle(id)} (${subjectText(subject)}: ${totalsText(totals)})`;
+}
+
 /**
  * The approval dialog's question, naming what goes out and to whom: "Send 5,000 GEM to
  * player-1002?", "Send 5,000 GEM to 5 players (weekend.csv, 5 rows)?".

@@ -260,3 +260,61 @@ describe("four-eyes approval of an award", () => {
     }
   });
 });
+
+describe("approvals in the audit log", () => {
+  const rowsOf = async (kind: string) => (await readAuditPage(database.db, { kind }, { limit: 100 })).rows;
+
+  it("a self-approval leaves exactly one award.refused row naming the person, the reason and the request", async () => {
+    const { approval, body } = await ask("50");
+    const id = approval?.id as number;
+    await expect(approveRequest(database.db, id, max, auditActor(max), "Test")).rejects.toThrow(
+      "You asked for this yourself: another manager or owner must decide it.",
+    );
+    const refused = await rowsOf("award.refused");
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({
+      actorEmail: max.email,
+      project: "Test",
+      summary: `Refused (own request): Approval request ${id} (Award to ${body.customerId}: 50 GOLD): You asked for this yourself: another manager or owner must decide it.`,
+      detail: { reason: "self-approval", approval: id, awardId: approval?.awardId },
+    });
+    expect(await rowsOf("approval.approved")).toHaveLength(0);
+  });
+
+  it("an approval refused by the requester's daily limit leaves one award.refused row", async () => {
+    const waiting = await ask("60");
+    for (let i = 0; i < 5; i++) await ask("10");
+    await expect(
+      approveRequest(database.db, waiting.approval?.id as number, ann, auditActor(ann), "Test"),
+    ).rejects.toThrow(/^Over max@studio\.test's daily limit for GOLD/);
+    const refused = await rowsOf("award.refused");
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({
+      actorEmail: ann.email,
+      detail: { reason: "limit", approval: waiting.approval?.id },
+    });
+    expect(refused[0]?.summary).toMatch(
+      new RegExp(`^Refused \\(daily limit\\): Approval request ${waiting.approval?.id} \\(Award to `),
+    );
+  });
+
+  it("names a request as its page does: 'Approval request N (Award to … : totals)', never the trail's award id", async () => {
+    const approved = await ask("20");
+    const rejected = await ask("11");
+    const withdrawn = await ask("12");
+    const name = (placed: typeof approved) =>
+      `Approval request ${placed.approval?.id} (Award to ${placed.body.customerId}: ${placed.body.lines[0]?.Amount} GOLD)`;
+    await approveRequest(database.db, approved.approval?.id as number, ann, auditActor(ann), "Test");
+    await rejectRequest(database.db, rejected.approval?.id as number, ann, "Wrong", auditActor(ann), "Test");
+    await withdrawRequest(database.db, withdrawn.approval?.id as number, max, auditActor(max), "Test");
+    expect((await rowsOf("approval.approved"))[0]?.summary).toBe(
+      `${name(approved)} approved, asked for by max@studio.test`,
+    );
+    expect((await rowsOf("approval.rejected"))[0]?.summary).toBe(
+      `${name(rejected)} rejected, asked for by max@studio.test: Wrong`,
+    );
+    expect((await rowsOf("approval.withdrawn"))[0]?.summary).toBe(
+      `${name(withdrawn)} withdrawn by the person who asked`,
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, gt, isNotNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "@/lib/audit/audit-log";
+import { type RefusalReason, recordRefusal } from "@/lib/audit/refusals";
 import { compareDecimals } from "@/lib/contract/decimal";
 import { canonicalGuid } from "@/lib/contract/guid";
 import type { ConsoleDb } from "@/lib/db/connection";
@@ -8,6 +9,7 @@ import { approvalRequests, awardBatches, awardEvents, awards, users } from "@/li
 import type { ApprovalStatus } from "@/lib/model/approval-status";
 import type { ApprovalSummary } from "@/lib/model/approval-summary";
 import type { Role } from "@/lib/model/roles";
+import { type ApprovalSubject, approvalRequestName } from "./approval-view";
 import { readPolicies } from "./policies";
 import { LimitError, reserveSpend } from "./spend";
 
@@ -22,8 +24,18 @@ import { LimitError, reserveSpend } from "./spend";
 export type ApprovalRecord = typeof approvalRequests.$inferSelect;
 export type Subject = { awardId: number } | { batchId: number };
 
-/** A request refused for a reason the person can read; nothing changed. */
-export class ApprovalError extends Error {}
+/**
+ * A request refused for a reason the person can read; nothing changed. `refusal` marks a refused
+ * approval the audit log records (docs/console.md, "Audit log"): one's own request, a daily limit.
+ */
+export class ApprovalError extends Error {
+  constructor(
+    message: string,
+    readonly refusal?: RefusalReason,
+  ) {
+    super(message);
+  }
+}
 
 export interface NewApproval {
   projectGuid: string;
@@ -106,26 +118,52 @@ async function decide(
     )
     .returning();
   if (row) return row;
-  throw new ApprovalError(await whyNot(tx, id, status));
+  throw await whyNot(tx, id, status);
 }
 
-async function whyNot(tx: ConsoleDb, id: number, wanted: Decision): Promise<string> {
+async function whyNot(tx: ConsoleDb, id: number, wanted: Decision): Promise<ApprovalError> {
   const [row] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id));
-  if (!row) return `There is no approval request ${id}.`;
+  if (!row) return new ApprovalError(`There is no approval request ${id}.`);
   if (row.status !== "waiting")
-    return row.status === "expired"
-      ? "This request expired: nothing was sent."
-      : `This request was already ${row.status}${row.decidedByEmail ? ` by ${row.decidedByEmail}` : ""}${row.decidedAt ? ` at ${row.decidedAt.toISOString()}` : ""}.`;
-  if (row.expiresAt.getTime() <= Date.now()) return "This request expired: nothing was sent.";
-  if (wanted === "withdrawn") return `Only the person who asked (${row.requesterEmail}) can withdraw it.`;
-  return "You asked for this yourself: another manager or owner must decide it.";
+    return new ApprovalError(
+      row.status === "expired"
+        ? "This request expired: nothing was sent."
+        : `This request was already ${row.status}${row.decidedByEmail ? ` by ${row.decidedByEmail}` : ""}${row.decidedAt ? ` at ${row.decidedAt.toISOString()}` : ""}.`,
+    );
+  if (row.expiresAt.getTime() <= Date.now())
+    return new ApprovalError("This request expired: nothing was sent.");
+  if (wanted === "withdrawn")
+    return new ApprovalError(`Only the person who asked (${row.requesterEmail}) can withdraw it.`);
+  return new ApprovalError(
+    "You asked for this yourself: another manager or owner must decide it.",
+    wanted === "approved" ? "self-approval" : undefined,
+  );
 }
 
 const subjectOf = (row: ApprovalRecord): Subject =>
   row.awardId !== null ? { awardId: row.awardId } : { batchId: row.batchId as number };
 
-function subjectName(row: ApprovalRecord): string {
-  return row.awardId !== null ? `award ${row.awardId}` : `batch ${row.batchId}`;
+/** The request's one name (approval-view.ts' `approvalRequestName`), read with its award's player or its batch's file. */
+export async function approvalName(db: ConsoleDb, row: ApprovalRecord): Promise<string> {
+  let subject: ApprovalSubject;
+  if (row.awardId !== null) {
+    const [award] = await db
+      .select({ customerId: awards.customerId })
+      .from(awards)
+      .where(eq(awards.id, row.awardId));
+    subject = { kind: "award", customerId: award?.customerId ?? "" };
+  } else {
+    const [batch] = await db
+      .select({ fileName: awardBatches.fileName, rowCount: awardBatches.rowCount })
+      .from(awardBatches)
+      .where(eq(awardBatches.id, row.batchId as number));
+    subject = {
+      kind: "batch",
+      fileName: batch?.fileName ?? row.summary.batch?.fileName ?? "",
+      rows: batch?.rowCount ?? row.summary.batch?.rows ?? 0,
+    };
+  }
+  return approvalRequestName(row.id, subject, row.summary.totals);
 }
 
 /**
@@ -134,6 +172,30 @@ function subjectName(row: ApprovalRecord): string {
  * RequestIDs already in the trail.
  */
 export async function approveRequest(
+  db: ConsoleDb,
+  id: number,
+  who: Decider,
+  actor: AuditActor,
+  project: string,
+): Promise<ApprovalRecord> {
+  try {
+    return await approveInTransaction(db, id, who, actor, project);
+  } catch (error) {
+    // The refused approval rolled back; its audit row is written on its own, after it.
+    const asked = error instanceof ApprovalError && error.refusal ? await findApproval(db, id) : null;
+    if (asked && error instanceof ApprovalError && error.refusal)
+      await recordRefusal(db, actor, {
+        reason: error.refusal,
+        attempted: await approvalName(db, asked),
+        message: error.message,
+        project,
+        detail: { approval: asked.id, ...subjectOf(asked), requester: asked.requesterEmail },
+      });
+    throw error;
+  }
+}
+
+async function approveInTransaction(
   db: ConsoleDb,
   id: number,
   who: Decider,
@@ -159,7 +221,7 @@ export async function approveRequest(
       );
     } catch (error) {
       if (error instanceof LimitError)
-        throw new ApprovalError(new LimitError(error.breach, `${row.requesterEmail}'s`).message);
+        throw new ApprovalError(new LimitError(error.breach, `${row.requesterEmail}'s`).message, "limit");
       throw error;
     }
     if ("awardId" in subject)
@@ -184,7 +246,7 @@ export async function approveRequest(
     await recordAudit(tx, actor, {
       kind: "approval.approved",
       project,
-      summary: `Approved ${subjectName(row)} asked for by ${row.requesterEmail}`,
+      summary: `${await approvalName(tx, row)} approved, asked for by ${row.requesterEmail}`,
       detail: { approval: row.id, ...subject, requester: row.requesterEmail, totals: row.summary.totals },
     });
     return row;
@@ -238,8 +300,8 @@ async function stopRequest(
       kind: rejected ? "approval.rejected" : "approval.withdrawn",
       project,
       summary: rejected
-        ? `Rejected ${subjectName(row)} asked for by ${row.requesterEmail}: ${note}`
-        : `Withdrew ${subjectName(row)}`,
+        ? `${await approvalName(tx, row)} rejected, asked for by ${row.requesterEmail}: ${note}`
+        : `${await approvalName(tx, row)} withdrawn by the person who asked`,
       detail: {
         approval: row.id,
         ...subjectOf(row),
@@ -296,7 +358,7 @@ export async function expireRequests(db: ConsoleDb): Promise<number> {
         { id: null, email: "", client: "", userAgent: "console" },
         {
           kind: "approval.expired",
-          summary: `${subjectName(row)} asked for by ${row.requesterEmail} expired unapproved`,
+          summary: `${await approvalName(tx, row)} expired unapproved, asked for by ${row.requesterEmail}`,
           detail: { approval: row.id, ...subjectOf(row), requester: row.requesterEmail },
         },
       );

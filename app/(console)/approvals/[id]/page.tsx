@@ -15,6 +15,7 @@ import {
   type ApprovalSubject,
   approvalChoices,
   approvalHistory,
+  approvalRequestTitle,
   approveQuestion,
   awardMode,
   groupDigits,
@@ -146,7 +147,7 @@ export default async function ApprovalPage({ params }: PageProps<"/approvals/[id
   return (
     <main className="flex min-w-0 flex-col gap-6 px-6 py-6">
       <PageHeader
-        title={`Approval request ${request.id}`}
+        title={approvalRequestTitle(request.id)}
         description={`${subjectText(subject)}: ${totalsText(summary.totals)}.`}
       >
         <Button asChild variant="outline">
