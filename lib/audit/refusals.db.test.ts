@@ -72,7 +72,10 @@ describe("refused money actions in the audit log", () => {
   it.runIf(process.env.TEST_DB === "postgres")(
     "holds across console instances refusing the same actor at once",
     async () => {
-      const instances = await Promise.all([anotherInstance(database), anotherInstance(database)]);
+      const instances = (await Promise.all([anotherInstance(database), anotherInstance(database)])) as [
+        ConsoleDatabase,
+        ConsoleDatabase,
+      ];
       try {
         await Promise.all(
           instances.flatMap((instance, i) =>
