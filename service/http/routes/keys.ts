@@ -1,5 +1,6 @@
 import { envelopeShape } from "@/lib/contract/envelope";
 import { CreateKeyRequest, keys as keySchemas, RevokeKeyRequest, RollKeyRequest } from "@/lib/contract/keys";
+import { checkMayCreate, checkMayManage } from "../../domain/key-grants";
 import {
   type ApiKeyListing,
   type AuthorizedProject,
@@ -42,12 +43,30 @@ const view = (key: ApiKeyListing, caller: AuthorizedProject) => ({
 const noSuchKey = (id: number) =>
   new ServiceError("NOT_FOUND", 404, `KeyId ${id} is not a key of this project that still works.`);
 
-/** Our keys extension (docs/service.md, "API keys"): every endpoint needs the `keys` scope. */
+/** The calling key in a listing of its project's keys. */
+function callerIn(keys: readonly ApiKeyListing[], caller: AuthorizedProject): ApiKeyListing {
+  const found = keys.find((key) => key.id === caller.keyRowId);
+  if (!found) throw new Error(`the calling key ${caller.keyRowId} is not listed`);
+  return found;
+}
+
+/**
+ * Our keys extension (docs/service.md, "API keys"): every endpoint needs the `keys` scope, and a
+ * key makes, rolls and revokes only keys it could have been given itself (domain/key-grants).
+ */
 export function keyRoutes(app: ServiceApp): void {
   const listed = async (caller: AuthorizedProject, id: number) => {
     const found = (await listApiKeys(app.db, caller.id)).find((key) => key.id === id);
     if (!found) throw new Error(`key ${id} vanished`);
     return view(found, caller);
+  };
+
+  /** Refuses to roll or revoke a working key stronger than the caller; other ids go on to their 404. */
+  const mayManage = async (caller: AuthorizedProject, id: number, act: "roll" | "revoke") => {
+    const keys = await listApiKeys(app.db, caller.id);
+    const target = keys.find((key) => key.id === id);
+    const works = target && (target.revokedAt === null || target.revokedAt.getTime() > Date.now());
+    if (target && works) checkMayManage(callerIn(keys, caller), target, act);
   };
 
   // GET /Keys/{key}/{project}
@@ -81,6 +100,10 @@ export function keyRoutes(app: ServiceApp): void {
       const body = request.body as CreateKeyRequest;
       const expiresAt = body.ExpiresAt === "" ? null : new Date(body.ExpiresAt);
       if (expiresAt && expiresAt.getTime() <= Date.now()) throw invalid("ExpiresAt must be in the future.");
+      checkMayCreate(callerIn(await listApiKeys(app.db, project.id), project), {
+        scopes: body.Scopes,
+        caps: body.Caps.map((cap) => ({ tokenGuid: cap.TokenGuid, daily: cap.Daily })),
+      });
       const created = await createApiKey(app.db, project.id, {
         label: body.Name,
         scopes: body.Scopes,
@@ -103,6 +126,7 @@ export function keyRoutes(app: ServiceApp): void {
     async (request) => {
       const project = projectOf(request);
       const body = request.body as RollKeyRequest;
+      await mayManage(project, body.KeyId, "roll");
       const rolled = await rollApiKey(app.db, project.id, body.KeyId, body.GraceSeconds * 1000);
       if (!rolled) throw noSuchKey(body.KeyId);
       return ok({
@@ -123,6 +147,7 @@ export function keyRoutes(app: ServiceApp): void {
     async (request) => {
       const project = projectOf(request);
       const body = request.body as RevokeKeyRequest;
+      await mayManage(project, body.KeyId, "revoke");
       if (!(await revokeApiKey(app.db, project.id, String(body.KeyId)))) throw noSuchKey(body.KeyId);
       return ok({ Data: { Key: await listed(project, body.KeyId) } });
     },
