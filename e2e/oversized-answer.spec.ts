@@ -27,7 +27,7 @@ test("a service that answers 200 MB is refused with a clear message, and the con
     const row = page.getByTestId(`connection-${name}`);
     await row.getByRole("button", { name: `Test connection ${name}` }).click();
     await expect(row.getByRole("status")).toHaveText(
-      /^The service answered more than 32 MB for a project Tokens list, so the console stopped reading it/,
+      /^The service answered more than 1 MB for a project Tokens list, so the console stopped reading it/,
       { timeout: 2 * TEST_LIMITS.expectMs },
     );
     // The console hung up on every one of them after its cap, far short of the 200 MB on offer.

@@ -3,7 +3,7 @@ import { createGzip } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOOPBACK_SERVICES, serviceCallFailure } from "@/testing/service-client";
 import { awardTokens } from "./awards";
-import { ANSWER_LIMITS, type ServiceConnection } from "./call-service";
+import { ANSWERS, type ServiceConnection } from "./call-service";
 import { probeService } from "./capabilities";
 import { listProducts, listProjectTokens } from "./catalogue";
 
@@ -120,7 +120,7 @@ describe("an answer over the cap for its kind of call", () => {
       response.writeHead(200, { "content-type": "application/json" });
       pump(response, served, '{"isError":"0","Error":"","Data":{"Types":[],"Products":[', PRODUCT, SERVED);
     };
-    const limit = ANSWER_LIMITS.catalogueProducts;
+    const limit = ANSWERS.catalogueProducts;
     const { result: error, growth } = await rssGrowth(() => failure(listProducts(connection())));
     const refusedAt = Date.now();
     expect(error).toMatchObject({ kind: "too-large", status: 200 });
@@ -147,7 +147,7 @@ describe("an answer over the cap for its kind of call", () => {
     expect(error.message).toMatch(/^The service answered more than 1 MB for AwardTokens/);
     const served = answers.at(-1) as Served;
     await closed(served, 5_000);
-    expect(served.bytes).toBeLessThan(ANSWER_LIMITS.award.bytes + 16_000_000);
+    expect(served.bytes).toBeLessThan(ANSWERS.award.bytes + 16_000_000);
     expect(growth, `RSS grew by ${Math.round(growth / 1e6)} MB`).toBeLessThan(64_000_000);
   });
 
@@ -202,7 +202,7 @@ describe("an answer over the cap for its kind of call", () => {
     };
     const error = await failure(probeService(connection()));
     expect(error.kind).toBe("too-large");
-    expect(error.message).toMatch(/^The service answered more than 32 MB for a project Tokens list/);
+    expect(error.message).toMatch(/^The service answered more than 1 MB for a project Tokens list/);
   });
 });
 
@@ -218,7 +218,7 @@ describe("an answer at the cap", () => {
     ["streamed", false],
     ["with its Content-Length", true],
   ])("is read whole when it is exactly the cap (%s), refused one byte over", async (_name, declared) => {
-    const limit = ANSWER_LIMITS.award.bytes;
+    const limit = ANSWERS.award.bytes;
     for (const size of [limit, limit + 1]) {
       answer = (_request, response) => {
         const body = awardAnswer(size);

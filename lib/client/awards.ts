@@ -1,9 +1,6 @@
 import "server-only";
-import { awards } from "@/lib/contract/awards";
 import { NumberLiteral } from "@/lib/contract/number-literal";
-import { ANSWER_LIMITS, callService, type ServiceConnection, servicePath } from "./call-service";
-
-const schemas = awards.accept;
+import { callService, type ServiceConnection, servicePath } from "./call-service";
 
 export interface AwardLine {
   Guid: string;
@@ -26,9 +23,8 @@ const literalLines = (lines: AwardLine[]) =>
 
 /** `POST /AwardTokens`. `Status` is present only on services with our extensions. */
 export function awardTokens(connection: ServiceConnection, request: AwardRequest) {
-  return callService(connection, "/AwardTokens", schemas.AwardTokensResponse, {
+  return callService(connection, "/AwardTokens", "award", {
     method: "POST",
-    limit: ANSWER_LIMITS.award,
     body: {
       ApiKey: connection.apiKey,
       ProjectGuid: connection.projectGuid,
@@ -43,9 +39,8 @@ export function fundWallet(
   connection: ServiceConnection,
   request: { RequestID: string; Tokens: AwardLine[] },
 ) {
-  return callService(connection, "/FundWallet", schemas.FundWalletResponse, {
+  return callService(connection, "/FundWallet", "fund", {
     method: "POST",
-    limit: ANSWER_LIMITS.fund,
     body: {
       ApiKey: connection.apiKey,
       ProjectGuid: connection.projectGuid,
@@ -57,12 +52,7 @@ export function fundWallet(
 
 /** `GET /Wallet` (our extension). */
 export function getWallet(connection: ServiceConnection) {
-  return callService(
-    connection,
-    servicePath("Wallet", connection.apiKey, connection.projectGuid),
-    schemas.WalletResponse,
-    { limit: ANSWER_LIMITS.wallet },
-  );
+  return callService(connection, servicePath("Wallet", connection.apiKey, connection.projectGuid), "wallet");
 }
 
 /** `GET /Awards/{RequestID}` (our extension). */
@@ -70,7 +60,6 @@ export function getAward(connection: ServiceConnection, requestId: string) {
   return callService(
     connection,
     servicePath("Awards", connection.apiKey, connection.projectGuid, requestId),
-    schemas.AwardResponse,
-    { limit: ANSWER_LIMITS.awardRecord },
+    "awardRecord",
   );
 }

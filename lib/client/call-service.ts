@@ -1,10 +1,15 @@
 import "server-only";
-import { parse, stringify } from "lossless-json";
+import { stringify } from "lossless-json";
 import type { Response } from "undici";
 import type { z } from "zod";
-import { describeIssues } from "@/lib/contract/issues";
-import { isNumberLiteral, NumberLiteral } from "@/lib/contract/number-literal";
+import { isNumberLiteral, type NumberLiteral } from "@/lib/contract/number-literal";
+import { ReaderFailure, readInWorker } from "./answer-readers";
+import { ANSWERS, type AnswerKind, type AnswerLimit, megabytes } from "./answers";
 import { type AddressPolicy, GuardedFetchError, guardedFetch } from "./guarded-fetch";
+import { type CallFailure, judgeAnswer, type ServiceCallErrorKind, type Verdict } from "./judge-answer";
+
+export { ANSWERS, type AnswerKind, type AnswerLimit } from "./answers";
+export type { ServiceCallErrorKind } from "./judge-answer";
 
 /** Where a project lives: any service that implements the spec, and the key for that project. */
 export interface ServiceConnection {
@@ -21,8 +26,6 @@ export interface ServiceConnection {
 }
 
 const PUBLIC_ONLY: AddressPolicy = { allowedHosts: new Set() };
-
-export type ServiceCallErrorKind = "unreachable" | "timeout" | "refused" | "invalid-response" | "too-large";
 
 /**
  * Every way a call can fail, as one error whose message a person can act on: what the service
@@ -57,63 +60,16 @@ export class ServiceCallError extends Error {
   }
 }
 
-/** `Retry-After` as seconds (a number of seconds or an HTTP date), or null. */
-function retryAfter(header: string | null, now = Date.now()): number | null {
-  if (!header) return null;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim());
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
-}
-
 const TIMEOUT_MS = 10_000;
 
-/** How much of an answer the console reads for one kind of call, and what to call it in a message. */
-export interface AnswerLimit {
-  /** Bytes of the body as it arrives, after any Content-Encoding is undone. */
-  bytes: number;
-  /** Names the call in the error, e.g. "a Products list". */
-  what: string;
-}
-
-const MB = 1_000_000;
-
 /**
- * The most the console reads of one answer, per kind of call. Every answer is held whole, then
- * parsed losslessly and checked with a contract schema; that costs about 22 times its size in
- * memory (measured: a 32 MB Products answer took ~700 MB of heap and 3.3 s to parse and check),
- * so an unbounded answer from any connected service — or anything at its address — could make
- * the console run out of memory and take every page down with it. Each cap is set well above
- * what a spec-conformant answer of a large project is (docs/console.md, "Answers the console
- * refuses"), and far below what would endanger the process:
- * - catalogue (Products, Prices, project Tokens): 32 MB. A product in 10 languages with a
- *   paragraph of description in each is ~6 KB, so 32 MB holds ~5,000 of them; a price carries
- *   the products it sells, so Prices is about the same size again.
- * - player (a customer's tokens and items, an item by TokenID): 16 MB — ~10,000 items with 20
- *   attributes each (~1.4 KB an item).
- * - wallet (balances and the whole queue): 16 MB — ~50,000 queued awards of one line.
- * - fund (FundWallet): 4 MB — `Settled` lists the RequestID (39 bytes) of every award the
- *   funding settled, so ~100,000 of them.
- * - award (AwardTokens, and one award's record from GET /Awards, at most 100 lines): 1 MB — the
- *   answer is an envelope and a status, the record a few KB.
- * "Test connection" reads what the pages read (Tokens, Wallet) with the same caps, so it
- * reports what the pages will meet.
+ * Answers up to this size are parsed and checked on the request's thread, where a small answer
+ * (the common case: a few KB) costs less than a trip to a worker; a megabyte takes the thread for
+ * about 75 ms (parse and check, measured on this project's two-core machine). Larger ones go to a
+ * worker thread (answer-readers.ts), so no answer under its cap stops the console for everyone
+ * else (docs/console.md, "Answers the console refuses").
  */
-export const ANSWER_LIMITS = {
-  catalogueProducts: { bytes: 32 * MB, what: "a Products list" },
-  cataloguePrices: { bytes: 32 * MB, what: "a Prices list" },
-  catalogueTokens: { bytes: 32 * MB, what: "a project Tokens list" },
-  customerTokens: { bytes: 16 * MB, what: "a player's Tokens" },
-  customerItems: { bytes: 16 * MB, what: "a player's Items" },
-  item: { bytes: 16 * MB, what: "an Item" },
-  wallet: { bytes: 16 * MB, what: "the project Wallet" },
-  fund: { bytes: 4 * MB, what: "FundWallet" },
-  award: { bytes: 1 * MB, what: "AwardTokens" },
-  awardRecord: { bytes: 1 * MB, what: "an award's record (Awards)" },
-} as const satisfies Record<string, AnswerLimit>;
-
-function megabytes(bytes: number): string {
-  return `${Number((bytes / MB).toFixed(1))} MB`;
-}
+export const IN_THREAD_BYTES = 1_000_000;
 
 function tooLarge(limit: AnswerLimit, status: number): ServiceCallError {
   return new ServiceCallError(
@@ -142,15 +98,15 @@ function bodyFailure(error: unknown, status: number): ServiceCallError {
 }
 
 /**
- * The body as text, read as it streams in and never more than `limit.bytes` of it: a declared
+ * The body's bytes, read as they stream in and never more than `limit.bytes` of them: a declared
  * Content-Length over the cap is refused before reading, and the stream is cancelled (the
  * connection closed) as soon as the bytes received pass the cap. The count is of the bytes after
  * fetch has undone any compression, so a small compressed answer that unpacks to gigabytes is
- * refused too.
+ * refused too. Decoding waits for the whole body: a large one is decoded in a worker thread.
  */
-async function readCapped(response: Response, limit: AnswerLimit): Promise<string> {
+async function readCapped(response: Response, limit: AnswerLimit): Promise<Uint8Array> {
   const body = response.body;
-  if (!body) return "";
+  if (!body) return new Uint8Array(0);
   const encoding = response.headers.get("content-encoding");
   const declared = Number(response.headers.get("content-length"));
   // A compressed body's length says little about what it unpacks to; the stream count decides.
@@ -159,8 +115,7 @@ async function readCapped(response: Response, limit: AnswerLimit): Promise<strin
     throw tooLarge(limit, response.status);
   }
   const reader = body.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
+  const chunks: Uint8Array[] = [];
   let received = 0;
   for (;;) {
     let chunk: ReadableStreamReadResult<Uint8Array>;
@@ -175,10 +130,16 @@ async function readCapped(response: Response, limit: AnswerLimit): Promise<strin
       await reader.cancel().catch(() => undefined);
       throw tooLarge(limit, response.status);
     }
-    parts.push(decoder.decode(chunk.value, { stream: true }));
+    chunks.push(chunk.value);
   }
-  parts.push(decoder.decode());
-  return parts.join("");
+  // One buffer of its own (chunks may share a pool's): it can be moved to a worker whole.
+  const bytes = new Uint8Array(received);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** Path segments, each percent-encoded (a CustomerID may hold `/`, `%`, spaces…). */
@@ -195,47 +156,30 @@ export function stringifyBody(body: unknown): string {
   );
 }
 
-/**
- * An answer in the spec's envelope: `isError` and `Error` are text. Only such an answer is taken
- * for a Game Commerce service's, and only its `Error` is ever repeated to a person.
- */
-function envelopeOf(json: unknown): { isError: string; Error: string; ErrorCode?: unknown } | null {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) return null;
-  const fields = json as { isError?: unknown; Error?: unknown };
-  return typeof fields.isError === "string" && typeof fields.Error === "string"
-    ? (json as { isError: string; Error: string })
-    : null;
-}
+/** The checked data of an answer of `kind`. */
+export type AnswerOf<K extends AnswerKind> = z.output<(typeof ANSWERS)[K]["schema"]>;
 
 /**
- * What answered is not the spec's JSON envelope: whatever it said stays on the server. The base
- * URL is an owner's to type, so repeating a stranger's body would make "Test connection" a way to
- * read any page the console's server can reach.
- */
-function notAService(status: number, kind: ServiceCallErrorKind): ServiceCallError {
-  return new ServiceCallError(
-    `This is not a Game Commerce service: what answered (HTTP ${status}) is not the spec's JSON envelope. Check that the base URL is the service's {base_url}.`,
-    kind,
-    { status },
-  );
-}
-
-/**
- * Calls `{base_url}{path}` and parses the answer losslessly (numbers keep every digit) with a
- * contract schema. A non-2xx status or `isError` other than "0" becomes a ServiceCallError
- * carrying the service's own `Error` text. At most `init.limit.bytes` of the answer are read
- * (ANSWER_LIMITS); a longer one is a "too-large" ServiceCallError. An answer that is not the
- * spec's envelope is only ever called "not a Game Commerce service". Every call goes through
+ * Calls `{base_url}{path}` and parses the answer losslessly (numbers keep every digit) with the
+ * contract schema of its kind (ANSWERS). A non-2xx status or `isError` other than "0" becomes a
+ * ServiceCallError carrying the service's own `Error` text. At most the kind's cap of the answer
+ * is read; a longer one is a "too-large" ServiceCallError. An answer that is not the spec's
+ * envelope is only ever called "not a Game Commerce service". Every call goes through
  * guardedFetch under the connection's address policy: "Test connection" and every later call to
  * a saved base URL alike, so neither can be pointed at the console's own network.
+ *
+ * The call has TIMEOUT_MS from start to finish: connecting, the answer arriving, and parsing and
+ * checking it. An answer over IN_THREAD_BYTES is parsed and checked in a worker thread, stopped
+ * if the time runs out.
  */
-export async function callService<S extends z.ZodType>(
+export async function callService<K extends AnswerKind>(
   connection: ServiceConnection,
   path: string,
-  schema: S,
-  init: { method?: "GET" | "POST"; body?: unknown; limit: AnswerLimit },
-): Promise<z.output<S>> {
+  kind: K,
+  init: { method?: "GET" | "POST"; body?: unknown } = {},
+): Promise<AnswerOf<K>> {
   const url = `${connection.baseUrl.replace(/\/+$/, "")}${path}`;
+  const signal = AbortSignal.timeout(TIMEOUT_MS);
   let response: Response;
   try {
     response = await guardedFetch(
@@ -244,7 +188,7 @@ export async function callService<S extends z.ZodType>(
         method: init.method ?? "GET",
         headers: init.body === undefined ? undefined : { "content-type": "application/json" },
         body: init.body === undefined ? undefined : stringifyBody(init.body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal,
       },
       connection.addresses ?? PUBLIC_ONLY,
     );
@@ -268,35 +212,32 @@ export async function callService<S extends z.ZodType>(
       { networkCode: cause?.code ?? null },
     );
   }
-  const text = await readCapped(response, init.limit);
-  let json: unknown;
-  try {
-    json = parse(text, undefined, (literal) => new NumberLiteral(literal));
-  } catch {
-    throw notAService(response.status, "invalid-response");
-  }
-  const envelope = envelopeOf(json);
-  const failed = !response.ok || (envelope !== null && envelope.isError !== "0");
-  if (failed) {
-    // The kind stays "refused" (a 404 on an extension's path is how a spec-only service says so).
-    if (!envelope) throw notAService(response.status, "refused");
-    const said = envelope.Error !== "" ? envelope.Error : `HTTP ${response.status}`;
-    const code = typeof envelope.ErrorCode === "string" ? envelope.ErrorCode : null;
-    throw new ServiceCallError(`The service refused the request: ${said}`, "refused", {
+  const bytes = await readCapped(response, ANSWERS[kind]);
+  const head = {
+    status: response.status,
+    ok: response.ok,
+    retryAfter: response.headers.get("retry-after"),
+  };
+  let verdict: Verdict;
+  if (bytes.byteLength <= IN_THREAD_BYTES) {
+    verdict = judgeAnswer(new TextDecoder().decode(bytes), head, kind);
+  } else {
+    const timedOut = (): CallFailure => ({
+      message: `The console could not read the service's answer within ${TIMEOUT_MS / 1000} seconds.`,
+      kind: "timeout",
       status: response.status,
-      code,
-      retryAfterSeconds: retryAfter(response.headers.get("retry-after")),
     });
+    try {
+      verdict = await readInWorker(bytes, head, kind, signal, timedOut);
+    } catch (error) {
+      if (error instanceof ReaderFailure) throw failed(error.failure);
+      throw error;
+    }
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    // The spec lets a price list omit the envelope: only a valid one is taken without it.
-    if (!envelope) throw notAService(response.status, "invalid-response");
-    throw new ServiceCallError(
-      `The service's answer does not follow the spec: ${describeIssues(parsed.error.issues)}`,
-      "invalid-response",
-      { status: response.status },
-    );
-  }
-  return parsed.data;
+  if (!verdict.ok) throw failed(verdict.failure);
+  return verdict.data as AnswerOf<K>;
+}
+
+function failed(failure: CallFailure): ServiceCallError {
+  return new ServiceCallError(failure.message, failure.kind, failure);
 }

@@ -1,15 +1,11 @@
 import "server-only";
-import { catalogue } from "@/lib/contract/catalogue";
-import { ANSWER_LIMITS, callService, type ServiceConnection, servicePath } from "./call-service";
-
-const schemas = catalogue.accept;
+import { callService, type ServiceConnection, servicePath } from "./call-service";
 
 export function listProducts(connection: ServiceConnection) {
   return callService(
     connection,
     servicePath("Products", connection.apiKey, connection.projectGuid),
-    schemas.ProductsResponse,
-    { limit: ANSWER_LIMITS.catalogueProducts },
+    "catalogueProducts",
   );
 }
 
@@ -22,8 +18,7 @@ export function listPrices(
   return callService(
     connection,
     servicePath("Prices", connection.apiKey, connection.projectGuid, chains, String(options.includeAll)),
-    schemas.PricesResponse,
-    { limit: ANSWER_LIMITS.cataloguePrices },
+    "cataloguePrices",
   );
 }
 
@@ -31,7 +26,6 @@ export function listProjectTokens(connection: ServiceConnection) {
   return callService(
     connection,
     servicePath("Tokens", connection.apiKey, connection.projectGuid),
-    schemas.ProjectTokensResponse,
-    { limit: ANSWER_LIMITS.catalogueTokens },
+    "catalogueTokens",
   );
 }

@@ -1,14 +1,6 @@
 import "server-only";
-import { keys } from "@/lib/contract/keys";
 import { NumberLiteral } from "@/lib/contract/number-literal";
-import { type AnswerLimit, callService, type ServiceConnection, servicePath } from "./call-service";
-
-/**
- * A project's keys are a short list (a few per game server, plus their rolled predecessors) with at
- * most 100 caps each: 4 MB holds thousands. A key's answer is one key.
- */
-const KEYS_LIST: AnswerLimit = { bytes: 4_000_000, what: "the project's Keys" };
-const ONE_KEY: AnswerLimit = { bytes: 1_000_000, what: "a key's answer (Keys)" };
+import { callService, type ServiceConnection, servicePath } from "./call-service";
 
 export interface NewKeyRequest {
   Name: string;
@@ -21,19 +13,13 @@ export interface NewKeyRequest {
 
 /** `GET /Keys/{key}/{project}` (our extension, `keys` scope): every key of the project, never a secret. */
 export function listKeys(connection: ServiceConnection) {
-  return callService(
-    connection,
-    servicePath("Keys", connection.apiKey, connection.projectGuid),
-    keys.accept.KeysResponse,
-    { limit: KEYS_LIST },
-  );
+  return callService(connection, servicePath("Keys", connection.apiKey, connection.projectGuid), "keysList");
 }
 
 /** `POST /Keys`: a new key; its `Secret` is in this answer only. */
 export function createKey(connection: ServiceConnection, request: NewKeyRequest) {
-  return callService(connection, "/Keys", keys.accept.KeySecretResponse, {
+  return callService(connection, "/Keys", "keySecret", {
     method: "POST",
-    limit: ONE_KEY,
     body: {
       ApiKey: connection.apiKey,
       ProjectGuid: connection.projectGuid,
@@ -47,9 +33,8 @@ export function createKey(connection: ServiceConnection, request: NewKeyRequest)
 
 /** `POST /Keys/Roll`: a new key in the old one's place; the old one works until `OldKeyWorksUntil`. */
 export function rollKey(connection: ServiceConnection, request: { KeyId: number; GraceSeconds: number }) {
-  return callService(connection, "/Keys/Roll", keys.accept.KeySecretResponse, {
+  return callService(connection, "/Keys/Roll", "keySecret", {
     method: "POST",
-    limit: ONE_KEY,
     body: {
       ApiKey: connection.apiKey,
       ProjectGuid: connection.projectGuid,
@@ -61,9 +46,8 @@ export function rollKey(connection: ServiceConnection, request: { KeyId: number;
 
 /** `POST /Keys/Revoke`: refused at once by the service. */
 export function revokeKey(connection: ServiceConnection, request: { KeyId: number }) {
-  return callService(connection, "/Keys/Revoke", keys.accept.KeyResponse, {
+  return callService(connection, "/Keys/Revoke", "key", {
     method: "POST",
-    limit: ONE_KEY,
     body: {
       ApiKey: connection.apiKey,
       ProjectGuid: connection.projectGuid,

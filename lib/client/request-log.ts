@@ -1,13 +1,6 @@
 import "server-only";
-import { type RequestErrorsQuery, type RequestLogQuery, requestLog } from "@/lib/contract/request-log";
-import { type AnswerLimit, callService, type ServiceConnection, servicePath } from "./call-service";
-
-/**
- * A page is at most 200 entries of a few hundred bytes (an error's text is the longest part), and
- * the error groups are one per route, status and message: 4 MB holds either many times over.
- */
-const LOG_PAGE: AnswerLimit = { bytes: 4_000_000, what: "a page of the request log (Requests)" };
-const ERROR_GROUPS: AnswerLimit = { bytes: 4_000_000, what: "the request log's errors (Requests/Errors)" };
+import type { RequestErrorsQuery, RequestLogQuery } from "@/lib/contract/request-log";
+import { callService, type ServiceConnection, servicePath } from "./call-service";
 
 /** `?Status=4xx&Route=…`: the filters that are set, in the contract's names. */
 function queryString(query: Record<string, string | undefined>): string {
@@ -23,8 +16,7 @@ export function listRequests(connection: ServiceConnection, query: RequestLogQue
   return callService(
     connection,
     `${servicePath("Requests", connection.apiKey, connection.projectGuid)}${queryString(query)}`,
-    requestLog.accept.RequestLogResponse,
-    { limit: LOG_PAGE },
+    "requestLogPage",
   );
 }
 
@@ -33,7 +25,6 @@ export function listRequestErrors(connection: ServiceConnection, query: RequestE
   return callService(
     connection,
     `${servicePath("Requests", "Errors", connection.apiKey, connection.projectGuid)}${queryString(query)}`,
-    requestLog.accept.RequestErrorsResponse,
-    { limit: ERROR_GROUPS },
+    "requestErrors",
   );
 }

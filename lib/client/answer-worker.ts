@@ -1,0 +1,51 @@
+import { parentPort } from "node:worker_threads";
+import { type Piece, piecesOf } from "./answer-pieces";
+import { isAnswerKind } from "./answers";
+import { type AnswerHead, type CallFailure, judgeAnswer } from "./judge-answer";
+
+// No "server-only" marker: this is a worker thread's entry, outside React's server environment,
+// where the marker throws. Next bundles it (and what it imports) as its own entry, from the
+// `new Worker(new URL("./answer-worker.ts", import.meta.url))` in answer-readers.ts.
+
+/**
+ * Parses and checks one large answer at a time for the request's thread (answer-readers.ts),
+ * whose event loop would otherwise stop for seconds (docs/console.md, "Answers the console
+ * refuses"). A job's answer comes as bytes (transferred, not copied); a failure goes back as one
+ * message, checked data in pieces, one each time the request's thread asks for the next.
+ */
+
+export type ToWorker = { job: { bytes: ArrayBuffer; head: AnswerHead; kind: string } } | { next: true };
+export type FromWorker = { failure: CallFailure } | { piece: Piece; last: boolean };
+
+const port = parentPort;
+if (!port) throw new Error("answer-worker.ts runs as a worker thread only");
+
+let pieces: Generator<Piece> | null = null;
+let ahead: IteratorResult<Piece> | null = null;
+
+/** Sends the next piece, saying whether it is the last (the one after it is looked at first). */
+function sendNext() {
+  if (!pieces || !ahead || ahead.done) return;
+  const piece = ahead.value;
+  ahead = pieces.next();
+  const last = ahead.done === true;
+  port?.postMessage({ piece, last } satisfies FromWorker);
+  if (last) {
+    pieces = null;
+    ahead = null;
+  }
+}
+
+port.on("message", (message: ToWorker) => {
+  if ("next" in message) return sendNext();
+  const { bytes, head, kind } = message.job;
+  if (!isAnswerKind(kind)) throw new Error(`answer-worker.ts: no answer of kind ${kind}`);
+  const verdict = judgeAnswer(new TextDecoder().decode(bytes), head, kind);
+  if (!verdict.ok) {
+    port.postMessage({ failure: verdict.failure } satisfies FromWorker);
+    return;
+  }
+  pieces = piecesOf(verdict.data);
+  ahead = pieces.next();
+  sendNext();
+});
