@@ -52,10 +52,11 @@ export const AwardTokensRequest = z
       .meta({ type: "boolean", description: "Allowances only; default false" }),
     CustomerID: customerId,
     Tokens: tokenLines,
-    Wallet: z
-      .unknown()
-      .optional()
-      .meta({ type: "string", description: "Required for a direct distribution" }),
+    Wallet: z.unknown().optional().meta({
+      type: "string",
+      description:
+        "Required for a direct distribution: 1–128 characters of well-formed Unicode text without control characters",
+    }),
   })
   .transform((body, ctx) => {
     let isMintable = false;

@@ -60,21 +60,26 @@ export const CreateKeyRequest = z.object({
   Name: storedText("must be text")
     .trim()
     .min(1, { error: "must not be empty: say what uses the key" })
-    .max(200, { error: "must be at most 200 characters" }),
+    .max(200, { error: "must be at most 200 characters" })
+    .meta({ description: "Well-formed Unicode text without control characters" }),
   Scopes: z
     .array(
       z.enum(KEY_SCOPE_NAMES, { error: `must each be one of ${KEY_SCOPE_NAMES.join(", ")}` }),
       typeRule("must be an array of scopes"),
     )
     .min(1, { error: "must name at least one scope" })
-    .transform((scopes) => [...new Set(scopes)]),
+    .transform((scopes) => [...new Set(scopes)])
+    .meta({ description: "Only scopes the calling key has itself (403 KEY_NOT_ALLOWED otherwise)" }),
   ExpiresAt: z
     .string(typeRule("must be an ISO 8601 UTC time or empty"))
     .regex(/^(|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)$/, {
       error: 'must be an ISO 8601 UTC time (2027-01-31T00:00:00Z) or ""',
     })
     .default(""),
-  Caps: keyCaps,
+  Caps: keyCaps.meta({
+    description:
+      "For a key with the award scope: a cap on every token the calling key is capped on, each at most the caller's (403 KEY_NOT_ALLOWED otherwise)",
+  }),
 });
 export type CreateKeyRequest = z.output<typeof CreateKeyRequest>;
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { serveFixtures } from "@/testing/service/fixture-service";
 import { GEM, GOLD, KEY, PROJECT } from "@/testing/service/fixtures";
-import { post } from "@/testing/service/http-client";
+import { call, post } from "@/testing/service/http-client";
 import { type CapInput, createApiKey, type KeyScope, listApiKeys } from "../domain/keys";
 
 // docs/service.md, "API keys": a key grants only what it has. It makes, rolls and revokes only
@@ -182,5 +182,16 @@ describe("a key grants only what it has", () => {
     const refused = await send(own.key, "/Keys/Revoke", { KeyId: fullId });
     expect(refused.status).toBe(403);
     expect((await liveKeyIds()).includes(fullId)).toBe(true);
+  });
+
+  it("openapi.json says what a key may grant, roll and revoke", async () => {
+    const paths = (await call(service.base, "/openapi.json")).json.paths;
+    const create = paths["/Keys"].post;
+    expect(create.summary).toContain("at most the calling key's scopes and caps");
+    const fields = create.requestBody.content["application/json"].schema.properties;
+    expect(fields.Scopes.description).toContain("calling key");
+    expect(fields.Caps.description).toContain("at most the caller's");
+    expect(paths["/Keys/Roll"].post.summary).toContain("could have made");
+    expect(paths["/Keys/Revoke"].post.summary).toContain("could have made");
   });
 });

@@ -91,7 +91,7 @@ export function keyRoutes(app: ServiceApp): void {
   app.post(
     "/Keys",
     post(
-      "Extension: make an API key (its secret is answered once)",
+      "Extension: make an API key with at most the calling key's scopes and caps (its secret is answered once)",
       CreateKeyRequest,
       schemas.KeySecretResponse,
     ),
@@ -122,7 +122,11 @@ export function keyRoutes(app: ServiceApp): void {
   // POST /Keys/Roll: a new secret; the old key works until the grace period ends.
   app.post(
     "/Keys/Roll",
-    post("Extension: roll an API key without downtime", RollKeyRequest, schemas.KeySecretResponse),
+    post(
+      "Extension: roll an API key without downtime (only a key the calling key could have made)",
+      RollKeyRequest,
+      schemas.KeySecretResponse,
+    ),
     async (request) => {
       const project = projectOf(request);
       const body = request.body as RollKeyRequest;
@@ -143,7 +147,11 @@ export function keyRoutes(app: ServiceApp): void {
   // POST /Keys/Revoke: refused by every instance within 1 s.
   app.post(
     "/Keys/Revoke",
-    post("Extension: revoke an API key", RevokeKeyRequest, schemas.KeyResponse),
+    post(
+      "Extension: revoke an API key (only a key the calling key could have made)",
+      RevokeKeyRequest,
+      schemas.KeyResponse,
+    ),
     async (request) => {
       const project = projectOf(request);
       const body = request.body as RevokeKeyRequest;
