@@ -67,11 +67,12 @@ export async function recordRefusal(
         kind: "award.refused",
         project: refusal.project,
         summary: `Refused (${REFUSAL_REASONS[refusal.reason]}): ${refusal.attempted}: ${refusal.message}`,
+        // The refusal's own keys come last: an attempt's detail never hides why it was refused.
         detail: {
+          ...refusal.detail,
           reason: refusal.reason,
           attempted: refusal.attempted,
           message: refusal.message,
-          ...refusal.detail,
         },
       });
       return "recorded";

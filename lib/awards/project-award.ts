@@ -1,8 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { ApprovalRecord } from "@/lib/approvals/approvals";
 import { readPolicies } from "@/lib/approvals/policies";
 import { LimitError } from "@/lib/approvals/spend";
+import type { AuditActor } from "@/lib/audit/audit-log";
 import { type ConsoleUser, findUser } from "@/lib/auth/users";
 import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
 import { listProjectTokens } from "@/lib/client/catalogue";
@@ -14,26 +14,25 @@ import type { Role } from "@/lib/model/roles";
 import { isNewPlayer } from "@/lib/players/new-player";
 import { projectContext } from "@/lib/project/current-project";
 import { consoleSecrets } from "@/lib/secrets";
+import { AwardError } from "./award-error";
 import type { ParsedAward } from "./award-input";
-import { placeAward, recountForRetry } from "./place-award";
-import { type SentAward, sendAward } from "./send-award";
-import { canRetry, findAward, RETRYABLE, TrailError } from "./trail";
+import { type AwardResult, placeAndSendAward } from "./place-and-send";
+import { recountForRetry } from "./place-award";
+import { sendAward } from "./send-award";
+import { canRetry, findAward } from "./trail";
 
-/** An award problem a person can act on; the action passes its message on. */
-export class AwardError extends Error {}
-
-export interface AwardResult extends SentAward {
-  customerId: string;
-  /** Over a threshold: the request waiting for another person's approval (nothing was sent). */
-  approvalId?: number;
-}
+export { AwardError, type AwardResult };
 
 /**
- * The award form's server side: checks every line against the project's tokens, writes the
- * award to the trail, sends it and records the outcome. Sending an award the trail already has
- * as completed, queued or accepted sends nothing again.
+ * The award form's server side: checks every line against the project's tokens, then writes the
+ * award to the trail, sends it and records it in the audit log (place-and-send.ts). Sending an
+ * award the trail already has as completed, queued or accepted sends nothing again.
  */
-export async function awardFromForm(user: ConsoleUser, input: ParsedAward): Promise<AwardResult> {
+export async function awardFromForm(
+  user: ConsoleUser,
+  input: ParsedAward,
+  actor: AuditActor,
+): Promise<AwardResult> {
   const { chosen, connection } = await projectContext(user.id);
   if (!chosen || !connection) throw new AwardError("No project is chosen: an owner adds a connection first.");
   let tokens: Awaited<ReturnType<typeof listProjectTokens>>["Data"]["Tokens"];
@@ -52,50 +51,26 @@ export async function awardFromForm(user: ConsoleUser, input: ParsedAward): Prom
   if (!input.confirmNewPlayer) await refuseUnconfirmedNewPlayer(connection, input.customerId);
   const db = await consoleDb();
   const symbolOf = (guid: string) => tokens.find((t) => t.Guid.toLowerCase() === guid)?.Symbol ?? guid;
-  let record: Awaited<ReturnType<typeof placeAward>>["record"];
-  let approval: ApprovalRecord | null;
-  try {
-    ({ record, approval } = await placeAward(
-      db,
-      {
-        requestId: input.requestId,
-        connection: chosen.ref,
-        baseUrl: connection.baseUrl,
-        projectGuid: connection.projectGuid,
-        actorId: user.id,
-        actorEmail: user.email,
-        customerId: input.customerId,
-        isAllowance: input.mode === "allowance",
-        isMintable: input.mode === "allowance" && input.mintable,
-        wallet: input.mode === "direct" ? input.wallet : "",
-        lines: input.lines.map((line) => ({
-          Guid: line.token,
-          ContractGuid: line.contract,
-          Amount: line.amount,
-        })),
-        reason: input.reason,
-      },
-      { userId: user.id, role: user.role, email: user.email, projectGuid: connection.projectGuid },
-      await readPolicies(db, connection.projectGuid),
-      symbolOf,
-    ));
-  } catch (error) {
-    if (error instanceof TrailError) throw new AwardError(`Nothing was sent: ${error.message}`);
-    if (error instanceof LimitError) throw new AwardError(error.message);
-    throw error;
-  }
-  if (!RETRYABLE.includes(record.status)) {
-    return {
-      requestId: record.requestId,
-      status: record.status,
-      error: "",
-      attempt: record.attempts,
-      customerId: record.customerId,
-      ...(approval ? { approvalId: approval.id } : {}),
-    };
-  }
-  const sent = await sendAward(db, connection, record, user.email);
-  return { ...sent, customerId: record.customerId };
+  return placeAndSendAward(
+    db,
+    { connection, ref: chosen.ref, project: chosen.name },
+    user,
+    {
+      requestId: input.requestId,
+      customerId: input.customerId,
+      isAllowance: input.mode === "allowance",
+      isMintable: input.mode === "allowance" && input.mintable,
+      wallet: input.mode === "direct" ? input.wallet : "",
+      lines: input.lines.map((line) => ({
+        Guid: line.token,
+        ContractGuid: line.contract,
+        Amount: line.amount,
+      })),
+      reason: input.reason,
+    },
+    symbolOf,
+    actor,
+  );
 }
 
 /**
