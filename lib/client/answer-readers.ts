@@ -25,12 +25,13 @@ const IDLE_MS = 60_000;
 /**
  * Under vitest (and tsx) this module runs as its TypeScript source, and the worker's entry must
  * too: the thread registers tsx first (`--import tsx` in a worker's execArgv does not reach its
- * entry on Node 20). In a build, Next bundles the entry on its own (its `new Worker(new URL(…))`
- * form is what Turbopack looks for) and the URL names the bundle.
+ * entry on Node 20). In Next's build — where NEXT_RUNTIME is set, and `import.meta.url` still
+ * names the source file — Next bundles the entry on its own: `new Worker(new URL(…))` is the form
+ * Turbopack looks for.
  */
-const SOURCE_ENTRY = import.meta.url.endsWith("/answer-readers.ts")
-  ? import.meta.url.replace(/answer-readers\.ts$/, "answer-worker.ts")
-  : null;
+const SOURCE_ENTRY = process.env.NEXT_RUNTIME
+  ? null
+  : import.meta.url.replace(/answer-readers\.ts$/, "answer-worker.ts");
 
 function startWorker(): Worker {
   if (SOURCE_ENTRY)
