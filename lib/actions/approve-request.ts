@@ -1,7 +1,7 @@
 "use server";
 import "server-only";
 import { z } from "zod";
-import { approveAndSend } from "@/lib/approval-flow/decide";
+import { approvalAttempt, approveAndSend } from "@/lib/approval-flow/decide";
 import { ApprovalError } from "@/lib/approvals/approvals";
 import { ActionError, defineAction } from "./define-action";
 
@@ -32,5 +32,5 @@ export const approveRequestAction = defineAction(
       throw error;
     }
   },
-  { stepUp: true },
+  { stepUp: true, attempt: ({ approvalId }) => approvalAttempt(approvalId) },
 );

@@ -10,6 +10,7 @@ import type { ConsoleUser } from "@/lib/auth/users";
 import { describeIssues, fieldPath } from "@/lib/contract/issues";
 import { consoleDb } from "@/lib/db/console-db";
 import type { ActionResult } from "@/lib/model/action-result";
+import { type DescribeAttempt, recordRefusedAccess } from "./refused-access";
 
 export type { ActionResult };
 
@@ -28,16 +29,26 @@ export class ActionError extends Error {}
  * `{ ok, data } | { ok: false, error, fieldErrors, stepUp }`. The permission is required: no action
  * is open by default. Every action counts as activity for the idle timeout. An action that changes data (all but checks like "Test connection")
  * drops the browser's cached pages on success. Unknown errors are logged and replaced by a generic message.
+ * A money action names what it attempts (`attempt`), so the audit log records its refusal by role or
+ * step-up (refused-access.ts).
  */
 export function defineAction<S extends z.ZodType, T>(
   permission: Permission,
   input: S,
   handler: (data: z.output<S>, user: ConsoleUser, context: ActionContext) => Promise<T>,
-  options: { changesData?: boolean } & AccessOptions = {},
+  options: { changesData?: boolean; attempt?: DescribeAttempt<z.output<S>> } & AccessOptions = {},
 ): (raw: z.input<S>) => Promise<ActionResult<T>> {
   const changesData = options.changesData ?? true;
   return async (raw) => {
     const access = await authorize(permission, options);
+    if (!access.ok && options.attempt && (access.reason === "step-up" || access.reason === "forbidden"))
+      await recordRefusedAccess(
+        access.reason === "step-up" ? "step-up" : "role",
+        access.message,
+        input,
+        raw,
+        options.attempt,
+      );
     if (!access.ok)
       return access.reason === "step-up"
         ? { ok: false, error: access.message, stepUp: true }

@@ -35,5 +35,17 @@ export const fundWalletAction = defineAction(
       throw error;
     }
   },
-  { stepUp: true },
+  {
+    stepUp: true,
+    attempt: async (input, user) => ({
+      attempted: `Funding the project wallet with ${input.amount} of contract ${input.contract}`,
+      project: await chosenProjectName(user.id),
+      detail: {
+        requestId: input.requestId,
+        token: input.token,
+        contract: input.contract,
+        amount: input.amount,
+      },
+    }),
+  },
 );

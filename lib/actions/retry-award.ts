@@ -27,4 +27,11 @@ export const retryAwardAction = defineAction(
       throw error;
     }
   },
+  {
+    attempt: async ({ requestId }, user) => ({
+      attempted: `Retry of award ${requestId}`,
+      project: await chosenProjectName(user.id),
+      detail: { requestId },
+    }),
+  },
 );

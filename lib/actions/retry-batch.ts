@@ -35,4 +35,11 @@ export const retryBatchAction = defineAction(
     }
     return { requeued };
   },
+  {
+    attempt: async ({ batchId }, user) => ({
+      attempted: `Retry of the failed rows of batch ${batchId}`,
+      project: await chosenProjectName(user.id),
+      detail: { batchId },
+    }),
+  },
 );

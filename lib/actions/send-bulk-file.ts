@@ -42,4 +42,11 @@ export const sendBulkFileAction = defineAction(
       throw error;
     }
   },
+  {
+    attempt: async (input, user) => ({
+      attempted: `Bulk file ${input.file.name.slice(0, 200)}`,
+      project: await chosenProjectName(user.id),
+      detail: { fileName: input.file.name.slice(0, 200), reason: input.reason },
+    }),
+  },
 );

@@ -52,6 +52,24 @@ async function subjectRecord(db: ConsoleDb, row: ApprovalRecord) {
   return { batch } as const;
 }
 
+/** What approving a request would do, named as its page names it: for the audit log's refusals. */
+export async function approvalAttempt(
+  approvalId: number,
+): Promise<{ attempted: string; project?: string; detail: Record<string, unknown> }> {
+  const db = await consoleDb();
+  const row = await findApproval(db, approvalId);
+  if (!row)
+    return {
+      attempted: `Approval request ${approvalId}, which does not exist`,
+      detail: { approval: approvalId },
+    };
+  return {
+    attempted: await approvalName(db, row),
+    project: await projectName(db, row.connection),
+    detail: { approval: row.id, requester: row.requesterEmail },
+  };
+}
+
 export async function approveAndSend(
   user: ConsoleUser,
   approvalId: number,

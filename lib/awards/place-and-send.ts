@@ -37,7 +37,9 @@ export type AskedAward = Omit<NewAward, "connection" | "baseUrl" | "projectGuid"
 
 /** "Allowance to player-1002 (150 + 2), RequestID …": how the audit log names an award. */
 export function awardText(
-  award: Pick<AskedAward, "isAllowance" | "customerId" | "lines" | "requestId">,
+  award: Pick<AskedAward, "isAllowance" | "customerId" | "requestId"> & {
+    lines: readonly { Amount: string }[];
+  },
 ): string {
   return `${award.isAllowance ? "Allowance" : "Direct distribution"} to ${award.customerId} (${award.lines.map((l) => l.Amount).join(" + ")}), RequestID ${award.requestId}`;
 }
