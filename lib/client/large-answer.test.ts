@@ -37,12 +37,13 @@ const LARGE = Buffer.from(productsAnswer(COUNT));
 const MEDIUM_COUNT = Math.floor(3_000_000 / (PRODUCT.length + 1));
 const MEDIUM = productsAnswer(MEDIUM_COUNT);
 /**
- * The longest the event loop may stall while the client reads an answer. Before the fix the parse
- * and check took it for seconds in one piece (3.3 s for 32 MB on an idle machine, 11 s on this
- * one under load); in pieces the longest stall is tens of milliseconds, so a busy machine's
- * scheduling stays far from this.
+ * The longest the event loop may stall while the client reads an answer: what another person's
+ * sign-in may wait at most (issue 25 asks for a p95 under 1 s). Before the fix the parse and check
+ * took it in one piece for 2.3 s on an idle machine and 11 s on this one under load; in pieces the
+ * longest stall is tens of milliseconds idle, and stayed near 400 ms with the machine's two cores
+ * shared by ~25 busy processes (scheduling, garbage collection).
  */
-const LONGEST_STALL_MS = 400;
+const LONGEST_STALL_MS = 1_000;
 
 let server: Server;
 let base = "";
