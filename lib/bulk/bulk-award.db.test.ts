@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { approveRequest, rejectRequest } from "@/lib/approvals/approvals";
 import { readPolicies, setPolicy } from "@/lib/approvals/policies";
 import { usedToday } from "@/lib/approvals/spend";
+import { readAuditPage } from "@/lib/audit/audit-log";
 import { type ConsoleUser, createUser } from "@/lib/auth/users";
 import { placeAward } from "@/lib/awards/place-award";
 import type { ServiceConnection } from "@/lib/client/call-service";
@@ -49,6 +50,7 @@ vi.mock("@/lib/project/current-project", () => ({
 vi.mock("./running", () => ({ startSending: () => undefined }));
 
 const { checkBulkFile, sendBulkFile } = await import("./bulk-award");
+const bulkActor = { id: null, email: "max@studio.test", client: "203.0.113.7", userAgent: "test" };
 const newPlayersConfirmed = { confirmRepeats: false, confirmRecent: false, confirmNewPlayers: true };
 
 const service = serveFixtures({ per: "file" });
@@ -135,12 +137,16 @@ describe("a bulk file on the server", () => {
       ]);
       // Sending to players that may be new needs the same confirmation.
       await expect(
-        sendBulkFile(user, {
-          fileName: "away.csv",
-          bytes: encode("customer_id,token,amount,mode\nsomeone,GOLD,1,allowance\n"),
-          reason: "Service away",
-          ...confirmations,
-        }),
+        sendBulkFile(
+          user,
+          {
+            fileName: "away.csv",
+            bytes: encode("customer_id,token,amount,mode\nsomeone,GOLD,1,allowance\n"),
+            reason: "Service away",
+            ...confirmations,
+          },
+          bulkActor,
+        ),
       ).rejects.toThrow(
         /^Whether the players are new could not be checked \(.*Down for maintenance\..*\): confirm/,
       );
@@ -156,24 +162,28 @@ describe("a bulk file on the server", () => {
       bytes: encode(`customer_id,token,amount,mode\n${PLAYER},GOLD,1,allowance\n${fresh},GOLD,1,allowance\n`),
       reason: "Spring tournament",
     };
-    await expect(sendBulkFile(user, { ...input, ...confirmations })).rejects.toThrow(
+    await expect(sendBulkFile(user, { ...input, ...confirmations }, bulkActor)).rejects.toThrow(
       "1 player is new (no tokens or items yet): confirm that they are meant to. Nothing was sent.",
     );
     expect(await database.db.select().from(awards)).toEqual([]);
 
-    const sent = await sendBulkFile(user, { ...input, ...confirmations, confirmNewPlayers: true });
+    const sent = await sendBulkFile(user, { ...input, ...confirmations, confirmNewPlayers: true }, bulkActor);
     expect(sent.created).toBe(true);
     const rows = await database.db.select().from(awards).where(eq(awards.batchId, sent.batchId));
     expect(rows.map((row) => row.customerId).sort()).toEqual([PLAYER, fresh].sort());
   });
 
   it("sends a file of known players without the confirmation, the Customer IDs trimmed", async () => {
-    const sent = await sendBulkFile(user, {
-      fileName: "known.csv",
-      bytes: encode(`customer_id,token,amount,mode\n"  ${PLAYER} ",GOLD,1,allowance\n`),
-      reason: "Known player",
-      ...confirmations,
-    });
+    const sent = await sendBulkFile(
+      user,
+      {
+        fileName: "known.csv",
+        bytes: encode(`customer_id,token,amount,mode\n"  ${PLAYER} ",GOLD,1,allowance\n`),
+        reason: "Known player",
+        ...confirmations,
+      },
+      bulkActor,
+    );
     const [row] = await database.db.select().from(awards).where(eq(awards.batchId, sent.batchId));
     expect(row?.customerId).toBe(PLAYER);
   });
@@ -220,25 +230,43 @@ describe("a bulk file under the award policy", () => {
 
   it("a file over the limit is refused whole: nothing written", async () => {
     await expect(
-      sendBulkFile(user, {
-        fileName: "big.csv",
-        bytes: file(3, "40"),
-        reason: "Too much",
-        ...newPlayersConfirmed,
-      }),
+      sendBulkFile(
+        user,
+        {
+          fileName: "big.csv",
+          bytes: file(3, "40"),
+          reason: "Too much",
+          ...newPlayersConfirmed,
+        },
+        bulkActor,
+      ),
     ).rejects.toThrow(
       "Over your daily limit for GOLD: a manager may award 100 GOLD in 24 hours; 0 is used, 100 remains, and this needs 120. Nothing was sent.",
     );
     expect(await database.db.select().from(awards)).toEqual([]);
+    // The refusal is in the audit log, once, naming who, why and the file.
+    const refused = (await readAuditPage(database.db, { kind: "award.refused" }, { limit: 10 })).rows;
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({
+      actorEmail: "max@studio.test",
+      project: "Test",
+      summary:
+        "Refused (daily limit): Bulk file big.csv: Over your daily limit for GOLD: a manager may award 100 GOLD in 24 hours; 0 is used, 100 remains, and this needs 120. Nothing was sent.",
+      detail: { reason: "limit", fileName: "big.csv" },
+    });
   });
 
   it("a batch over the threshold waits whole; once approved it is sent exactly once, even by two senders", async () => {
-    const sent = await sendBulkFile(user, {
-      fileName: "wait.csv",
-      bytes: file(6, "5"),
-      reason: "Finals",
-      ...newPlayersConfirmed,
-    });
+    const sent = await sendBulkFile(
+      user,
+      {
+        fileName: "wait.csv",
+        bytes: file(6, "5"),
+        reason: "Finals",
+        ...newPlayersConfirmed,
+      },
+      bulkActor,
+    );
     expect(sent.approvalId).toEqual(expect.any(Number));
     const rows = () => database.db.select().from(awards).where(eq(awards.batchId, sent.batchId));
     expect((await rows()).map((row) => row.status)).toEqual(Array(6).fill("awaiting-approval"));
@@ -288,12 +316,16 @@ describe("a bulk file under the award policy", () => {
   });
 
   it("a rejected batch sends nothing, and its rows say so", async () => {
-    const sent = await sendBulkFile(user, {
-      fileName: "no.csv",
-      bytes: file(3, "10"),
-      reason: "Finals",
-      ...newPlayersConfirmed,
-    });
+    const sent = await sendBulkFile(
+      user,
+      {
+        fileName: "no.csv",
+        bytes: file(3, "10"),
+        reason: "Finals",
+        ...newPlayersConfirmed,
+      },
+      bulkActor,
+    );
     const ann = await createUser(database.db, {
       email: "ann@studio.test",
       role: "manager",
@@ -348,12 +380,16 @@ describe("a bulk file under the award policy", () => {
       () => "GOLD",
     );
     // 3 × 20 = 60: within the threshold per row, 60 in all; with the single award's 60, over 100.
-    const bulk = sendBulkFile(user, {
-      fileName: "race.csv",
-      bytes: file(3, "20"),
-      reason: "Race",
-      ...newPlayersConfirmed,
-    });
+    const bulk = sendBulkFile(
+      user,
+      {
+        fileName: "race.csv",
+        bytes: file(3, "20"),
+        reason: "Race",
+        ...newPlayersConfirmed,
+      },
+      bulkActor,
+    );
     const outcomes = await Promise.allSettled([single, bulk]);
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
     expect((await usedToday(database.db, user.id, PROJECT)).get(gold)).toBe("60");
@@ -361,12 +397,16 @@ describe("a bulk file under the award policy", () => {
 
   it("Retry failed rows counts the failed rows again, once, or is refused whole over the limit", async () => {
     await limitOnly();
-    const sent = await sendBulkFile(user, {
-      fileName: "retry.csv",
-      bytes: file(2, "20"),
-      reason: "Retry",
-      ...newPlayersConfirmed,
-    });
+    const sent = await sendBulkFile(
+      user,
+      {
+        fileName: "retry.csv",
+        bytes: file(2, "20"),
+        reason: "Retry",
+        ...newPlayersConfirmed,
+      },
+      bulkActor,
+    );
     const batch = (await findBatch(database.db, sent.batchId)) as NonNullable<
       Awaited<ReturnType<typeof findBatch>>
     >;
@@ -375,12 +415,16 @@ describe("a bulk file under the award policy", () => {
     await database.db.update(awards).set({ status: "failed" }).where(eq(awards.batchId, sent.batchId));
     expect((await usedToday(database.db, user.id, PROJECT)).get(gold)).toBeUndefined();
     // Meanwhile 70 more were awarded: 40 again would pass 100, so the retry is refused whole.
-    await sendBulkFile(user, {
-      fileName: "more.csv",
-      bytes: file(1, "70"),
-      reason: "More",
-      ...newPlayersConfirmed,
-    });
+    await sendBulkFile(
+      user,
+      {
+        fileName: "more.csv",
+        bytes: file(1, "70"),
+        reason: "More",
+        ...newPlayersConfirmed,
+      },
+      bulkActor,
+    );
     await expect(retryFailedRows(database.db, batch, user)).rejects.toThrow(
       "Over your daily limit for GOLD: a manager may award 100 GOLD in 24 hours; 70 is used, 30 remains, and this needs 40. Nothing was sent.",
     );
@@ -407,12 +451,16 @@ describe("a batch in flight when its connection's key changes", () => {
     const prefix = `rekey-${Date.now().toString(36)}`;
     const lines = ["customer_id,token,amount,mode"];
     for (let i = 1; i <= 60; i += 1) lines.push(`${prefix}-${i},GOLD,1,allowance`);
-    const sent = await sendBulkFile(user, {
-      fileName: "rekey.csv",
-      bytes: encode(`${lines.join("\n")}\n`),
-      reason: "Key rotation under load",
-      ...newPlayersConfirmed,
-    });
+    const sent = await sendBulkFile(
+      user,
+      {
+        fileName: "rekey.csv",
+        bytes: encode(`${lines.join("\n")}\n`),
+        reason: "Key rotation under load",
+        ...newPlayersConfirmed,
+      },
+      bulkActor,
+    );
     let done = 0;
     let revoking: Promise<boolean> | null = null;
     await sendBatchRows(database.db, async () => current, sent.batchId, {

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { requestApproval } from "@/lib/approvals/approvals";
+import { type ApprovalRecord, requestApproval } from "@/lib/approvals/approvals";
 import { readPolicies } from "@/lib/approvals/policies";
 import {
   checkTokens,
@@ -11,6 +11,8 @@ import {
 } from "@/lib/approvals/policy-model";
 import { approvalExpiry, approvalTotals } from "@/lib/approvals/request-terms";
 import { LimitError, reserveSpend, usedToday } from "@/lib/approvals/spend";
+import type { AuditActor } from "@/lib/audit/audit-log";
+import { recordRefusal } from "@/lib/audit/refusals";
 import type { ConsoleUser } from "@/lib/auth/users";
 import { getWallet } from "@/lib/client/awards";
 import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
@@ -19,6 +21,7 @@ import { listProjectTokens } from "@/lib/client/catalogue";
 import { consoleDb } from "@/lib/db/console-db";
 import { isNewPlayer } from "@/lib/players/new-player";
 import { projectContext } from "@/lib/project/current-project";
+import { auditBatchWritten } from "./batch-audit";
 import { batchCounts, findBatchByFile, recentMatches, writeBatch } from "./batch-store";
 import { type CsvRow, parseAwardCsv } from "./csv";
 import type { DryRunReport, FundsReport } from "./dry-run-report";
@@ -192,8 +195,9 @@ export async function checkBulkFile(
 /**
  * Sends a checked file: checked again here (the browser's dry run is not trusted), refused while
  * it has errors or unconfirmed warnings (repeats, recent awards, new players), then written to
- * the trail as a batch and handed to the sender. The same file again is the same batch: nothing
- * new is written and nobody is paid twice.
+ * the trail as a batch and handed to the sender, and recorded in the audit log (sent, waiting for
+ * approval, or refused by a daily limit). The same file again is the same batch: nothing new is
+ * written and nobody is paid twice.
  */
 export async function sendBulkFile(
   user: ConsoleUser,
@@ -205,6 +209,7 @@ export async function sendBulkFile(
     confirmRecent: boolean;
     confirmNewPlayers: boolean;
   },
+  actor: AuditActor,
 ): Promise<{ batchId: number; created: boolean; approvalId?: number }> {
   const { report, rows, chosen, connection, db } = await check(user, input.fileName, input.bytes);
   if (report.errors.length > 0)
@@ -234,11 +239,22 @@ export async function sendBulkFile(
   const policy = await checkPolicy(db, user, connection.projectGuid, rows);
   // Told now, before anything is written; the count that holds is the locked one below.
   const breach = limitBreach(policy.totals, policy.policies, user.role, policy.used);
-  if (breach) throw new BulkError(describeBreach(breach));
+  // A refusal by the limit is recorded on its own: nothing of the batch is written.
+  const refuse = async (message: string) => {
+    await recordRefusal(db, actor, {
+      reason: "limit",
+      attempted: `Bulk file ${input.fileName}`,
+      message,
+      project: chosen.name,
+      detail: { fileName: input.fileName, fileSha256: report.fileSha256, rows: report.summary.rows },
+    });
+    return new BulkError(message);
+  };
+  if (breach) throw await refuse(describeBreach(breach));
   const waits = policy.tokens.some((token) => token.needsApproval);
   const sender = { userId: user.id, role: user.role, projectGuid: connection.projectGuid };
   const expiresAt = await approvalExpiry(db);
-  let approvalId: number | undefined;
+  let approval: ApprovalRecord | null = null;
   let written: Awaited<ReturnType<typeof writeBatch>>;
   try {
     written = await writeBatch(
@@ -261,7 +277,7 @@ export async function sendBulkFile(
             await reserveSpend(tx, sender, policy.policies, sql`a.batch_id = ${batch.id}`);
             return;
           }
-          const request = await requestApproval(
+          approval = await requestApproval(
             tx,
             { batchId: batch.id },
             {
@@ -288,16 +304,17 @@ export async function sendBulkFile(
               },
             },
           );
-          approvalId = request.id;
         },
       },
     );
   } catch (error) {
-    if (error instanceof LimitError) throw new BulkError(error.message);
+    if (error instanceof LimitError) throw await refuse(error.message);
     throw error;
   }
   const { batch, created } = written;
   if (batch.status === "sending") startSending(batch.id);
+  if (created) await auditBatchWritten(db, actor, chosen.name, batch, approval);
+  const approvalId = (approval as ApprovalRecord | null)?.id;
   return { batchId: batch.id, created, ...(approvalId ? { approvalId } : {}) };
 }
 
