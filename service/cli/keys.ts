@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { CliError, isoSecond, parseCommandLine, UsageError } from "@/common/cli";
 import { uuid } from "@/lib/contract/fields";
+import { textProblem } from "@/lib/contract/text-rule";
 import type { ServiceDb } from "../db/connection";
 import {
   type ApiKeyListing,
@@ -190,8 +191,9 @@ async function main(): Promise<void> {
   }
   const label = values.label ?? "";
   if (label.length > MAX_LABEL) throw new UsageError(`--label must be at most ${MAX_LABEL} characters.`);
-  // One line per key in list.
-  if (/\p{Cc}/u.test(label)) throw new UsageError("--label must not contain control characters.");
+  // The rule of all stored text (a key's Name over HTTP too); also keeps list at one line per key.
+  const labelProblem = textProblem(label);
+  if (labelProblem) throw new UsageError(`--label ${labelProblem}.`);
   if ((command === "revoke" || command === "roll") && !values.key)
     throw new UsageError(`${command} needs --key ID_OR_PREFIX (see list).`);
   const scopes = values.scopes === undefined ? undefined : parseScopes(values.scopes);

@@ -3,6 +3,7 @@ import { TEXT_TYPES } from "@/lib/contract/catalogue";
 import { decimalProblem } from "@/lib/contract/decimal";
 import { customerId, tokenId, uuid } from "@/lib/contract/fields";
 import { describeIssues } from "@/lib/contract/issues";
+import { textProblem } from "@/lib/contract/text-rule";
 
 /**
  * The project fixture format of DESIGN §6: JSON, every list kept in order, amounts as decimal
@@ -13,7 +14,11 @@ import { describeIssues } from "@/lib/contract/issues";
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
-const text = z.string({ error: "must be a string" });
+/** A text the import stores: the rule of all stored text (lib/contract/text-rule.ts). */
+const text = z.string({ error: "must be a string" }).check((ctx) => {
+  const problem = textProblem(ctx.value);
+  if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
+});
 const flag = z.boolean({ error: "must be true or false" });
 
 const decimal = (rule: { positive?: boolean; places?: number }) =>
@@ -71,7 +76,18 @@ const product = z.object({
   languages: z.record(
     text.min(1),
     z.array(
-      z.object({ type: z.enum(TEXT_TYPES, { error: 'must be "Title" or "Description"' }), value: text }),
+      z
+        .object({
+          type: z.enum(TEXT_TYPES, { error: 'must be "Title" or "Description"' }),
+          value: z.string({ error: "must be a string" }),
+        })
+        .check((ctx) => {
+          // A Description may run over several lines; a Title is one line like any other text.
+          const multiLine = ctx.value.type === "Description";
+          const problem = textProblem(ctx.value.value, { multiLine });
+          if (problem)
+            ctx.issues.push({ code: "custom", path: ["value"], message: problem, input: ctx.value });
+        }),
     ),
   ),
 });

@@ -190,3 +190,89 @@ describe("fixture import", () => {
     expect(KEY).toBeTruthy();
   });
 });
+
+// docs/service.md, "Data in": a fixture's text follows the rule of all stored text.
+describe("fixture text is well-formed and holds no control characters", () => {
+  const BAD_TEXT = [
+    ["a NUL", "in\u0000side", "must not contain control characters"],
+    ["an ESC sequence", "in\u001b[31mside", "must not contain control characters"],
+    ["a newline", "in\nside", "must not contain control characters"],
+    [
+      "a lone surrogate",
+      "in\ud800side",
+      "must be well-formed Unicode text (it holds a lone surrogate, U+D800)",
+    ],
+  ] as const;
+
+  it.each([
+    [
+      "project.name",
+      (f: Mutable, text: string) => {
+        f.project.name = text;
+      },
+    ],
+    [
+      "tokens[0].name",
+      (f: Mutable, text: string) => {
+        f.tokens[0]!.name = text;
+      },
+    ],
+    [
+      "chains[0].symbol",
+      (f: Mutable, text: string) => {
+        f.chains[0]!.symbol = text;
+      },
+    ],
+    [
+      "customers[0].holdings[0].wallet",
+      (f: Mutable, text: string) => {
+        f.customers[0]!.holdings[0]!.wallet = text;
+      },
+    ],
+    [
+      "customers[0].items[0].attributes[0].value",
+      (f: Mutable, text: string) => {
+        f.customers[0]!.items[0]!.attributes[0]!.value = text;
+      },
+    ],
+    [
+      "products[0].languages.en[0].value",
+      (f: Mutable, text: string) => {
+        f.products[0]!.languages.en![0]!.value = text;
+      },
+    ],
+  ])(
+    "refuses a NUL, an ESC sequence, a newline and a lone surrogate in %s, naming it, writing nothing",
+    async (path, put) => {
+      for (const [what, text, rule] of BAD_TEXT) {
+        const error = await importFixture(
+          database.db,
+          broken((f) => put(f, text)),
+          { reset: false },
+        ).catch((e: unknown) => e);
+        expect(error, what).toBeInstanceOf(FixtureError);
+        expect((error as Error).message, what).toContain(`${path} ${rule}`);
+      }
+      expect(await count("projects")).toBe(0);
+    },
+  );
+
+  it("a product's Description may hold line breaks and tabs, and no other control character", async () => {
+    const description = (text: string) =>
+      broken((f) => {
+        f.products[0]!.languages.en![1]!.value = text;
+      });
+    const refused = await importFixture(database.db, description("Sharp.\u0000"), { reset: false }).catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(FixtureError);
+    expect((refused as Error).message).toContain(
+      "products[0].languages.en[1].value must not contain control characters",
+    );
+    await importFixture(database.db, description("Sharp.\r\n\tVery."), { reset: false });
+    const stored = (await database.db.execute(
+      sql`select value from service.product_texts where value like 'Sharp.%'`,
+    )) as unknown as { rows: { value: string }[] };
+    expect(stored.rows[0]?.value).toBe("Sharp.\r\n\tVery.");
+  });
+});
