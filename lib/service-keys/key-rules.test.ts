@@ -88,6 +88,24 @@ describe("the Create key form's rules", () => {
     ]);
   });
 
+  it.each([
+    ["a NUL", "game\u0000servers", "must not contain control characters"],
+    ["an ESC sequence", "game\u001b[31mservers", "must not contain control characters"],
+    ["a tab", "game\tservers", "must not contain control characters"],
+    [
+      "a lone surrogate",
+      "game\ud800servers",
+      "must be well-formed Unicode text (it holds a lone surrogate, U+D800)",
+    ],
+  ])(
+    "a name with %s is refused in the service's words (docs/service.md, stored text)",
+    (_what, name, message) => {
+      expect(keyFormProblems({ name, scopes: ["read"], expiresOn: "", caps: [] }, NOW)).toEqual([
+        { field: "name", message },
+      ]);
+    },
+  );
+
   it("the server action's schema refuses with the same field names and words, and hands the service its body", () => {
     const refused = CreateKeyInput.safeParse({
       name: "",

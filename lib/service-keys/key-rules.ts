@@ -1,5 +1,6 @@
 import { typedAmountProblem } from "@/lib/contract/decimal";
 import { fieldPath } from "@/lib/contract/issues";
+import { textProblem } from "@/lib/contract/text-rule";
 
 /**
  * The Create key form's rules with no schema library (docs/console.md, "Keys and Requests"): the
@@ -49,7 +50,8 @@ export function keyNameProblem(name: string): string | null {
   const text = name.trim();
   if (text === "") return "must not be empty: say what uses the key (a game server, a tool)";
   if (text.length > KEY_NAME_MAX) return `must be at most ${KEY_NAME_MAX} characters`;
-  return null;
+  // The service's rule for every text it stores, in its words.
+  return textProblem(text);
 }
 
 export function scopesProblem(scopes: readonly string[]): string | null {
