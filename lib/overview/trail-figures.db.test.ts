@@ -64,7 +64,8 @@ describe("the overview's trail reads", () => {
       [GOLD, "1234567.000000000000000001"],
       [GEM, "2"],
     ]);
-    await award("2026-11-24T00:02:00Z", "accepted", [[GOLD.toUpperCase(), "0.100000000000000002"]]);
+    // The trail stores GUIDs lower-cased only (migration 0009), so no spelling splits a token.
+    await award("2026-11-24T00:02:00Z", "accepted", [[GOLD, "0.100000000000000002"]]);
     await award("2026-11-24T00:03:00Z", "queued", [[GOLD, "500"]]);
     await award("2026-11-24T00:04:00Z", "failed", [[GOLD, "500"]]);
     await award("2026-11-23T12:00:00Z", "completed", [[GOLD, "0.5"]]);
