@@ -6,6 +6,12 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  // Without the preload, a client's own X-Forwarded-* reach Next.js and Auth.js unchecked
+  // (lib/http/forwarded-headers-preload.cjs; docs/console.md, "Sign-in": "Proxies").
+  if (!(globalThis as Record<symbol, unknown>)[Symbol.for("console.forwardedHeadersChecked")])
+    console.error(
+      "[console] Started without lib/http/forwarded-headers-preload.cjs: forwarded headers are not checked. Start it with npm start (or node --require ./lib/http/forwarded-headers-preload.cjs …).",
+    );
   const { resumeBatches } = await import("@/lib/bulk/running");
   const { startConsoleJobs } = await import("@/lib/jobs/console-jobs");
   // Not awaited: the server must answer while batches resume; a database that is not ready yet

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { TRUSTED_PROXY_ADDRESS } from "./e2e/from-address";
 import {
   CONSOLE_PORT,
   CONSOLE_URL,
@@ -92,6 +93,8 @@ export default defineConfig({
         CONSOLE_ENCRYPTION_KEY: "",
         CONSOLE_ENCRYPTION_KEYS: "",
         CONSOLE_ALLOWED_SERVICE_HOSTS: E2E_ALLOWED_SERVICE_HOSTS,
+        // The one address whose forwarded headers the console believes (e2e/from-address.ts).
+        TRUSTED_PROXIES: TRUSTED_PROXY_ADDRESS,
       },
     },
     {

@@ -1,7 +1,12 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { REQUESTED_PATH_HEADER } from "@/lib/auth/return-path";
 import { NONCE_HEADER, newNonce, pageContentSecurityPolicy } from "@/lib/http/content-security-policy";
-import { hasMalformedEscape, isForeignOriginPost, refusalResponse } from "@/lib/http/request-refusals";
+import {
+  hasMalformedEscape,
+  hasUntrustedForwarding,
+  isForeignOriginPost,
+  refusalResponse,
+} from "@/lib/http/request-refusals";
 
 /**
  * Gives every page its script policy with a fresh nonce, and tells pages which link was asked for, so a signed-out visitor is sent to sign-in with it and
@@ -17,7 +22,13 @@ export function proxy(request: NextRequest) {
       "Bad address",
       "This address has a % escape that is not valid. Check the link.",
     );
-  if (isForeignOriginPost(request.method, request.headers))
+  if (hasUntrustedForwarding(request.method, request.headers))
+    return refusalResponse(
+      403,
+      "Refused",
+      "This form came with forwarded host or scheme headers from an address that is not a trusted proxy, so the console did not run it.",
+    );
+  if (isForeignOriginPost(request.method, request.headers, request.nextUrl.protocol))
     return refusalResponse(
       403,
       "Refused",

@@ -5,6 +5,7 @@ import type { DatabaseTarget } from "@/common/database";
 import { ALLOWED_HOST_RULE, allowedHostEntry } from "@/lib/client/service-hosts";
 import { guid } from "@/lib/contract/guid";
 import { describeIssues } from "@/lib/contract/issues";
+import { parseTrustedProxies } from "@/lib/http/forwarded-headers.cjs";
 import { CONNECTION_ENVIRONMENTS, ENVIRONMENT_RULE } from "@/lib/model/connection-environment";
 
 const secret = (name: string) =>
@@ -70,6 +71,26 @@ const schema = z.object({
       });
       if (new Set(ctx.value).size !== ctx.value.length)
         ctx.issues.push({ code: "custom", input: ctx.value, message: "must not name the same key twice" });
+    })
+    .optional(),
+  /**
+   * Proxies whose X-Forwarded-For/-Host/-Proto the console believes: comma-separated addresses or
+   * CIDR blocks (docs/console.md, "Sign-in": "Proxies"). Unset: none, and the socket's address is
+   * the client. Applied by lib/http/forwarded-headers-preload.cjs before Next.js sees a request;
+   * checked here too, so that every command that reads the environment names a bad entry.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .check((ctx) => {
+      try {
+        parseTrustedProxies(ctx.value);
+      } catch (error) {
+        ctx.issues.push({
+          code: "custom",
+          input: ctx.value,
+          message: (error as Error).message.replace(/^TRUSTED_PROXIES: /, ""),
+        });
+      }
     })
     .optional(),
   /**

@@ -147,6 +147,9 @@ async function main(): Promise<void> {
     [
       "--require",
       join(ROOT, "scripts", "lib", "exit-with-launcher.cjs"),
+      // Forwarded headers believed only from TRUSTED_PROXIES (docs/console.md, "Sign-in").
+      "--require",
+      join(ROOT, "lib", "http", "forwarded-headers-preload.cjs"),
       requireHere.resolve("next/dist/bin/next"),
       "start",
       "-p",

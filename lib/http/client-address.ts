@@ -1,8 +1,8 @@
 /**
- * The client's address: the last entry of X-Forwarded-For, which is the one the nearest proxy
- * appended (Next.js fills the header with the socket's address when a request comes without
- * one). Served with no proxy in front, a client can name its own address here: docs/console.md
- * says what that leaves.
+ * The client's address: X-Forwarded-For, which lib/http/forwarded-headers-preload.cjs has made a
+ * single address before Next.js saw the request — the socket's, or, behind TRUSTED_PROXIES, the
+ * first hop from the right that is not a trusted proxy (docs/console.md, "Sign-in": "Proxies").
+ * The last entry is taken should a list still arrive.
  */
 export function clientAddress(headers: Headers): string {
   const forwarded = headers.get("x-forwarded-for") ?? "";

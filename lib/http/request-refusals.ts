@@ -1,3 +1,5 @@
+import { DROPPED_HEADER } from "./forwarded-headers.cjs";
+
 /**
  * Requests the console refuses before Next.js routes them, because Next would answer them with
  * a 500 (docs/console.md, "Sign-in, titles and missing pages"): a path whose percent-escapes do not
@@ -20,24 +22,35 @@ export function hasMalformedEscape(pathname: string): boolean {
 }
 
 /**
- * True when a POST carries an Origin that is not this host, by the rule Next.js itself applies
- * to server actions (its action handler): the origin's host must equal the first
- * X-Forwarded-Host value, or else Host. A request without Origin passes (Next lets it
- * through as well: browsers always send one on a cross-site POST); `null` or an origin that is
- * not a URL is foreign.
+ * True when a POST carries an Origin whose scheme, host and port are not this request's own
+ * (docs/console.md, "Sign-in": "Proxies"): the host is X-Forwarded-Host, else Host, and the scheme
+ * X-Forwarded-Proto, else the socket's (`socketProtocol`, `http:` or `https:`). By the time proxy.ts
+ * runs, forwarded headers come from a trusted proxy or not at all (lib/http/forwarded-headers.cjs),
+ * so Next.js's own check (host only) and Auth.js see the same host as this one. A request without
+ * Origin passes (Next lets it through as well: browsers always send one on a cross-site POST);
+ * `null`, an origin that is not a URL, or a host that does not make one is foreign.
  */
-export function isForeignOriginPost(method: string, headers: Headers): boolean {
+export function isForeignOriginPost(method: string, headers: Headers, socketProtocol: string): boolean {
   if (method !== "POST") return false;
   const origin = headers.get("origin");
   if (origin === null) return false;
-  let originHost: string;
+  const host = headers.get("x-forwarded-host") || headers.get("host");
+  const forwardedProto = headers.get("x-forwarded-proto");
+  const protocol = forwardedProto ? `${forwardedProto}:` : socketProtocol;
   try {
-    originHost = new URL(origin).host;
+    return !host || new URL(origin).origin !== new URL(`${protocol}//${host}`).origin;
   } catch {
     return true;
   }
-  const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() || headers.get("host");
-  return !host || originHost !== host;
+}
+
+/**
+ * True when a POST came with its own X-Forwarded-Host or -Proto from an address that is not a
+ * trusted proxy: the preload dropped them and said so in DROPPED_HEADER. Such a request is a
+ * forgery or a proxy missing from TRUSTED_PROXIES; either way no action runs on a guessed origin.
+ */
+export function hasUntrustedForwarding(method: string, headers: Headers): boolean {
+  return method === "POST" && headers.get(DROPPED_HEADER) !== null;
 }
 
 const escapeHtml = (text: string) =>

@@ -20,19 +20,25 @@ export async function startBuiltConsole(options: {
   await ensureDemoUsers(database.db);
   await database.close();
 
-  const next = spawn("node_modules/.bin/next", ["start", "-p", String(options.port)], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NEXT_TELEMETRY_DISABLED: "1",
-      AUTH_SECRET: randomBytes(32).toString("base64url"),
-      CONSOLE_ENCRYPTION_KEY: randomBytes(32).toString("base64url"),
-      CONSOLE_ENCRYPTION_KEYS: "",
-      // The demo users sign in with a password, as in the demo (docs/console.md, "Two-factor sign-in").
-      CONSOLE_OWNER_MFA: "optional",
-      ...options.env,
+  // Forwarded headers believed only from TRUSTED_PROXIES, as in the demo (docs/console.md, "Sign-in").
+  const preload = ["--require", "./lib/http/forwarded-headers-preload.cjs"];
+  const next = spawn(
+    process.execPath,
+    [...preload, "node_modules/.bin/next", "start", "-p", String(options.port)],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: "1",
+        AUTH_SECRET: randomBytes(32).toString("base64url"),
+        CONSOLE_ENCRYPTION_KEY: randomBytes(32).toString("base64url"),
+        CONSOLE_ENCRYPTION_KEYS: "",
+        // The demo users sign in with a password, as in the demo (docs/console.md, "Two-factor sign-in").
+        CONSOLE_OWNER_MFA: "optional",
+        ...options.env,
+      },
     },
-  });
+  );
   const stop = () => next.kill("SIGTERM");
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
