@@ -1,13 +1,22 @@
 import "server-only";
+import { cookies } from "next/headers";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { recordAudit } from "@/lib/audit/audit-log";
-import { actorFromHeaders } from "@/lib/audit/request-actor";
+import { actorFromHeaders, requestActor } from "@/lib/audit/request-actor";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
 import { clientAddress } from "@/lib/http/client-address";
 import { consoleSecrets } from "@/lib/secrets";
-import { startSession } from "./sessions";
+import { signOutSession } from "./account";
+import {
+  cookieValue,
+  KNOWN_DEVICE_COOKIE,
+  KNOWN_DEVICE_MAX_AGE_SECONDS,
+  knownDeviceId,
+  rememberDevice,
+} from "./known-device";
+import { findSignedIn, startSession } from "./sessions";
 import { signInWithPassword } from "./users";
 
 declare module "next-auth" {
@@ -23,7 +32,7 @@ declare module "next-auth" {
 /**
  * Sign-in slowed down (lib/auth/sign-in-throttle.ts) or this client's checks still under way:
  * the code tells the sign-in form what to say (`throttled-account-12`, `throttled-client-5`,
- * `busy`), or that the account wants a second-factor code (`code-required`, `invalid-code`).
+ * `throttled-device-5`, `busy`), or that the account wants a second-factor code (`code-required`, `invalid-code`).
  */
 export class ThrottledSignIn extends CredentialsSignin {
   constructor(code: string) {
@@ -49,10 +58,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => ({
         const text = (value: unknown) => (typeof value === "string" ? value : "");
         const email = text(credentials?.email).trim().toLowerCase();
         const db = await consoleDb();
-        const keys = consoleSecrets(consoleEnv()).encryptionKeys;
+        const { encryptionKeys: keys, authSecret } = consoleSecrets(consoleEnv());
         const client = clientAddress(request.headers);
+        // A browser this account signed in from before counts its own failures only (known-device.ts).
+        const deviceCookie = cookieValue(request.headers.get("cookie"), KNOWN_DEVICE_COOKIE);
         const result = await signInWithPassword(db, email, text(credentials?.password), {
           client,
+          device: knownDeviceId(authSecret, email, deviceCookie),
           code: text(credentials?.code),
           keys,
         });
@@ -60,6 +72,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => ({
         const actor = actorFromHeaders(request.headers, result.ok ? result.user : null, email);
         if (result.ok) {
           const { user } = result;
+          (await cookies()).set(KNOWN_DEVICE_COOKIE, rememberDevice(authSecret, email, deviceCookie), {
+            httpOnly: true,
+            sameSite: "lax",
+            secure: new URL(request.url).protocol === "https:",
+            path: "/",
+            maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS,
+          });
           const sessionId = await startSession(db, user.id, {
             client,
             userAgent: actor.userAgent,
@@ -81,7 +100,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => ({
         if (result.reason === "throttled") {
           await recordAudit(db, actor, {
             kind: "sign-in.throttled",
-            summary: `Sign-in slowed down for ${result.retryAfterSeconds} s (too many failures from this ${result.by === "account" ? "account" : "address"})`,
+            summary: `Sign-in slowed down for ${result.retryAfterSeconds} s (too many failures ${{ account: "for this account", client: "from this address", device: "from this browser" }[result.by]})`,
           });
           throw new ThrottledSignIn(`throttled-${result.by}-${result.retryAfterSeconds}`);
         }
@@ -112,6 +131,20 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => ({
       if (token.sub) session.user.id = token.sub;
       if (typeof token.sid === "string") session.sessionId = token.sid;
       return session;
+    },
+  },
+  events: {
+    // Every sign-out comes here after Auth.js checked it (its CSRF token on POST /api/auth/signout,
+    // which its own page sends; the console's button, lib/actions/sign-out.ts, has ended the
+    // session already and finds nothing left): the server session ends and the audit log says so
+    // (docs/console.md, "Sessions"). Auth.js logs an error thrown here and clears the cookie anyway.
+    async signOut(message) {
+      const token = "token" in message ? message.token : null;
+      const userId = Number(token?.sub);
+      if (!Number.isInteger(userId) || userId <= 0 || typeof token?.sid !== "string") return;
+      const db = await consoleDb();
+      const signedIn = await findSignedIn(db, token.sid, userId);
+      if (signedIn) await signOutSession(db, signedIn, await requestActor(signedIn.user));
     },
   },
   logger: {

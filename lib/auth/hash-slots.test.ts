@@ -56,4 +56,22 @@ describe("room for password checks", () => {
     await expect(slots.run("c", () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(await slots.run("c", async () => 1)).toBe(1);
   });
+
+  it("refuses at once, without running it, a check that finds the line full", async () => {
+    const slots = new HashSlots(2, 2, 3);
+    const g = gate();
+    // A hundred clients at once (issue 25): two run, three wait, the rest are refused unrun.
+    const runs = Array.from({ length: 100 }, (_, i) =>
+      slots.run(`client-${i}`, async () => {
+        await g.opened;
+        return i;
+      }),
+    );
+    expect(slots.load).toEqual({ running: 2, waiting: 3 });
+    expect(slots.counts).toEqual({ ran: 2, refused: 95 });
+    g.open();
+    const results = await Promise.all(runs);
+    expect(results.filter((r) => r !== null)).toEqual([0, 1, 2, 3, 4]);
+    expect(slots.counts).toEqual({ ran: 5, refused: 95 });
+  });
 });

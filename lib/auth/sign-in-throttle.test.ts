@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ACCOUNT_RULE,
   CLIENT_RULE,
+  DEVICE_RULE,
   FORGET_AFTER_SECONDS,
   throttleVerdict,
   waitSeconds,
@@ -40,6 +41,21 @@ describe("the sign-in slow-down", () => {
     expect(throttleVerdict(failed(ACCOUNT_RULE.free + 1), failed(CLIENT_RULE.free + 2), at(0))).toEqual({
       wait: 20,
       by: "client",
+    });
+  });
+
+  it("lets a known device of the account in whatever strangers did, and slows it for its own typos only", () => {
+    // Twenty strangers' failures on the account, and this office address's too (issue 25).
+    const account = failed(20);
+    const office = failed(CLIENT_RULE.free + 5);
+    // Without a known device, the office and the owner's own typo wait for the account.
+    expect(throttleVerdict(account, office, at(1))).toEqual({ wait: 299, by: "account" });
+    expect(throttleVerdict(account, failed(1), at(1))).toEqual({ wait: 299, by: "account" });
+    expect(throttleVerdict(account, office, at(1), { failures: undefined })).toEqual({ wait: 0 });
+    expect(throttleVerdict(account, office, at(1), { failures: failed(1) })).toEqual({ wait: 0 });
+    expect(throttleVerdict(account, office, at(1), { failures: failed(DEVICE_RULE.free) })).toEqual({
+      wait: 4,
+      by: "device",
     });
   });
 });

@@ -1,9 +1,11 @@
 /**
- * How wrong passwords slow sign-in down (docs/console.md, "Sign-in"). Two counters: per account
- * (whoever tried) and per client address (whatever account it tried). Neither is a lock: a
- * counter only makes its subject wait a while after its last failure, and is forgotten
- * FORGET_AFTER_SECONDS after it. The account's wait applies only to clients that have failed
- * themselves, so a stranger's guesses never keep the right password from a clean client out.
+ * How wrong passwords slow sign-in down (docs/console.md, "Sign-in"). Three counters: per account
+ * (whoever tried), per client address (whatever account it tried) and per known device (a browser
+ * the account signed in from before: lib/auth/known-device.ts). None is a lock: a counter only
+ * makes its subject wait a while after its last failure, and is forgotten FORGET_AFTER_SECONDS
+ * after it. A known device of the account answers to its own count alone, so no stranger — at
+ * any number of addresses, or behind the same office address — can keep the owner's browser out.
+ * Any other client waits for the account only once it has failed itself.
  */
 
 export interface ThrottleRule {
@@ -17,6 +19,8 @@ export interface ThrottleRule {
 export const ACCOUNT_RULE: ThrottleRule = { free: 5, firstWaitSeconds: 5, maxWaitSeconds: 5 * 60 };
 /** More free failures than an account: several people may share an office's address. */
 export const CLIENT_RULE: ThrottleRule = { free: 10, firstWaitSeconds: 5, maxWaitSeconds: 15 * 60 };
+/** A known device's own typos: as an account's (its owner is the only one who should be typing there). */
+export const DEVICE_RULE: ThrottleRule = ACCOUNT_RULE;
 export const FORGET_AFTER_SECONDS = 15 * 60;
 
 export interface FailureCount {
@@ -39,17 +43,23 @@ export function waitSeconds(count: FailureCount | undefined, rule: ThrottleRule,
   return left > 0 ? Math.ceil(left / 1000) : 0;
 }
 
-export type ThrottleVerdict = { wait: 0 } | { wait: number; by: "account" | "client" };
+export type ThrottleVerdict = { wait: 0 } | { wait: number; by: "account" | "client" | "device" };
 
 /**
- * Whether an attempt may be checked now: the client's own wait always applies; the account's
- * only when this client has live failures of its own.
+ * Whether an attempt may be checked now. From a known device of the account (`knownDevice`
+ * given, with its own count): that count alone. From any other client: the client's own wait
+ * always applies; the account's only when this client has live failures of its own.
  */
 export function throttleVerdict(
   account: FailureCount | undefined,
   client: FailureCount | undefined,
   now: Date,
+  knownDevice?: { failures: FailureCount | undefined },
 ): ThrottleVerdict {
+  if (knownDevice) {
+    const wait = waitSeconds(knownDevice.failures, DEVICE_RULE, now);
+    return wait === 0 ? { wait: 0 } : { wait, by: "device" };
+  }
   const clientWait = waitSeconds(client, CLIENT_RULE, now);
   const accountWait = liveFailures(client, now) > 0 ? waitSeconds(account, ACCOUNT_RULE, now) : 0;
   if (clientWait === 0 && accountWait === 0) return { wait: 0 };

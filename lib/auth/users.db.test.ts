@@ -5,7 +5,7 @@ import { users } from "@/lib/db/schema";
 import { createConsoleTestDatabase } from "@/testing/console-database";
 import { LEGACY_PASSWORD, LEGACY_SCRYPT_HASH } from "@/testing/legacy-password-hash";
 import { ACCOUNT_RULE, CLIENT_RULE, FORGET_AFTER_SECONDS } from "./sign-in-throttle";
-import { createUser, REFUSAL_FLOOR_MS, signInWithPassword, UserError } from "./users";
+import { createUser, REFUSAL_FLOOR_MS, signInSlots, signInWithPassword, UserError } from "./users";
 
 let database: ConsoleDatabase;
 beforeEach(async () => {
@@ -192,5 +192,59 @@ describe("console users", () => {
     );
     expect(results.filter((r) => !r.ok && r.reason === "busy")).toHaveLength(4);
     expect(results.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(2);
+  });
+
+  it("never lets twenty strangers' wrong passwords keep the owner's known device out, typo and all (issue 25)", async () => {
+    await createUser(database.db, { email: "owner@studio.example", role: "owner", password: PASSWORD });
+    const now = new Date("2026-11-23T10:00:00Z");
+    const attempt = (password: string, client: string, device?: string) =>
+      signInWithPassword(database.db, "owner@studio.example", password, { client, device, now });
+    // The owner's browser signed in before: the console knows it (lib/auth/known-device.ts).
+    expect((await attempt(PASSWORD, "198.51.100.7", "owner-laptop")).ok).toBe(true);
+    // Twenty strangers, each at an address of its own, and a colleague's typo at the office's.
+    for (let i = 0; i < 20; i += 1) await attempt("guess", `203.0.113.${i + 1}`);
+    await attempt("guess", "198.51.100.7");
+    // A stranger that failed waits for the account; so does the office address without the device.
+    expect(await attempt(PASSWORD, "203.0.113.1")).toMatchObject({ reason: "throttled", by: "account" });
+    expect(await attempt(PASSWORD, "198.51.100.7")).toMatchObject({ reason: "throttled", by: "account" });
+    // The owner's typo on the known device, then the right password: in.
+    expect(await attempt("typo", "198.51.100.7", "owner-laptop")).toEqual({ ok: false, reason: "invalid" });
+    expect((await attempt(PASSWORD, "198.51.100.7", "owner-laptop")).ok).toBe(true);
+    // The device's own typos slow it down, as an account's would.
+    for (let i = 0; i < ACCOUNT_RULE.free; i += 1) await attempt("typo", "198.51.100.7", "owner-laptop");
+    expect(await attempt(PASSWORD, "198.51.100.7", "owner-laptop")).toMatchObject({
+      reason: "throttled",
+      by: "device",
+    });
+  });
+
+  it("refuses a hundred concurrent wrong sign-ins without hashing beyond the line, and once throttled without hashing at all", async () => {
+    await createUser(database.db, { email: "owner@studio.example", role: "owner", password: PASSWORD });
+    const burst = (client: (i: number) => string) => {
+      const before = { ...signInSlots.counts };
+      return Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          signInWithPassword(database.db, "owner@studio.example", "guess", { client: client(i) }),
+        ),
+      ).then((results) => ({
+        results,
+        ran: signInSlots.counts.ran - before.ran,
+        refused: signInSlots.counts.refused - before.refused,
+      }));
+    };
+    // A hundred addresses at once: two hashes run, eight wait, the other ninety are "busy" unhashed.
+    const many = await burst((i) => `203.0.113.${i + 1}`);
+    expect(many.ran).toBe(10);
+    expect(many.refused).toBe(90);
+    expect(many.results.filter((r) => !r.ok && r.reason === "busy")).toHaveLength(90);
+    // One address at once: two hashes; then, its count past the free ones, none at all.
+    const one = await burst(() => "192.0.2.77");
+    expect(one.ran).toBe(2);
+    for (let i = 0; i < CLIENT_RULE.free; i += 1)
+      await signInWithPassword(database.db, `user${i}@studio.example`, "guess", { client: "192.0.2.78" });
+    const throttled = await burst(() => "192.0.2.78");
+    expect(throttled.ran).toBe(0);
+    expect(throttled.refused).toBe(0);
+    expect(throttled.results.every((r) => !r.ok && r.reason === "throttled")).toBe(true);
   });
 });

@@ -68,7 +68,7 @@ export type SignInResult =
   /** The password was right and the account has a second factor: ask for a code (nothing counted). */
   | { ok: false; reason: "code-required" }
   | { ok: false; reason: "invalid-code" }
-  | { ok: false; reason: "throttled"; retryAfterSeconds: number; by: "account" | "client" }
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number; by: "account" | "client" | "device" }
   | { ok: false; reason: "busy" };
 
 // Verifying against a throwaway hash keeps an unknown email as slow as a wrong password.
@@ -81,11 +81,19 @@ let decoy: Promise<string> | undefined;
  */
 export const REFUSAL_FLOOR_MS = 400;
 
-/** Two checks at once leave two of libuv's four threads to everyone else (hash-slots.ts). */
-const slots = new HashSlots(2, 2);
+/**
+ * Two checks at once leave two of libuv's four threads to everyone else; eight more may wait
+ * (about half a second's hashing), any beyond are answered "busy" at once (hash-slots.ts).
+ */
+export const signInSlots = new HashSlots(2, 2, 8);
 
 export interface SignInOptions {
   client?: string;
+  /**
+   * The id of a known device of this account (lib/auth/known-device.ts), already checked: its own
+   * count replaces the account's and the client's (sign-in-throttle.ts).
+   */
+  device?: string;
   now?: Date;
   /** A TOTP or recovery code, once the first answer was "code-required". */
   code?: string;
@@ -104,15 +112,16 @@ export async function signInWithPassword(
   db: ConsoleDb,
   emailInput: string,
   password: string,
-  { client = "unknown", now = new Date(), code, keys }: SignInOptions = {},
+  { client = "unknown", device, now = new Date(), code, keys }: SignInOptions = {},
 ): Promise<SignInResult> {
   const email = emailInput.trim().toLowerCase();
-  const verdict = await attemptVerdict(db, email, client, now);
+  const verdict = await attemptVerdict(db, email, client, now, device);
   if (verdict.wait > 0 && "by" in verdict)
     return { ok: false, reason: "throttled", retryAfterSeconds: verdict.wait, by: verdict.by };
 
   const started = performance.now();
-  const checked = await slots.run(client, async () => {
+  // A known device queues as itself, so that a busy office address never holds its owner up.
+  const checked = await signInSlots.run(device === undefined ? client : `device:${device}`, async () => {
     const [found] = await db
       .select({
         ...columns,
@@ -136,7 +145,7 @@ export async function signInWithPassword(
   const refuse = async (reason: "invalid" | "invalid-code"): Promise<SignInResult> => {
     const left = started + REFUSAL_FLOOR_MS - performance.now();
     if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-    await recordFailure(db, email, client, now);
+    await recordFailure(db, email, client, now, device);
     return { ok: false, reason };
   };
   if (!found?.active || !matches) return refuse("invalid");
@@ -150,7 +159,7 @@ export async function signInWithPassword(
     if (!secondFactor.ok) return refuse("invalid-code");
   }
   // The client's count stays: signing in to one account must not wash a client's guesses at others.
-  await clearAccountFailures(db, email);
+  await clearAccountFailures(db, email, device);
   if (!secondFactor?.ok) return { ok: true, user, secondFactor: "none" };
   return {
     ok: true,
