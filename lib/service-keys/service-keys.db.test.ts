@@ -299,4 +299,19 @@ describe("other keys", () => {
     );
     expect(await auditRows()).toEqual([]);
   });
+
+  it("a key the console's own key could not grant (a scope it lacks) is refused in the service's words, and nothing is audited", async () => {
+    const { project } = await consoleProject(); // read, award, keys: no fund
+    const refused = await createServiceKey(context(), project, {
+      name: "treasury",
+      scopes: ["read", "fund"],
+      expiresAt: "",
+      caps: [],
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ServiceKeyError);
+    expect((refused as Error).message).toMatch(
+      /This API key may not grant the scope "fund": its scopes are read, award, keys\..*No key was made\.$/,
+    );
+    expect(await auditRows()).toEqual([]);
+  });
 });
