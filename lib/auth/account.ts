@@ -5,7 +5,7 @@ import type { EncryptionKeys } from "@/lib/crypto/secret-box";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { users } from "@/lib/db/schema";
 import { completeEnrolment, consumeSecondFactor, removeSecondFactor } from "./second-factor";
-import { endSessionsOf, markSecondFactor, type SignedIn } from "./sessions";
+import { endSession, endSessionsOf, markSecondFactor, type SignedIn } from "./sessions";
 import { attemptVerdict, clearAccountFailures, recordFailure } from "./sign-in-failures";
 
 /**
@@ -55,7 +55,13 @@ export async function confirmSecondFactor(
   return { ok: true };
 }
 
-/** Sets up (or replaces) the person's own second factor; returns the recovery codes to show once. */
+/**
+ * Sets up (or replaces) the person's own second factor; returns the recovery codes to show once.
+ * Every other session of the account ends, in the same transaction as the new factor and its
+ * audit row: before a first enrolment they were opened with the password alone and would go on
+ * without ever giving a code; a replaced authenticator may be a lost phone. This session goes on,
+ * its second factor given.
+ */
 export async function enrolSecondFactor(
   db: ConsoleDb,
   keys: EncryptionKeys,
@@ -65,14 +71,21 @@ export async function enrolSecondFactor(
   actor: AuditActor,
 ): Promise<string[]> {
   const replacing = signedIn.user.mfaEnrolled;
-  const codes = await completeEnrolment(db, keys, signedIn.user.id, pending, code);
-  await markSecondFactor(db, signedIn.session.id);
-  // A replaced authenticator may be a lost phone: other sessions end; this one goes on.
-  if (replacing) await endSessionsOf(db, signedIn.user.id, "mfa-enrolled", signedIn.session.id);
-  await recordAudit(db, actor, {
-    kind: "mfa.enrolled",
-    summary: replacing ? "Replaced their authenticator and recovery codes" : "Set up two-factor sign-in",
-  });
+  const { codes } = await audited(
+    db,
+    actor,
+    async (tx) => {
+      const codes = await completeEnrolment(tx, keys, signedIn.user.id, pending, code);
+      await markSecondFactor(tx, signedIn.session.id);
+      const ended = await endSessionsOf(tx, signedIn.user.id, "mfa-enrolled", signedIn.session.id);
+      return { codes, ended };
+    },
+    ({ ended }) => ({
+      kind: "mfa.enrolled",
+      summary: `${replacing ? "Replaced their authenticator and recovery codes" : "Set up two-factor sign-in"}; ${ended} other session(s) ended`,
+      detail: { sessionsEnded: ended },
+    }),
+  );
   return codes;
 }
 
@@ -94,6 +107,20 @@ export async function resetSecondFactor(
       summary: `Reset the two-factor sign-in of ${target.email}; ${ended} session(s) ended`,
       detail: { userId: target.id, email: target.email, sessionsEnded: ended },
     }),
+  );
+}
+
+/**
+ * Signing out, whichever way (the console's button, lib/actions/sign-out.ts, or Auth.js's own
+ * /api/auth/signout, through its `signOut` event in auth.ts): this session ends on the server, so
+ * a copy of its cookie is worth nothing afterwards, and the audit log says so.
+ */
+export async function signOutSession(db: ConsoleDb, signedIn: SignedIn, actor: AuditActor): Promise<void> {
+  await audited(
+    db,
+    actor,
+    (tx) => endSession(tx, signedIn.session.id, "signed-out"),
+    () => ({ kind: "sign-out", summary: "Signed out" }),
   );
 }
 
