@@ -1,19 +1,22 @@
 import { compareDecimals } from "@/lib/contract/decimal";
 import type { ApiKeyListing, KeyScope } from "./keys";
 import { ServiceError } from "./service-error";
+import { wireDate } from "./sql-rows";
 
 /**
  * A key grants only what it has (docs/service.md, "API keys"): the keys it makes have a subset
- * of its scopes and caps as tight as its own, and it rolls or revokes only keys it could have
+ * of its scopes, caps as tight as its own and a life no longer than its own (a key that expires
+ * cannot make one that outlives it), and it rolls or revokes only keys it could have
  * made — so a key with the `keys` scope cannot make itself a stronger key, nor revoke or take
  * over (a roll answers the new secret) a stronger key, such as the console's own. A refusal is
  * 403 KEY_NOT_ALLOWED, as for a key without a scope.
  */
 
-/** What a key may do: its scopes, and its caps (exact decimal text) on the tokens it is capped on. */
+/** What a key may do: its scopes, its caps (exact decimal text) on the tokens it is capped on, and until when (null: no end). */
 export interface KeyGrant {
   scopes: readonly string[];
   caps: readonly { tokenGuid: string; daily: string }[];
+  expiresAt: Date | null;
 }
 
 /** A cap of the granting key, as the listing shows it (with its token's symbol). */
@@ -21,6 +24,7 @@ type GranterCap = ApiKeyListing["caps"][number];
 
 type Excess =
   | { kind: "scope"; scope: string }
+  | { kind: "outlives"; until: Date }
   | { kind: "uncapped"; cap: GranterCap }
   | { kind: "looser"; cap: GranterCap; index: number; daily: string };
 
@@ -31,6 +35,9 @@ type Excess =
 function excess(granter: ApiKeyListing, wanted: KeyGrant): Excess | null {
   const scope = wanted.scopes.find((s) => !granter.scopes.includes(s as KeyScope));
   if (scope !== undefined) return { kind: "scope", scope };
+  const until = granter.expiresAt;
+  if (until !== null && (wanted.expiresAt === null || wanted.expiresAt.getTime() > until.getTime()))
+    return { kind: "outlives", until };
   if (!wanted.scopes.includes("award")) return null;
   for (const cap of granter.caps) {
     const index = wanted.caps.findIndex((c) => c.tokenGuid.toLowerCase() === cap.tokenGuid.toLowerCase());
@@ -52,6 +59,10 @@ export function checkMayCreate(granter: ApiKeyListing, wanted: KeyGrant): void {
     throw notAllowed(
       `This API key may not grant the scope "${found.scope}": its scopes are ${granter.scopes.join(", ")}. ${tail} scopes it has itself.`,
     );
+  if (found.kind === "outlives")
+    throw notAllowed(
+      `ExpiresAt must be no later than this API key's own end, ${wireDate(found.until)}${wanted.expiresAt === null ? " (it is empty: never)" : ""}. ${tail} as long a life as its own.`,
+    );
   const { tokenSymbol: symbol, daily } = found.cap;
   if (found.kind === "uncapped")
     throw notAllowed(
@@ -67,6 +78,7 @@ export function checkMayManage(granter: ApiKeyListing, target: ApiKeyListing, ac
   const found = excess(granter, {
     scopes: target.scopes,
     caps: target.caps.map((cap) => ({ tokenGuid: cap.tokenGuid, daily: cap.daily })),
+    expiresAt: target.expiresAt,
   });
   if (!found) return;
   const start = `This API key may not ${act} key ${target.id}: that key`;
@@ -75,6 +87,8 @@ export function checkMayManage(granter: ApiKeyListing, target: ApiKeyListing, ac
     throw notAllowed(
       `${start} has the scope "${found.scope}", which this key does not have (its scopes are ${granter.scopes.join(", ")}). ${tail}`,
     );
+  if (found.kind === "outlives")
+    throw notAllowed(`${start} works past this key's own end, ${wireDate(found.until)}. ${tail}`);
   const { tokenSymbol: symbol, daily } = found.cap;
   if (found.kind === "uncapped")
     throw notAllowed(

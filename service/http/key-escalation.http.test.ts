@@ -10,8 +10,12 @@ import { type CapInput, createApiKey, type KeyScope, listApiKeys } from "../doma
 // scope or the cap, and changes nothing.
 const service = serveFixtures({ per: "file" });
 
-const keyWith = async (scopes: KeyScope[], caps: CapInput[] = []) =>
-  createApiKey(service.db, service.projectId, { label: "escalation", scopes, caps });
+const keyWith = async (scopes: KeyScope[], caps: CapInput[] = [], expiresAt: Date | null = null) =>
+  createApiKey(service.db, service.projectId, { label: "escalation", scopes, caps, expiresAt });
+
+/** A moment `hours` from now, to the second, as a Date and as the wire writes it. */
+const inHours = (hours: number) => new Date(Math.floor(Date.now() / 1000 + hours * 3600) * 1000);
+const wire = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /** A JSON number written exactly as given (JSON.stringify would round it to a double). */
 const exact = (literal: string) => `<number ${literal}>`;
@@ -51,9 +55,9 @@ interface Attempt {
 }
 
 const onKey =
-  (scopes: KeyScope[], caps: CapInput[] = []) =>
+  (scopes: KeyScope[], caps: CapInput[] = [], expiresAt: Date | null = null) =>
   async () => ({
-    KeyId: (await keyWith(scopes, caps)).id,
+    KeyId: (await keyWith(scopes, caps, expiresAt)).id,
   });
 
 const ATTEMPTS: Attempt[] = [
@@ -148,6 +152,32 @@ const ATTEMPTS: Attempt[] = [
     allowed: onKey(["award"], [{ tokenGuid: GOLD, daily: "10" }]),
     error:
       /^This API key may not roll key \d+: its cap on GOLD, 1000, is looser than this key's, 100 in any 24 hours\./,
+  },
+  {
+    what: "a key that expires makes a key that never does",
+    caller: () => keyWith(["keys"], [], inHours(24)),
+    path: "/Keys",
+    refused: async () => ({ Name: "forever", Scopes: ["keys"] }),
+    allowed: async () => ({ Name: "shorter", Scopes: ["keys"], ExpiresAt: wire(inHours(1)) }),
+    error:
+      /^ExpiresAt must be no later than this API key's own end, \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(it is empty: never\)\. A key may give another key only as long a life as its own\.$/,
+  },
+  {
+    what: "a key that expires makes a key that outlives it",
+    caller: () => keyWith(["read", "keys"], [], inHours(24)),
+    path: "/Keys",
+    refused: async () => ({ Name: "longer", Scopes: ["read"], ExpiresAt: wire(inHours(48)) }),
+    allowed: async () => ({ Name: "as long", Scopes: ["read"], ExpiresAt: wire(inHours(24)) }),
+    error: /^ExpiresAt must be no later than this API key's own end, [\dT:Z-]+\. A key may give/,
+  },
+  {
+    what: "a key that expires revokes a key that never does",
+    caller: () => keyWith(["keys"], [], inHours(24)),
+    path: "/Keys/Revoke",
+    refused: onKey(["keys"]),
+    allowed: onKey(["keys"], [], inHours(2)),
+    error:
+      /^This API key may not revoke key \d+: that key works past this key's own end, [\dT:Z-]+\. A key may revoke or roll only keys it could have made itself\.$/,
   },
 ];
 

@@ -103,6 +103,7 @@ export function keyRoutes(app: ServiceApp): void {
       checkMayCreate(callerIn(await listApiKeys(app.db, project.id), project), {
         scopes: body.Scopes,
         caps: body.Caps.map((cap) => ({ tokenGuid: cap.TokenGuid, daily: cap.Daily })),
+        expiresAt,
       });
       const created = await createApiKey(app.db, project.id, {
         label: body.Name,
