@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readPolicies } from "@/lib/approvals/policies";
+import { type AuditRow, auditRowsInOrder, verifyAuditLog } from "@/lib/audit/audit-log";
 import { ensureDemoUsers } from "@/lib/auth/demo-users";
 import { getWallet } from "@/lib/client/awards";
 import type { ServiceConnection } from "@/lib/client/call-service";
@@ -117,5 +118,37 @@ describe("the demo's first-start history", () => {
     const [request] = await database.db.select().from(approvalRequests);
     expect(request).toMatchObject({ awardId: waiting?.id, status: "waiting", requesterEmail: HISTORY_ACTOR });
     expect(await gemOf()).toBe(before);
+  });
+
+  it("is in the audit log as a person's awards are, naming the approval request as the Approvals page does; the chain verifies", async () => {
+    await ensureDemoUsers(database.db);
+    await sendDemoHistory(database.db, connection());
+    const rows: AuditRow[] = [];
+    for await (const row of auditRowsInOrder(database.db, {})) rows.push(row);
+    const ofKind = (kind: string) => rows.filter((row) => row.kind === kind);
+
+    const sent = ofKind("award.sent");
+    expect(sent.map((row) => row.detail.customerId)).toEqual(HISTORY_AWARDS.map((award) => award.customerId));
+    expect(new Set(sent.map((row) => row.actorEmail))).toEqual(new Set([HISTORY_ACTOR]));
+    expect(sent[0]?.summary).toMatch(
+      /^Allowance to player-2003 \(150\), RequestID [0-9a-f-]{36}: completed$/,
+    );
+
+    const [batch] = await database.db.select().from(awardBatches);
+    expect(ofKind("batch.sent").map((row) => [row.actorEmail, row.summary])).toEqual([
+      [HISTORY_ACTOR, `Sent bulk file weekend-tournament.csv as batch ${batch?.id}`],
+    ]);
+
+    const [request] = await database.db.select().from(approvalRequests);
+    const requested = ofKind("award.requested");
+    expect(requested).toHaveLength(1);
+    expect(requested[0]).toMatchObject({ actorEmail: HISTORY_ACTOR, detail: { approval: request?.id } });
+    // The Approvals page's title and description of the same request: "Approval request 1",
+    // "Award to player-2042: 800 GEM".
+    expect(requested[0]?.summary).toContain(
+      `waiting for approval in Approval request ${request?.id} (Award to player-2042: 800 GEM)`,
+    );
+    expect(ofKind("policy.changed")).toHaveLength(1);
+    expect(await verifyAuditLog(database.db)).toMatchObject({ ok: true, rows: rows.length });
   });
 });

@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
-import { readPolicies, setPolicy } from "@/lib/approvals/policies";
-import { placeAward } from "@/lib/awards/place-award";
-import { sendAward } from "@/lib/awards/send-award";
-import { recordAward } from "@/lib/awards/trail";
+import { setPolicy } from "@/lib/approvals/policies";
+import type { AuditActor } from "@/lib/audit/audit-log";
+import { type AskedAward, placeAndSendAward } from "@/lib/awards/place-and-send";
+import { auditBatchWritten } from "@/lib/bulk/batch-audit";
 import { writeBatch } from "@/lib/bulk/batch-store";
 import { parseAwardCsv } from "@/lib/bulk/csv";
 import { fileSha256, uuidV5 } from "@/lib/bulk/request-ids";
@@ -13,18 +13,23 @@ import { listProjectTokens } from "@/lib/client/catalogue";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { awards, users } from "@/lib/db/schema";
 import type { AwardStatus } from "@/lib/model/award-status";
+import type { Role } from "@/lib/model/roles";
 import { DEMO_CONTRACTS } from "@/service/db/fixtures/demo-extra";
 
 /**
  * The demo's first-start history (README, "The demo"): a few awards and one small bulk batch,
- * sent to the demo project through the service by the console's own code — the award trail's
- * `recordAward` + `sendAward` as the award form uses them, and the bulk sender for the batch —
- * as the demo manager, so the overview and the history show real awards from the first sign-in.
+ * sent to the demo project through the service by the console's own code — each award through
+ * `placeAndSendAward`, the award form's own use case, and the batch through the bulk sender with
+ * the upload's audit row — as the demo manager, so the overview, the history and the audit log
+ * show real awards from the first sign-in, named as a person's are (docs/console.md, "Audit log").
  *
  * RequestIDs are fixed (UUID v5 of a name; the batch's come from its file as for any upload), so
  * if the console's data is wiped while the service's is kept, sending the history again pays
  * nothing twice: the service answers each RequestID with its first outcome.
  */
+
+/** The name of the demo's connection ("env"), as the console shows it. */
+const DEMO_PROJECT = "Starfall Arena (demo)";
 
 /** Who sends the history: the demo manager (lib/auth/demo-users.ts). */
 export const HISTORY_ACTOR = "manager@demo.test";
@@ -166,27 +171,42 @@ export async function sendDemoHistory(db: ConsoleDb, connection: ServiceConnecti
     statuses[status] = (statuses[status] ?? 0) + 1;
   };
   const where = { connection: "env", baseUrl: connection.baseUrl, projectGuid: connection.projectGuid };
-
-  for (const [index, award] of HISTORY_AWARDS.entries()) {
-    const record = await recordAward(db, {
-      ...where,
-      requestId: uuidV5(`demo-history/${index + 1}`, NAMESPACE),
-      actorId: actor.id,
-      actorEmail: actor.email,
+  // The demo launcher is the "browser" of these rows: no address, its own name.
+  const auditActor = (user: { id: number; email: string }): AuditActor => ({
+    id: user.id,
+    email: user.email,
+    client: "",
+    userAgent: "demo",
+  });
+  const tokens = (await listProjectTokens(connection)).Data.Tokens;
+  const symbolOf = (guid: string) => tokens.find((t) => t.Guid.toLowerCase() === guid)?.Symbol ?? guid;
+  const sendAsManager = (award: HistoryAward, requestId: string) => {
+    const asked: AskedAward = {
+      requestId,
       customerId: award.customerId,
       isAllowance: award.wallet === "",
       isMintable: award.wallet === "" && award.mintable === true,
       wallet: award.wallet,
       lines: [{ ...award.line, Amount: award.amount }],
       reason: award.reason,
-    });
-    counted((await sendAward(db, connection, record, actor.email)).status);
-  }
+    };
+    return placeAndSendAward(
+      db,
+      { connection, ref: "env", project: DEMO_PROJECT },
+      { id: actor.id, email: actor.email, role: actor.role as Role },
+      asked,
+      symbolOf,
+      auditActor(actor),
+    );
+  };
+
+  for (const [index, award] of HISTORY_AWARDS.entries())
+    counted((await sendAsManager(award, uuidV5(`demo-history/${index + 1}`, NAMESPACE))).status);
 
   const bytes = new TextEncoder().encode(HISTORY_BATCH.text);
   const parsed = parseAwardCsv(bytes);
   if (!parsed.ok) throw new Error(`the history's batch file: ${parsed.error}`);
-  const checked = dryRun(parsed.rows, (await listProjectTokens(connection)).Data.Tokens);
+  const checked = dryRun(parsed.rows, tokens);
   if (checked.errors.length > 0)
     throw new Error(`the history's batch file: ${JSON.stringify(checked.errors[0]?.problems)}`);
   const { batch } = await writeBatch(
@@ -202,34 +222,23 @@ export async function sendDemoHistory(db: ConsoleDb, connection: ServiceConnecti
     checked.rows,
   );
   await sendBatchRows(db, connection, batch.id, { actorEmail: actor.email });
+  await auditBatchWritten(
+    db,
+    auditActor(actor),
+    DEMO_PROJECT,
+    { ...batch, reason: HISTORY_BATCH.reason },
+    null,
+  );
 
   const [owner] = await db.select().from(users).where(eq(users.email, POLICY_ACTOR));
   if (!owner) throw new Error(`the demo user ${POLICY_ACTOR} is missing`);
   const { token, symbol, ...rules } = SAMPLE_POLICY;
   await setPolicy(
     db,
-    { projectGuid: connection.projectGuid, project: "Starfall Arena (demo)", symbol },
+    { projectGuid: connection.projectGuid, project: DEMO_PROJECT, symbol },
     { token, ...rules, ownerDailyLimit: rules.ownerDailyLimit || null },
-    { id: owner.id, email: owner.email, client: "", userAgent: "demo" },
+    auditActor(owner),
   );
-  const { record } = await placeAward(
-    db,
-    {
-      ...where,
-      requestId: uuidV5("demo-history/waiting", NAMESPACE),
-      actorId: actor.id,
-      actorEmail: actor.email,
-      customerId: WAITING_AWARD.customerId,
-      isAllowance: true,
-      isMintable: false,
-      wallet: "",
-      lines: [{ ...WAITING_AWARD.line, Amount: WAITING_AWARD.amount }],
-      reason: WAITING_AWARD.reason,
-    },
-    { userId: actor.id, role: "manager", email: actor.email, projectGuid: connection.projectGuid },
-    await readPolicies(db, connection.projectGuid),
-    () => symbol,
-  );
-  counted(record.status);
+  counted((await sendAsManager(WAITING_AWARD, uuidV5("demo-history/waiting", NAMESPACE))).status);
   return { awards: HISTORY_AWARDS.length + 1, statuses, batchRows: checked.rows.length };
 }
