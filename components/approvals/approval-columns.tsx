@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
 import { When } from "@/components/ui/when";
+import { approvalRequestTitle } from "@/lib/approvals/approval-view";
 import type { ApprovalStatus } from "@/lib/model/approval-status";
 import { ApprovalStatusBadge } from "./approval-status-badge";
 
@@ -44,7 +45,10 @@ const subject = column.accessor((row) => `${row.subject} ${row.project}`, {
       <Link href={`/approvals/${original.id}`} className="font-medium underline underline-offset-2">
         {original.subject}
       </Link>
-      <span className="block text-xs text-muted-foreground">{original.project}</span>
+      {/* The request's number, as its page's title and the audit log name it. */}
+      <span className="block text-xs text-muted-foreground">
+        {approvalRequestTitle(original.id)} · {original.project}
+      </span>
     </>
   ),
 });
