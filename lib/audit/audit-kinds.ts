@@ -28,7 +28,7 @@ export const AUDIT_KINDS = {
   "batch.sent": "Bulk batch sent",
   "batch.rows-retried": "Bulk rows retried",
   "batch.requested": "Bulk batch waiting for approval",
-  "award.refused": "Refused: an award, batch, retry, approval or funding (limit, step-up, own request, role)",
+  "award.refused": "Money action refused (limit, step-up, own request, role)",
   "award.refusals-capped": "Refusals capped (too many from one person in a minute)",
   "approval.approved": "Approved (and sent)",
   "approval.rejected": "Approval rejected",
