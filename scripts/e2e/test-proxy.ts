@@ -12,7 +12,9 @@ import { answerSpecOnly, EXTENSION_PATH } from "@/testing/service/spec-only";
  *   of JSON (what made an uncapped console run out of memory), streamed without a length and
  *   stopped when the console closes the connection. `GET /__oversized` tells what was served;
  * - a slow service: under `/slow/…` every AwardTokens answer comes 500 ms late, so a bulk batch
- *   is still sending while its page is watched.
+ *   is still sending while its page is watched;
+ * - a service with a large answer under its cap: under `/large/…` GET Wallet answers 15 MiB of
+ *   valid JSON (a long queue) that the console reads whole; everything else is forwarded.
  * E2E_PROXY_PORT is where it listens, E2E_SERVICE_PORT where the service is.
  */
 
@@ -61,6 +63,29 @@ function answerOversized(outgoing: ServerResponse) {
   more();
 }
 
+const LARGE = "/large";
+/** A queued award of one line: the Wallet answer repeats it up to 15 MiB (its cap is 16 MB). */
+const QUEUED = JSON.stringify({
+  RequestID: "0c1e0000-0000-4000-8000-000000000001",
+  CustomerID: "a-player-of-a-long-queue",
+  Wallet: "",
+  QueuedAt: "2026-01-01T00:00:00Z",
+  Tokens: [
+    {
+      Guid: "00000000-0000-4000-8000-000000000000",
+      ContractGuid: "00000000-0000-4000-8000-000000000000",
+      Amount: "1",
+    },
+  ],
+});
+const LARGE_WALLET = Buffer.from(
+  `{"isError":"0","Error":"","Data":{"Balances":[],"Queue":[${Array(
+    Math.floor((15 * 1024 * 1024) / (QUEUED.length + 1)),
+  )
+    .fill(QUEUED)
+    .join(",")}]}}`,
+);
+
 function json(outgoing: ServerResponse, status: number, body: unknown) {
   outgoing.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 }
@@ -90,8 +115,14 @@ const server = createServer((incoming, outgoing) => {
   }
   const spec = incoming.url?.startsWith(`${SPEC_ONLY}/`) ?? false;
   const slow = incoming.url?.startsWith(`${SLOW}/`) ?? false;
-  const prefix = spec ? SPEC_ONLY : slow ? SLOW : "";
+  const large = incoming.url?.startsWith(`${LARGE}/`) ?? false;
+  const prefix = spec ? SPEC_ONLY : slow ? SLOW : large ? LARGE : "";
   const path = (incoming.url ?? "/").slice(prefix.length) || "/";
+  if (large && incoming.method === "GET" && /\/Wallet\//.test(path)) {
+    incoming.resume();
+    outgoing.writeHead(200, { "content-type": "application/json" }).end(LARGE_WALLET);
+    return;
+  }
   if (spec && EXTENSION_PATH.test(path)) {
     incoming.resume();
     json(outgoing, 404, { isError: "1", Error: "Not found" });
