@@ -17,9 +17,10 @@ export const retryBatchAction = defineAction(
     const db = await consoleDb();
     const batch = await findBatch(db, batchId);
     if (!batch) throw new ActionError(`There is no batch ${batchId}.`);
+    const project = await chosenProjectName(user.id);
     let requeued: number;
     try {
-      requeued = await retryFailedRows(db, batch, user);
+      requeued = await retryFailedRows(db, batch, user, actor, project);
     } catch (error) {
       if (error instanceof RetryError) throw new ActionError(error.message);
       throw error;
@@ -28,7 +29,7 @@ export const retryBatchAction = defineAction(
       startSending(batchId);
       await recordAudit(db, actor, {
         kind: "batch.rows-retried",
-        project: await chosenProjectName(user.id),
+        project,
         summary: `Retried ${requeued} failed or unknown row(s) of batch ${batchId} (${batch.fileName})`,
         detail: { batchId, requeued },
       });

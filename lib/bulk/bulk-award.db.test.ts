@@ -425,9 +425,21 @@ describe("a bulk file under the award policy", () => {
       },
       bulkActor,
     );
-    await expect(retryFailedRows(database.db, batch, user)).rejects.toThrow(
+    await expect(retryFailedRows(database.db, batch, user, bulkActor, "Test")).rejects.toThrow(
       "Over your daily limit for GOLD: a manager may award 100 GOLD in 24 hours; 70 is used, 30 remains, and this needs 40. Nothing was sent.",
     );
+    // The refused retry is in the audit log, once.
+    const refused = (await readAuditPage(database.db, { kind: "award.refused" }, { limit: 10 })).rows;
+    expect(
+      refused.map((row) => [row.actorEmail, row.summary, row.detail.reason, row.detail.batchId]),
+    ).toEqual([
+      [
+        "max@studio.test",
+        `Refused (daily limit): Retry of the failed rows of batch ${batch.id} (retry.csv): Over your daily limit for GOLD: a manager may award 100 GOLD in 24 hours; 70 is used, 30 remains, and this needs 40. Nothing was sent.`,
+        "limit",
+        batch.id,
+      ],
+    ]);
     expect(
       (await database.db.select().from(awards).where(eq(awards.batchId, sent.batchId))).map(
         (row) => row.status,
@@ -435,8 +447,8 @@ describe("a bulk file under the award policy", () => {
     ).toEqual(["failed", "failed"]);
     // With room again, the rows go back to waiting and count once, however often it is asked.
     await database.db.execute(sql`update console.award_spend set at = now() - interval '25 hours'`);
-    expect(await retryFailedRows(database.db, batch, user)).toBe(2);
-    expect(await retryFailedRows(database.db, batch, user)).toBe(0);
+    expect(await retryFailedRows(database.db, batch, user, bulkActor, "Test")).toBe(2);
+    expect(await retryFailedRows(database.db, batch, user, bulkActor, "Test")).toBe(0);
     expect((await usedToday(database.db, user.id, PROJECT)).get(gold)).toBe("40");
   });
 });

@@ -2,6 +2,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { readPolicies } from "@/lib/approvals/policies";
 import { LimitError, reserveSpend } from "@/lib/approvals/spend";
+import type { AuditActor } from "@/lib/audit/audit-log";
+import { recordRefusal } from "@/lib/audit/refusals";
 import { findUser } from "@/lib/auth/users";
 import type { ConsoleDb } from "@/lib/db/connection";
 import type { BatchRecord } from "./batch-store";
@@ -14,12 +16,14 @@ export class RetryError extends Error {}
  * "Retry failed rows": failed and unknown rows go back to waiting with their RequestIDs. Failed
  * rows paid nothing and stopped counting against the batch author's daily limit, so they count
  * again — under the same lock as every award (docs/console.md, "Award policies") — or the retry is
- * refused whole, naming whose limit.
+ * refused whole, naming whose limit, and the refusal is recorded in the audit log.
  */
 export async function retryFailedRows(
   db: ConsoleDb,
   batch: BatchRecord,
   retrier: { id: number; email: string },
+  actor: AuditActor,
+  project: string,
 ): Promise<number> {
   if (batch.actorId === null)
     throw new RetryError(
@@ -36,12 +40,19 @@ export async function retryFailedRows(
       reserveSpend(tx, author, policies, sql`a.batch_id = ${batch.id} and a.status in ('failed', 'unknown')`),
     );
   } catch (error) {
-    if (error instanceof LimitError)
-      throw new RetryError(
-        batch.actorId === retrier.id
-          ? error.message
-          : new LimitError(error.breach, `${batch.actorEmail}'s`).message,
-      );
-    throw error;
+    if (!(error instanceof LimitError)) throw error;
+    const message =
+      batch.actorId === retrier.id
+        ? error.message
+        : new LimitError(error.breach, `${batch.actorEmail}'s`).message;
+    // The retry's transaction rolled back; its refusal is recorded on its own.
+    await recordRefusal(db, actor, {
+      reason: "limit",
+      attempted: `Retry of the failed rows of batch ${batch.id} (${batch.fileName})`,
+      message,
+      project,
+      detail: { batchId: batch.id, fileName: batch.fileName },
+    });
+    throw new RetryError(message);
   }
 }
