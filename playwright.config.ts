@@ -7,6 +7,7 @@ import {
   CONSOLE_PORT,
   CONSOLE_URL,
   E2E_ALLOWED_SERVICE_HOSTS,
+  E2E_STEP_UP_SECONDS,
   PG_CONSOLE_URL,
   PROXY_PORT,
   PROXY_URL,
@@ -93,6 +94,7 @@ export default defineConfig({
         CONSOLE_ENCRYPTION_KEY: "",
         CONSOLE_ENCRYPTION_KEYS: "",
         CONSOLE_ALLOWED_SERVICE_HOSTS: E2E_ALLOWED_SERVICE_HOSTS,
+        CONSOLE_STEP_UP_SECONDS: String(E2E_STEP_UP_SECONDS),
         // The one address whose forwarded headers the console believes (e2e/from-address.ts).
         TRUSTED_PROXIES: TRUSTED_PROXY_ADDRESS,
       },

@@ -18,6 +18,13 @@ export const SLOW_BASE_URL = `${PROXY_URL}/slow/api/public`;
  */
 export const E2E_ALLOWED_SERVICE_HOSTS = `127.0.0.1:${PROXY_PORT},localhost:${PROXY_PORT}`;
 
+/**
+ * How long a second factor counts for step-up in the e2e console (CONSOLE_STEP_UP_SECONDS; 10
+ * minutes otherwise): a spec that needs a session whose second factor is no longer fresh waits
+ * this long, since a factor can only go stale with time.
+ */
+export const E2E_STEP_UP_SECONDS = 60;
+
 /** The demo project the launcher loads (service/db/fixtures/demo.json); demo data only. */
 export const DEMO_PROJECT_GUID = "7d3c1a52-4b8e-4f1a-9c2d-5e6f70819a2b";
 export const DEMO_API_KEY = "gcc_demo_key_8f2b6c1e9a4d7f3b5e0c2a6d8b1f4e7c";

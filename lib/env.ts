@@ -100,6 +100,17 @@ const schema = z.object({
   CONSOLE_OWNER_MFA: z
     .enum(["required", "optional"], { error: "must be required or optional" })
     .default("required"),
+  /**
+   * How long a second factor counts for step-up, in seconds (docs/console.md, "Two-factor
+   * sign-in"): 10 minutes unless set. The end-to-end console shortens it, so that a session's
+   * second factor goes stale within a test.
+   */
+  CONSOLE_STEP_UP_SECONDS: z.coerce
+    .number({ error: "must be a whole number of seconds" })
+    .int({ error: "must be a whole number of seconds" })
+    .min(30, { error: "must be at least 30 seconds" })
+    .max(86_400, { error: "must be at most 86400 seconds (a day)" })
+    .default(600),
 });
 
 export type ConsoleEnv = z.output<typeof schema>;

@@ -63,7 +63,7 @@ export async function authorize(permission?: Permission, options: AccessOptions 
     };
   if (permission && !can(user.role, permission))
     return { ok: false, reason: "forbidden", message: "Your role does not allow this." };
-  if (options.stepUp && needsStepUp(signedIn))
+  if (options.stepUp && needsStepUp(signedIn, new Date(), consoleEnv().CONSOLE_STEP_UP_SECONDS * 1000))
     return {
       ok: false,
       reason: "step-up",

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConsoleDatabase } from "@/lib/db/connection";
+import { parseConsoleEnv } from "@/lib/env";
 import { changeSettings } from "@/lib/settings/console-settings";
 import { createConsoleTestDatabase } from "@/testing/console-database";
 import {
@@ -77,6 +78,17 @@ describe("server-side sessions", () => {
     expect(needsStepUp(signedIn(true, start), new Date(start.getTime() + STEP_UP_WINDOW_MS + 1))).toBe(true);
     expect(needsStepUp(signedIn(true, null), start)).toBe(true);
     expect(needsStepUp(signedIn(false, null), start)).toBe(false);
+    // A window the console is given (CONSOLE_STEP_UP_SECONDS) replaces the 10 minutes.
+    expect(needsStepUp(signedIn(true, start), new Date(start.getTime() + 60_000), 60_000)).toBe(false);
+    expect(needsStepUp(signedIn(true, start), new Date(start.getTime() + 60_001), 60_000)).toBe(true);
+    expect(parseConsoleEnv({}).CONSOLE_STEP_UP_SECONDS).toBe(STEP_UP_WINDOW_MS / 1000);
+    expect(parseConsoleEnv({ CONSOLE_STEP_UP_SECONDS: "60" }).CONSOLE_STEP_UP_SECONDS).toBe(60);
+    expect(() => parseConsoleEnv({ CONSOLE_STEP_UP_SECONDS: "10" })).toThrow(
+      "CONSOLE_STEP_UP_SECONDS must be at least 30 seconds",
+    );
+    expect(() => parseConsoleEnv({ CONSOLE_STEP_UP_SECONDS: "ten" })).toThrow(
+      "CONSOLE_STEP_UP_SECONDS must be a whole number of seconds",
+    );
     const ana = await user();
     const id = await open(ana.id);
     await markSecondFactor(database.db, id, minutes(2));

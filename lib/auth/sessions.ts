@@ -15,7 +15,10 @@ import type { ConsoleUser } from "./users";
  * and by the page's activity signal (app/api/session/activity).
  */
 
-/** A step-up (money, users, connections, settings) needs a second factor given this recently. */
+/**
+ * A step-up (money, users, connections, settings) needs a second factor given this recently: the
+ * default of CONSOLE_STEP_UP_SECONDS (lib/env.ts).
+ */
 export const STEP_UP_WINDOW_MS = 10 * 60 * 1000;
 /** Activity is written at most this often per session: enough for a timeout counted in minutes. */
 const ACTIVITY_GRANULARITY_MS = 30 * 1000;
@@ -141,10 +144,14 @@ export async function markSecondFactor(db: ConsoleDb, sessionId: string, now = n
 }
 
 /** True when a step-up action must first ask for a second factor again. */
-export function needsStepUp(signedIn: Pick<SignedIn, "user" | "session">, now = new Date()): boolean {
+export function needsStepUp(
+  signedIn: Pick<SignedIn, "user" | "session">,
+  now = new Date(),
+  windowMs = STEP_UP_WINDOW_MS,
+): boolean {
   if (!signedIn.user.mfaEnrolled) return false;
   const at = signedIn.session.secondFactorAt;
-  return !at || now.getTime() - at.getTime() > STEP_UP_WINDOW_MS;
+  return !at || now.getTime() - at.getTime() > windowMs;
 }
 
 export async function endSession(db: ConsoleDb, sessionId: string, reason: EndReason): Promise<void> {
