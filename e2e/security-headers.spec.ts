@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { requestFrom, TRUSTED_PROXY_ADDRESS } from "./from-address";
 import { storageState } from "./roles";
 
 /** docs/console.md, "Security headers": every page and route, signed in or out. */
@@ -33,9 +34,14 @@ test("pages, live routes and the sign-in page carry the security headers; HSTS o
   try {
     const signIn = await signedOut.request.get("/sign-in");
     expect(signIn.headers()["x-frame-options"]).toBe("DENY");
-    // Behind a TLS-terminating proxy that says so, browsers are told to keep to HTTPS.
-    const overHttps = await signedOut.request.get("/sign-in", { headers: { "x-forwarded-proto": "https" } });
-    expect(overHttps.headers()["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    // Behind a TLS-terminating proxy that says so, browsers are told to keep to HTTPS; a client
+    // that says so itself is not a trusted proxy (docs/console.md, "Sign-in": "Proxies").
+    const overHttps = await requestFrom(TRUSTED_PROXY_ADDRESS, "GET", "/sign-in", {
+      "x-forwarded-proto": "https",
+    });
+    expect(overHttps.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    const claimed = await signedOut.request.get("/sign-in", { headers: { "x-forwarded-proto": "https" } });
+    expect(claimed.headers()["strict-transport-security"]).toBeUndefined();
   } finally {
     await signedOut.close();
   }
