@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { storageState } from "./roles";
+import { expect, type Page, type Request, test } from "@playwright/test";
+import { ROLES, storageState } from "./roles";
+import { CONSOLE_PORT } from "./servers";
 
 /**
  * Nothing a person or a script can send makes the console answer 500 or show its insides
@@ -60,4 +61,68 @@ test.describe("requests Next.js would answer with a 500", () => {
       });
     });
   }
+});
+
+test.describe("forged forwarded headers and origins (issue 25)", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  // What the browser's sign-in post carries besides its own headers; each once ran the action or
+  // answered 500 (Auth.js: Invalid URL).
+  const FORGED: [string, Record<string, string>][] = [
+    [
+      "a list in X-Forwarded-Host",
+      { origin: "http://evil.example", "x-forwarded-host": "evil.example, 127.0.0.1:4200" },
+    ],
+    [
+      "a foreign Origin with a matching X-Forwarded-Host",
+      { origin: "https://evil.example", "x-forwarded-host": "evil.example" },
+    ],
+    ["an https Origin on the same host over plain HTTP", { origin: `https://127.0.0.1:${CONSOLE_PORT}` }],
+  ];
+  /** The browser's own sign-in post (the right password), held back and sent again with `extra` headers. */
+  const replaySignIn = async (page: Page, extra: Record<string, string>) => {
+    let held: Request | undefined;
+    await page.route("**/sign-in**", (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      held = route.request();
+      return route.abort();
+    });
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(ROLES.support.email);
+    await page.getByLabel("Password").fill(ROLES.support.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect.poll(() => held !== undefined).toBe(true);
+    await page.unrouteAll();
+    const post = held as Request;
+    const sent = await post.allHeaders();
+    const kept = ["next-action", "next-router-state-tree", "content-type", "accept", "origin"];
+    // The page's request context shares the page's cookies: a session would land there.
+    return page.request.post(post.url(), {
+      headers: { ...Object.fromEntries(kept.map((header) => [header, sent[header] ?? ""])), ...extra },
+      data: post.postDataBuffer() ?? "",
+      maxRedirects: 0,
+    });
+  };
+  const sessionCookie = async (page: Page) =>
+    (await page.context().cookies()).some((cookie) => cookie.name === "authjs.session-token");
+
+  for (const [name, forged] of FORGED) {
+    test(`a sign-in with ${name} is refused with 403 and signs nobody in`, async ({ page }) => {
+      const refused = await replaySignIn(page, forged);
+      expect(refused.status()).toBe(403);
+      expect(await refused.text()).not.toMatch(STACK_TRACE);
+      // Nothing ran: no session, and the console still asks for a sign-in.
+      expect(await sessionCookie(page)).toBe(false);
+      await page.goto("/");
+      await expect(page).toHaveURL(/\/sign-in$/);
+    });
+  }
+
+  test("the same post sent again unchanged signs in (so the refusals above are the headers' doing)", async ({
+    page,
+  }) => {
+    const answer = await replaySignIn(page, {});
+    expect(answer.status()).toBeLessThan(400);
+    expect(await sessionCookie(page)).toBe(true);
+  });
 });
