@@ -14,10 +14,11 @@ export const retryAwardAction = defineAction(
   z.object({ requestId: guid }),
   async ({ requestId }, user, { actor }) => {
     try {
-      const result = await retryAward(user, requestId);
+      const project = await chosenProjectName(user.id);
+      const result = await retryAward(user, requestId, { actor, project });
       await recordAudit(await consoleDb(), actor, {
         kind: "award.retried",
-        project: await chosenProjectName(user.id),
+        project,
         summary: `Retried award ${requestId} to ${result.customerId} (attempt ${result.attempt}): ${result.status}`,
         detail: { requestId, customerId: result.customerId, attempt: result.attempt, status: result.status },
       });

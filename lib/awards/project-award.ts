@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { readPolicies } from "@/lib/approvals/policies";
 import { LimitError } from "@/lib/approvals/spend";
 import type { AuditActor } from "@/lib/audit/audit-log";
+import { recordRefusal } from "@/lib/audit/refusals";
 import { type ConsoleUser, findUser } from "@/lib/auth/users";
 import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
 import { listProjectTokens } from "@/lib/client/catalogue";
@@ -94,7 +95,11 @@ async function refuseUnconfirmedNewPlayer(connection: ServiceConnection, custome
 }
 
 /** "Retry": the same body with the same RequestID, through the connection it first went through. */
-export async function retryAward(user: ConsoleUser, requestId: string): Promise<AwardResult> {
+export async function retryAward(
+  user: ConsoleUser,
+  requestId: string,
+  audit: { actor: AuditActor; project: string },
+): Promise<AwardResult> {
   const db = await consoleDb();
   const award = await findAward(db, requestId);
   if (!award) throw new AwardError(`No award with RequestID ${requestId} in the trail.`);
@@ -121,13 +126,20 @@ export async function retryAward(user: ConsoleUser, requestId: string): Promise<
       sql`a.id = ${award.id}`,
     );
   } catch (error) {
-    if (error instanceof LimitError)
-      throw new AwardError(
-        award.actorId === user.id
-          ? error.message
-          : new LimitError(error.breach, `${award.actorEmail}'s`).message,
-      );
-    throw error;
+    if (!(error instanceof LimitError)) throw error;
+    const message =
+      award.actorId === user.id
+        ? error.message
+        : new LimitError(error.breach, `${award.actorEmail}'s`).message;
+    // The recount's transaction rolled back; its refusal is recorded on its own (docs/console.md, "Audit log").
+    await recordRefusal(db, audit.actor, {
+      reason: "limit",
+      attempted: `Retry of award ${award.requestId} to ${award.customerId}`,
+      message,
+      project: audit.project,
+      detail: { requestId: award.requestId, customerId: award.customerId },
+    });
+    throw new AwardError(message);
   }
   const sent = await sendAward(db, connection, award, user.email);
   return { ...sent, customerId: award.customerId };
