@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ConsoleUser, createUser } from "@/lib/auth/users";
 import { placeAward } from "@/lib/awards/place-award";
+import { listAwards } from "@/lib/awards/trail";
 import { writeBatch } from "@/lib/bulk/batch-store";
 import { createConnection, serviceConnection } from "@/lib/connections/connections";
 import type { ConsoleDatabase } from "@/lib/db/connection";
@@ -113,6 +114,11 @@ describe("one spelling for every GUID", () => {
       requestId: placed.record.requestId.toLowerCase(),
       lines: [{ Guid: GEM, ContractGuid: GEM_DB, Amount: "800" }],
     });
+    // And the trail's readers find it under either spelling.
+    for (const spelling of [LOWER, UPPER])
+      expect((await listAwards(database.db, { projectGuid: spelling }, { offset: 0, limit: 10 })).total).toBe(
+        1,
+      );
   });
 
   it("what a person spent under one spelling counts against their daily limit under every other", async () => {

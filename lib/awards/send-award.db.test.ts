@@ -109,7 +109,10 @@ describe("the award trail", () => {
 
     const stored = await findAward(database.db, recorded.requestId.toUpperCase());
     expect(stored).toMatchObject({ status: "completed", attempts: 1, reason: "Tournament prize" });
-    expect(stored?.lines).toEqual([{ Guid: GOLD, ContractGuid: GOLD_DB, Amount: "2.500000000000000001" }]);
+    // Stored with its GUIDs in the trail's one spelling (docs/console.md, "Identifiers").
+    expect(stored?.lines).toEqual([
+      { Guid: GOLD.toLowerCase(), ContractGuid: GOLD_DB.toLowerCase(), Amount: "2.500000000000000001" },
+    ]);
     const timeline = await awardTimeline(database.db, recorded.id);
     expect(timeline.map((event) => [event.kind, event.status])).toEqual([
       ["created", "sending"],

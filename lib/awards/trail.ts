@@ -218,7 +218,7 @@ export async function listAwards(
     filters.status ? eq(awards.status, filters.status) : undefined,
     filters.from ? gte(awards.createdAt, filters.from) : undefined,
     filters.to ? lt(awards.createdAt, filters.to) : undefined,
-    filters.projectGuid ? eq(awards.projectGuid, filters.projectGuid) : undefined,
+    filters.projectGuid ? eq(awards.projectGuid, canonicalGuid(filters.projectGuid)) : undefined,
   );
   const [rows, [count]] = await Promise.all([
     db
@@ -250,7 +250,12 @@ export async function awardsByRequestId(
   return db
     .select()
     .from(awards)
-    .where(and(eq(awards.projectGuid, projectGuid), inArray(sql`lower(${awards.requestId})`, wanted)));
+    .where(
+      and(
+        eq(awards.projectGuid, canonicalGuid(projectGuid)),
+        inArray(sql`lower(${awards.requestId})`, wanted),
+      ),
+    );
 }
 
 /** The current status of each given award of the trail, by lower-cased RequestID (a read, for live pages). */

@@ -117,7 +117,9 @@ export async function findBatchByFile(
   const [row] = await db
     .select()
     .from(awardBatches)
-    .where(and(eq(awardBatches.projectGuid, projectGuid), eq(awardBatches.fileSha256, fileSha256)));
+    .where(
+      and(eq(awardBatches.projectGuid, canonicalGuid(projectGuid)), eq(awardBatches.fileSha256, fileSha256)),
+    );
   return row ?? null;
 }
 
@@ -179,7 +181,7 @@ export async function recentMatches(
       .from(awards)
       .where(
         and(
-          eq(awards.projectGuid, projectGuid),
+          eq(awards.projectGuid, canonicalGuid(projectGuid)),
           gte(awards.createdAt, since),
           ne(awards.status, "failed"),
           inArray(awards.customerId, customers.slice(start, start + 5000)),
@@ -221,7 +223,7 @@ export async function listBatches(db: ConsoleDb, projectGuid: string, limit = 20
   return db
     .select()
     .from(awardBatches)
-    .where(eq(awardBatches.projectGuid, projectGuid))
+    .where(eq(awardBatches.projectGuid, canonicalGuid(projectGuid)))
     .orderBy(desc(awardBatches.createdAt), desc(awardBatches.id))
     .limit(limit);
 }

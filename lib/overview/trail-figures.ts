@@ -1,6 +1,7 @@
 import "server-only";
 import { desc, eq, sql } from "drizzle-orm";
 import { batchCounts } from "@/lib/bulk/batch-store";
+import { canonicalGuid } from "@/lib/contract/guid";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { awardBatches } from "@/lib/db/schema";
 import type { AwardStatus } from "@/lib/model/award-status";
@@ -22,7 +23,7 @@ export async function statusCounts(
   const result = (await db.execute(sql`
     select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, status, count(*)::int as count
     from console.awards
-    where project_guid = ${projectGuid} and created_at >= ${from.toISOString()}
+    where project_guid = ${canonicalGuid(projectGuid)} and created_at >= ${from.toISOString()}
     group by 1, 2
   `)) as unknown as { rows: { day: string; status: AwardStatus; count: number | string }[] };
   return result.rows.map((row) => ({ day: row.day, status: row.status, count: Number(row.count) }));
@@ -48,7 +49,7 @@ export async function tokenDayAmounts(
            sum((line->>'Amount')::numeric)::text as amount
     from console.awards a
     cross join lateral jsonb_array_elements(a.lines) as line
-    where a.project_guid = ${projectGuid} and a.created_at >= ${from.toISOString()}
+    where a.project_guid = ${canonicalGuid(projectGuid)} and a.created_at >= ${from.toISOString()}
       and a.status in (${statuses})
     group by 1, 2, 3
   `)) as unknown as { rows: TokenDayRow[] };
@@ -64,7 +65,7 @@ export async function recentBatches(
   const batches = await db
     .select()
     .from(awardBatches)
-    .where(eq(awardBatches.projectGuid, projectGuid))
+    .where(eq(awardBatches.projectGuid, canonicalGuid(projectGuid)))
     .orderBy(desc(awardBatches.id))
     .limit(limit);
   return Promise.all(
