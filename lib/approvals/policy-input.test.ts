@@ -85,7 +85,8 @@ describe("PolicyInput", () => {
   });
 
   it.each([TOKEN.toUpperCase(), TOKEN])("accepts the token %s in either case", (token) => {
-    expect(PolicyInput.parse(policy({}, token)).token).toBe(token);
+    // Handed on canonical, lower-cased (docs/console.md, "Identifiers").
+    expect(PolicyInput.parse(policy({}, token)).token).toBe(TOKEN.toLowerCase());
   });
 
   it.each([["GOLD"], [""], [TOKEN.replaceAll("-", "")], [`${TOKEN}0`]])(

@@ -1,6 +1,7 @@
 import { MAX_TOKEN_LINES } from "@/lib/contract/award-limits";
 import { checkCustomerId } from "@/lib/contract/customer-id-rule";
 import { fieldPath } from "@/lib/contract/issues";
+import { canonicalGuid } from "@/lib/contract/uuid-pattern";
 import type { ParsedAward } from "./award-input";
 import { AWARD_RULES, type AwardMode, amountProblem, crossFieldIssues, REASON_MAX } from "./award-rules";
 
@@ -52,7 +53,13 @@ export function checkAward(
     const amount = line.amount.trim();
     const problem = tooMany ? null : amountProblem(amount);
     if (problem) refuse(`lines[${index}].amount`, problem);
-    return { token: line.token, contract: line.contract, chain: line.chain, amount };
+    // GUIDs as the server's schema hands them on: canonical (lib/contract/uuid-pattern.ts).
+    return {
+      token: canonicalGuid(line.token),
+      contract: canonicalGuid(line.contract),
+      chain: line.chain,
+      amount,
+    };
   });
   const reason = input.reason.trim();
   if (reason.length < 1) refuse("reason", AWARD_RULES.noReason);
@@ -64,7 +71,7 @@ export function checkAward(
   return {
     ok: true,
     data: {
-      requestId: input.requestId,
+      requestId: canonicalGuid(input.requestId),
       customerId: customer.id,
       mode: input.mode,
       wallet,

@@ -39,7 +39,7 @@ export const ConnectionInput = z.object({
   baseUrl: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .transform((url) => url.replace(/\/+$/, "")),
-  projectGuid: guid,
+  projectGuid: z.string().trim().pipe(guid),
   apiKey: z
     .string()
     .trim()
