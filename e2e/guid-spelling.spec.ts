@@ -3,7 +3,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createUser, passwordStep, SIGNED_OUT } from "./accounts";
 import { GEM, GEM_DB, player } from "./award-form";
 import { addConnection } from "./owner-connection";
-import { setPolicy } from "./policies";
+import { NO_RULES, setPolicy } from "./policies";
 import { storageState } from "./roles";
 import { DEMO_PROJECT_GUID, SERVICE_BASE_URL } from "./servers";
 
@@ -39,7 +39,8 @@ async function signedIn(browser: Browser): Promise<Page> {
 }
 
 test.beforeAll(async ({ browser }) => {
-  // The demo's sample GEM policy, set (again) by the owner through the demo's own connection.
+  // The demo's sample GEM policy, which the suite's setup removes (e2e/auth.setup.ts), set again
+  // by the owner through the demo's own connection for this spec only.
   const owner = await (await browser.newContext({ storageState: storageState("owner") })).newPage();
   await setPolicy(owner, "GEM", { approvalAbove: "500", managerDailyLimit: "5000", ownerDailyLimit: "" });
   await owner.context().close();
@@ -48,9 +49,12 @@ test.beforeAll(async ({ browser }) => {
   manager = await signedIn(browser);
 });
 
-test.afterAll(async () => {
+test.afterAll(async ({ browser }) => {
   await manager.context().close();
   await connection.remove();
+  const owner = await (await browser.newContext({ storageState: storageState("owner") })).newPage();
+  await setPolicy(owner, "GEM", NO_RULES);
+  await owner.context().close();
 });
 
 test("a Project GUID typed in capitals is stored and shown lower-cased", async () => {
