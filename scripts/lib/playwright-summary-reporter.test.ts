@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "@/testing/free-port";
 import { TEST_LIMITS } from "@/testing/test-limits";
-import { readCountsFile, type TestCounts } from "./test-counts";
+import { readCountsFile, readFailures, type TestCounts } from "./test-counts";
 
 /**
  * The reporter in a real Playwright run: tiny specs (no browser: they use no page) and a config
@@ -46,6 +46,8 @@ interface Scenario {
   /** Projects (testMatch by file name) and a web server, as in playwright.config.ts. */
   config: (port: number) => Record<string, unknown>;
   counts: TestCounts;
+  /** What each named failure contains, in order. */
+  named?: string[];
 }
 
 const plain = () => ({ projects: [{ name: "plain", testMatch: "**/*.spec.mjs" }] });
@@ -62,6 +64,7 @@ const scenarios: Scenario[] = [
     specs: ["mixed.spec.mjs"],
     config: plain,
     counts: { passed: 2, failed: 1, skipped: 3 },
+    named: ["mixed.spec.mjs:4 › fails: "],
   },
   {
     name: "a failing setup project: the specs that depend on it did not run and failed",
@@ -74,6 +77,11 @@ const scenarios: Scenario[] = [
       ],
     }),
     counts: { passed: 1, failed: 3, skipped: 1 },
+    named: [
+      "broken.setup.mjs:2 › signs in: Error: the sign-in page never loaded",
+      "needs-setup.spec.mjs:3 › uses the signed-in state: did not run",
+      "needs-setup.spec.mjs:4 › uses it too: did not run",
+    ],
   },
   {
     name: "a beforeAll that throws",
@@ -94,6 +102,7 @@ const scenarios: Scenario[] = [
     }),
     // Playwright stops before it lists the tests (no onBegin): its error is the one failure.
     counts: { passed: 0, failed: 1, skipped: 0 },
+    named: ["outside the tests: "],
   },
 ];
 
@@ -102,6 +111,7 @@ interface Run {
   output: string;
   stdout: string;
   written: TestCounts | null;
+  failures: string[];
 }
 
 async function runPlaywright(scenario: Scenario): Promise<Run> {
@@ -139,7 +149,15 @@ async function runPlaywright(scenario: Scenario): Promise<Run> {
       output += chunk;
     });
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output, stdout, written: readCountsFile(countsFile) }));
+    child.on("close", (code) =>
+      resolve({
+        code,
+        output,
+        stdout,
+        written: readCountsFile(countsFile),
+        failures: readFailures(countsFile),
+      }),
+    );
   });
 }
 
@@ -162,6 +180,10 @@ describe.concurrent("the closing line of a real Playwright run", () => {
         written: scenario.counts,
         exitedNonZero: failed > 0,
       });
+      // Every failure counted is named for the summary, by spec, line and title.
+      expect(run.failures, run.failures.join("\n")).toHaveLength(failed);
+      for (const [index, part] of (scenario.named ?? []).entries())
+        expect(run.failures[index]).toContain(part);
     },
     TEST_LIMITS.startMs,
   );

@@ -1,5 +1,5 @@
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError } from "@playwright/test/reporter";
-import { closingLine, type TestCounts, writeCountsFile } from "./test-counts";
+import { closingLine, firstLine, type TestCounts, writeCountsFile } from "./test-counts";
 
 /**
  * Prints `playwright: N passed, N failed, N skipped` after the list reporter's output and writes
@@ -19,16 +19,17 @@ export function countPlaywrightTests(
   status: FullResult["status"],
 ): TestCounts {
   const counts = { passed: 0, failed: globalErrors, skipped: 0 };
-  for (const test of root?.allTests() ?? []) {
-    const last = test.results.at(-1);
-    if (!last || last.status === "skipped") {
-      if (skippedOnPurpose(test)) counts.skipped += 1;
-      else counts.failed += 1;
-    } else if (test.outcome() === "unexpected") counts.failed += 1;
-    else counts.passed += 1; // expected (test.fail() included) or flaky: it passed on a retry
-  }
+  for (const test of root?.allTests() ?? []) counts[verdict(test)] += 1;
   if (status !== "passed" && counts.failed === 0) counts.failed += 1;
   return counts;
+}
+
+/** How a test counts: see countPlaywrightTests. */
+function verdict(test: TestCase): keyof TestCounts {
+  const last = test.results.at(-1);
+  if (!last || last.status === "skipped") return skippedOnPurpose(test) ? "skipped" : "failed";
+  // Expected (test.fail() included) or flaky: it passed on a retry.
+  return test.outcome() === "unexpected" ? "failed" : "passed";
 }
 
 function skippedOnPurpose(test: TestCase): boolean {
@@ -38,9 +39,22 @@ function skippedOnPurpose(test: TestCase): boolean {
   return annotations.some((a) => a.type === "skip" || a.type === "fixme");
 }
 
+/** The tests that failed, by spec, line and title with the first line of their error, for the summary. */
+export function failedPlaywrightTests(root: Suite | undefined, globalErrors: readonly string[]): string[] {
+  const names = (root?.allTests() ?? [])
+    .filter((test) => verdict(test) === "failed")
+    .map((test) => {
+      const last = test.results.at(-1);
+      const why = last ? firstLine(last.error?.message) || last.status : "did not run";
+      return `${test.location.file.split("/").slice(-2).join("/")}:${test.location.line} › ${test.title}: ${why}`;
+    });
+  return [...globalErrors.map((message) => `outside the tests: ${message}`), ...names];
+}
+
 export default class PlaywrightSummaryReporter implements Reporter {
   private root: Suite | undefined;
   private globalErrors = 0;
+  private globalMessages: string[] = [];
 
   printsToStdio(): boolean {
     return true;
@@ -50,13 +64,14 @@ export default class PlaywrightSummaryReporter implements Reporter {
     this.root = suite;
   }
 
-  onError(_error: TestError): void {
+  onError(error: TestError): void {
     this.globalErrors += 1;
+    this.globalMessages.push(firstLine(error.message));
   }
 
   onEnd(result: FullResult): void {
     const counts = countPlaywrightTests(this.root, this.globalErrors, result.status);
-    writeCountsFile(counts);
+    writeCountsFile(counts, failedPlaywrightTests(this.root, this.globalMessages));
     console.log(`\n${closingLine(counts, "playwright")}`);
   }
 }

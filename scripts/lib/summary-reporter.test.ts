@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { TEST_LIMITS } from "@/testing/test-limits";
-import { readCountsFile, type TestCounts } from "./test-counts";
+import { readCountsFile, readFailures, type TestCounts } from "./test-counts";
 
 /**
  * The reporter in a real vitest run: tiny test files written to a temp folder, run by the vitest
@@ -56,6 +56,7 @@ interface Run {
   output: string;
   stdout: string;
   written: TestCounts | null;
+  failures: string[];
 }
 
 /** Runs the vitest CLI on the named fixture files in a folder of their own. */
@@ -90,41 +91,60 @@ function runVitest(name: string, files: string[]): Promise<Run> {
       output += chunk;
     });
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output, stdout, written: readCountsFile(countsFile) }));
+    child.on("close", (code) =>
+      resolve({
+        code,
+        output,
+        stdout,
+        written: readCountsFile(countsFile),
+        failures: readFailures(countsFile),
+      }),
+    );
   });
 }
 
-const cases: { name: string; files: string[]; counts: TestCounts }[] = [
+/** Each case's counts, and the start of each failure it names for the summary. */
+const cases: { name: string; files: string[]; counts: TestCounts; named?: string[] }[] = [
   {
     name: "passing tests and tests skipped on purpose",
     files: ["passes.test.mjs", "skips.test.mjs"],
     counts: { passed: 3, failed: 0, skipped: 3 },
   },
-  { name: "a failing test", files: ["fails.test.mjs"], counts: { passed: 0, failed: 1, skipped: 0 } },
+  {
+    name: "a failing test",
+    files: ["fails.test.mjs"],
+    counts: { passed: 0, failed: 1, skipped: 0 },
+    named: ["fails.test.mjs › is wrong: expected 1 to be 2"],
+  },
   {
     name: "a beforeAll that throws: its suite's tests failed, not skipped",
     files: ["before-all.test.mjs"],
     counts: { passed: 1, failed: 2, skipped: 1 },
+    named: ["before-all.test.mjs › a suite whose service never starts: the service did not start"],
   },
   {
     name: "a beforeEach that throws",
     files: ["before-each.test.mjs"],
     counts: { passed: 0, failed: 2, skipped: 0 },
+    named: ["before-each.test.mjs › one: no fixture", "before-each.test.mjs › two: no fixture"],
   },
   {
     name: "an afterAll that throws after every test passed",
     files: ["after-all.test.mjs"],
     counts: { passed: 1, failed: 1, skipped: 0 },
+    named: ["after-all.test.mjs: could not stop the service"],
   },
   {
     name: "an unhandled rejection (vitest fails the run for it)",
     files: ["unhandled.test.mjs"],
     counts: { passed: 1, failed: 1, skipped: 0 },
+    named: ["unhandled error: lost"],
   },
   {
     name: "a file that fails to load",
     files: ["does-not-load.test.mjs", "passes.test.mjs"],
     counts: { passed: 2, failed: 1, skipped: 0 },
+    named: ["does-not-load.test.mjs: "],
   },
 ];
 
@@ -132,7 +152,7 @@ const cases: { name: string; files: string[]; counts: TestCounts }[] = [
 describe.concurrent("the closing line of a real vitest run", () => {
   it.each(cases)(
     "$name",
-    async ({ name, files, counts }) => {
+    async ({ name, files, counts, named = [] }) => {
       const run = await runVitest(name.replace(/\W+/g, "-"), files);
       const line = `vitest: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
       // The printed line is stdout's last (stderr's errors arrive through another pipe, in no
@@ -145,6 +165,10 @@ describe.concurrent("the closing line of a real vitest run", () => {
         },
         run.output,
       ).toEqual({ lastLine: line, written: counts, exitedNonZero: counts.failed > 0 });
+      // What failed is named for the summary: each expected name, and nothing for a passing run.
+      expect(run.failures.length, run.failures.join("\n")).toBe(named.length);
+      for (const [index, start] of named.entries())
+        expect(run.failures[index]).toMatch(new RegExp(`^${start.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
     },
     TEST_LIMITS.startMs,
   );

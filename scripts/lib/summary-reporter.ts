@@ -1,6 +1,6 @@
 import type { SerializedError } from "vitest";
 import type { Reporter, TestModule, TestRunEndReason, TestSuite } from "vitest/node";
-import { closingLine, type TestCounts, writeCountsFile } from "./test-counts";
+import { closingLine, firstLine, type TestCounts, writeCountsFile } from "./test-counts";
 
 /**
  * Prints the plain closing line `vitest: N passed, N failed, N skipped` that CI reads (vitest's
@@ -51,6 +51,29 @@ function add(total: TestCounts, part: TestCounts): void {
   total.skipped += part.skipped;
 }
 
+/** What failed, by file and test name with the first line of its error, for the summary. */
+export function failedTests(
+  testModules: ReadonlyArray<TestModule>,
+  unhandledErrors: ReadonlyArray<SerializedError> = [],
+): string[] {
+  const names: string[] = [];
+  const visit = (suite: TestModule | TestSuite, file: string) => {
+    const [error] = suite.errors();
+    if (error)
+      names.push(
+        `${file}${suite.type === "suite" ? ` › ${suite.fullName}` : ""}: ${firstLine(error.message)}`,
+      );
+    for (const child of suite.children) {
+      if (child.type === "suite") visit(child, file);
+      else if (child.result().state === "failed")
+        names.push(`${file} › ${child.fullName}: ${firstLine(child.result().errors?.[0]?.message)}`);
+    }
+  };
+  for (const module of testModules) visit(module, module.relativeModuleId);
+  for (const error of unhandledErrors) names.push(`unhandled error: ${firstLine(error.message)}`);
+  return names;
+}
+
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(
     testModules: ReadonlyArray<TestModule>,
@@ -58,7 +81,7 @@ export default class SummaryReporter implements Reporter {
     _reason: TestRunEndReason,
   ): void {
     const counts = countTests(testModules, unhandledErrors);
-    writeCountsFile(counts);
+    writeCountsFile(counts, failedTests(testModules, unhandledErrors));
     console.log(`\n${closingLine(counts, "vitest")}`);
   }
 }

@@ -20,10 +20,34 @@ export function closingLine(counts: TestCounts, label?: string): string {
   return label ? `${label}: ${line}` : line;
 }
 
-/** Writes the counts where TEST_COUNTS_FILE says, when it is set (a stage run by scripts/test.ts). */
-export function writeCountsFile(counts: TestCounts): void {
+/** How many failures a stage names in the closing summary; the rest are counted, not named. */
+export const NAMED_FAILURES = 15;
+
+/**
+ * Writes the counts where TEST_COUNTS_FILE says, when it is set (a stage run by scripts/test.ts),
+ * with the names of what failed: the summary repeats them above the closing line, so a CI log
+ * that keeps only its end still says which test failed.
+ */
+export function writeCountsFile(counts: TestCounts, failures: readonly string[] = []): void {
   const path = process.env[COUNTS_FILE_VARIABLE];
-  if (path) writeFileSync(path, `${JSON.stringify(counts)}\n`);
+  if (path)
+    writeFileSync(path, `${JSON.stringify({ ...counts, failures: failures.slice(0, NAMED_FAILURES) })}\n`);
+}
+
+/** One line of a failure's message, cut to fit a line of the summary. */
+export function firstLine(message: string | undefined): string {
+  const line = (message ?? "").split("\n").find((text) => text.trim() !== "") ?? "";
+  return line.length > 160 ? `${line.slice(0, 159)}…` : line;
+}
+
+/** The failures a stage named in its counts file (none when it named none or wrote none). */
+export function readFailures(path: string): string[] {
+  try {
+    const { failures } = JSON.parse(readFileSync(path, "utf8")) as { failures?: unknown };
+    return Array.isArray(failures) ? failures.filter((name): name is string => typeof name === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The counts a stage wrote, or null when it wrote none or something that is not counts. */

@@ -54,6 +54,28 @@ describe("the closing line of npm test", () => {
     expect(results[1]?.note).toMatch(/did not run/);
   });
 
+  it("names what a stage's reporter said failed, under its line and above the closing line", async () => {
+    const results = await runStages(
+      [
+        {
+          name: "vitest",
+          command: writes(
+            { passed: 2, failed: 1, skipped: 0, failures: ["a.test.ts › adds: expected 2"] },
+            1,
+          ),
+          kind: "tests",
+        },
+        { name: "playwright", command: writes({ passed: 1, failed: 0, skipped: 0 }), kind: "tests" },
+      ],
+      { stdio: "ignore" },
+    );
+    const lines = summaryLines(results);
+    expect(lines[1]).toBe("      ✗ a.test.ts › adds: expected 2");
+    expect(lines[0]).toMatch(/^ {2}vitest +2 passed, 1 failed/);
+    expect(lines).toHaveLength(4);
+    expect(lines.at(-1)).toBe("total: 3 passed, 1 failed, 0 skipped");
+  });
+
   it("a passing run", async () => {
     const results = await runStages(
       [

@@ -2,7 +2,13 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { COUNTS_FILE_VARIABLE, closingLine, readCountsFile, type TestCounts } from "./test-counts";
+import {
+  COUNTS_FILE_VARIABLE,
+  closingLine,
+  readCountsFile,
+  readFailures,
+  type TestCounts,
+} from "./test-counts";
 
 /**
  * The stages of `npm test` (scripts/test.ts) and the one closing line that sums them. A stage is
@@ -30,6 +36,8 @@ export interface StageResult {
   seconds: number;
   /** Why the counts are not simply what the stage reported. */
   note?: string;
+  /** What failed, as the stage's reporter named it (at most NAMED_FAILURES). */
+  failures?: string[];
 }
 
 /**
@@ -117,7 +125,14 @@ async function runStage(stage: Stage, countsFile: string, options: RunOptions): 
   });
   options.onChild?.(null);
   const { counts, note } = countStage(stage.kind, exitCode, readCountsFile(countsFile));
-  return { name: stage.name, exitCode, counts, seconds: (performance.now() - started) / 1000, note };
+  return {
+    name: stage.name,
+    exitCode,
+    counts,
+    seconds: (performance.now() - started) / 1000,
+    note,
+    failures: readFailures(countsFile),
+  };
 }
 
 export function totalOf(results: readonly StageResult[]): TestCounts {
@@ -130,14 +145,15 @@ export function totalOf(results: readonly StageResult[]): TestCounts {
   return total;
 }
 
-/** One line per stage, then the closing line CI reads, last. */
+/** One line per stage, each followed by what it named as failed, then the closing line CI reads, last. */
 export function summaryLines(results: readonly StageResult[]): string[] {
   const width = Math.max(...results.map((r) => r.name.length), "stage".length);
-  const lines = results.map((r) => {
+  const lines = results.flatMap((r) => {
     const exit = r.exitCode === null ? "–" : String(r.exitCode);
     const time = `${r.seconds.toFixed(0)} s`;
     const note = r.note ? ` — ${r.note}` : "";
-    return `  ${r.name.padEnd(width)}  ${closingLine(r.counts)}  (exit ${exit}, ${time})${note}`;
+    const failed = (r.failures ?? []).map((name) => `      ✗ ${name}`);
+    return [`  ${r.name.padEnd(width)}  ${closingLine(r.counts)}  (exit ${exit}, ${time})${note}`, ...failed];
   });
   return [...lines, closingLine(totalOf(results), "total")];
 }
