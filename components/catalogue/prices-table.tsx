@@ -13,7 +13,7 @@ const column = columnHelper<PriceRow>();
 const VALIDITY_TONE = { active: "success", scheduled: "info", expired: "neutral" } as const;
 
 const columns = column.columns([
-  column.accessor("currency", { header: "Currency", sortFn: "text" }),
+  column.accessor("currency", { header: "Currency" }),
   column.accessor("amount", {
     header: "Amount",
     enableSorting: false,
@@ -27,7 +27,7 @@ const columns = column.columns([
     cell: ({ row }) => <span className="font-medium">{row.original.effective}</span>,
   }),
   column.accessor((row) => (row.taxIncluded ? "Included" : "Not included"), { id: "tax", header: "Tax" }),
-  column.accessor("chain", { header: "Chain", sortFn: "text" }),
+  column.accessor("chain", { header: "Chain" }),
   column.accessor("validity", {
     header: "Valid",
     cell: ({ row }) => {
@@ -80,8 +80,24 @@ const columns = column.columns([
   }),
 ]);
 
-export function PricesTable({ rows, toolbar }: { rows: PriceRow[]; toolbar?: ReactNode }) {
+export interface PricesTableProps {
+  /** One page of prices, filtered, sorted and paged by the server (PRICE_TABLE). */
+  rows: PriceRow[];
+  /** How many prices match the filters, and how many the service listed. */
+  rowCount: number;
+  of: number;
+  toolbar?: ReactNode;
+}
+
+export function PricesTable({ rows, rowCount, of, toolbar }: PricesTableProps) {
   return (
-    <DataTable noun="prices" rows={rows} columns={columns} getRowId={(row) => row.guid} toolbar={toolbar} />
+    <DataTable
+      noun="prices"
+      rows={rows}
+      columns={columns}
+      getRowId={(row) => row.guid}
+      toolbar={toolbar}
+      server={{ rowCount, of }}
+    />
   );
 }

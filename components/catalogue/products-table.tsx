@@ -3,7 +3,6 @@ import { type ColumnFacet, DataTable } from "@/components/data-table/data-table"
 import { columnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/id-cell";
 import type { ProductRow } from "@/lib/catalogue/product-rows";
-import { compareDecimals } from "@/lib/contract/decimal";
 import { ShownTextView } from "./shown-text";
 
 const column = columnHelper<ProductRow>();
@@ -32,7 +31,6 @@ const columns = column.columns([
   column.accessor((row) => row.title?.value ?? "", {
     id: "title",
     header: "Title",
-    sortFn: "text",
     cell: ({ row }) => <ShownTextView text={row.original.title} what="title" />,
   }),
   column.accessor((row) => row.description?.value ?? "", {
@@ -54,12 +52,6 @@ const columns = column.columns([
     header: "Amount",
     enableGlobalFilter: false,
     meta: { numeric: true },
-    // Exact decimals, unlimited above every amount.
-    sortFn: (a, b) => {
-      if (a.original.unlimited || b.original.unlimited)
-        return Number(a.original.unlimited) - Number(b.original.unlimited);
-      return compareDecimals(a.original.amount || "0", b.original.amount || "0");
-    },
   }),
   column.accessor("guid", {
     header: "GUID",
@@ -71,12 +63,16 @@ const columns = column.columns([
 ]);
 
 export interface ProductsTableProps {
+  /** One page of products, filtered, sorted and paged by the server (PRODUCT_TABLE). */
   rows: ProductRow[];
+  /** How many products match the filters, and how many there are. */
+  rowCount: number;
+  of: number;
   types: { value: string; name: string }[];
   toolbar?: React.ReactNode;
 }
 
-export function ProductsTable({ rows, types, toolbar }: ProductsTableProps) {
+export function ProductsTable({ rows, rowCount, of, types, toolbar }: ProductsTableProps) {
   const facets: ColumnFacet[] = [
     {
       columnId: "type",
@@ -92,6 +88,7 @@ export function ProductsTable({ rows, types, toolbar }: ProductsTableProps) {
       getRowId={(row) => row.guid}
       facets={facets}
       toolbar={toolbar}
+      server={{ rowCount, of }}
     />
   );
 }

@@ -25,15 +25,32 @@ function languageColumn(language: string) {
 }
 
 /** The gap list a project owner fixes before launch: product × language, what is missing. */
-export function TranslationsTable({ rows, languages }: { rows: TranslationRow[]; languages: string[] }) {
+export interface TranslationsTableProps {
+  /** One page of products, filtered, sorted and paged by the server (TRANSLATION_TABLE). */
+  rows: TranslationRow[];
+  /** How many products match the filter, and how many there are. */
+  rowCount: number;
+  of: number;
+  languages: string[];
+}
+
+export function TranslationsTable({ rows, rowCount, of, languages }: TranslationsTableProps) {
   const columns = useMemo(
     () =>
       column.columns([
-        column.accessor("name", { header: "Product", sortFn: "text" }),
+        column.accessor("name", { header: "Product" }),
         column.accessor("gaps", { header: "Gaps", enableGlobalFilter: false, meta: { numeric: true } }),
         ...languages.map(languageColumn),
       ]),
     [languages],
   );
-  return <DataTable noun="products" rows={rows} columns={columns} getRowId={(row) => row.guid} />;
+  return (
+    <DataTable
+      noun="products"
+      rows={rows}
+      columns={columns}
+      getRowId={(row) => row.guid}
+      server={{ rowCount, of }}
+    />
+  );
 }

@@ -14,6 +14,7 @@ import type { MouseEvent, ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { type Features, features } from "./features";
+import { ServerTableToolbar } from "./server-table-toolbar";
 import { TablePager } from "./table-pager";
 import { TableToolbar } from "./table-toolbar";
 import { useUrlTableState } from "./use-url-table-state";
@@ -50,8 +51,12 @@ export interface DataTableProps<Row extends RowData> {
   defaultSorting?: SortingState;
   /** What to say when there is nothing to list at all. */
   empty?: { title: string; description?: ReactNode };
-  /** The rows are one page the server sorted and paged: sorting and paging become links. */
-  server?: { rowCount: number };
+  /**
+   * The rows are one page the server filtered, sorted and paged (lib/pages/table-page.ts): sorting
+   * and paging become links, the filter box and facets change the URL. `of`: how many there are
+   * unfiltered, for the count ("3 of 53 products").
+   */
+  server?: { rowCount: number; of?: number };
   /** The count line under the table; off where the page says it elsewhere. */
   count?: boolean;
   /** The noun for one row ("award"), for the count. */
@@ -99,7 +104,7 @@ export function DataTable<Row extends RowData>({
   countTestId = "table-count",
 }: DataTableProps<Row>) {
   const router = useRouter();
-  const { href, ...urlState } = useUrlTableState({
+  const { href, hrefNow, ...urlState } = useUrlTableState({
     key: urlKey,
     filterIds: facets.map((facet) => facet.columnId),
     pageSize,
@@ -142,6 +147,8 @@ export function DataTable<Row extends RowData>({
       return (
         <Link
           href={href({ sorting: next ? [{ id: header.column.id, desc: next === "desc" }] : [] })}
+          // Not prefetched: each would be one more render of the page (the table pager's note).
+          prefetch={false}
           className={className}
         >
           {label}
@@ -157,7 +164,17 @@ export function DataTable<Row extends RowData>({
 
   return (
     <div className="flex min-w-0 flex-col gap-3">
-      {filter && !server ? (
+      {filter && server ? (
+        <ServerTableToolbar
+          noun={noun}
+          idPrefix={idPrefix}
+          view={urlState.state}
+          facets={facets}
+          href={hrefNow}
+        >
+          {toolbar}
+        </ServerTableToolbar>
+      ) : filter ? (
         <TableToolbar
           noun={noun}
           idPrefix={idPrefix}
@@ -273,7 +290,9 @@ export function DataTable<Row extends RowData>({
           countText={
             count
               ? server
-                ? `${total} ${total === 1 ? (one ?? noun) : noun}`
+                ? server.of !== undefined
+                  ? `${total} of ${server.of} ${noun}`
+                  : `${total} ${total === 1 ? (one ?? noun) : noun}`
                 : `${shown} of ${rows.length} ${noun}`
               : undefined
           }

@@ -16,10 +16,13 @@ export interface TablePagerProps {
 }
 
 function StepControl({ label, to }: { label: string; to: Step }) {
+  // Not prefetched: each prefetch would be one more render of the page, which may read a whole catalogue.
   if (to.href)
     return (
       <Button asChild variant="outline">
-        <Link href={to.href}>{label}</Link>
+        <Link href={to.href} prefetch={false}>
+          {label}
+        </Link>
       </Button>
     );
   return (

@@ -18,13 +18,15 @@ export interface TableToolbarProps {
   value: string;
   onChange: (value: string) => void;
   facets: FacetControl[];
+  /** The server is fetching the rows of a changed filter (a table the server filters). */
+  busy?: boolean;
   children?: ReactNode;
 }
 
 /** The table's text filter and facets; full width on a phone, side by side on a wider screen. */
-export function TableToolbar({ noun, idPrefix, value, onChange, facets, children }: TableToolbarProps) {
+export function TableToolbar({ noun, idPrefix, value, onChange, facets, busy, children }: TableToolbarProps) {
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+    <div aria-busy={busy} className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
       <div className="flex flex-col gap-1 sm:w-64">
         <label htmlFor={`${idPrefix}table-filter`} className="text-sm font-medium">
           Filter {noun}
@@ -56,6 +58,11 @@ export function TableToolbar({ noun, idPrefix, value, onChange, facets, children
         </div>
       ))}
       {children}
+      {busy ? (
+        <span role="status" className="text-sm text-muted-foreground sm:pb-2">
+          Filtering…
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { ColumnFiltersState, SortingState } from "@tanstack/react-table";
+import { TABLE_PAGE_SIZE } from "@/lib/pages/table-page";
 
 /** Rows per page of every console table (and of the pages that page a table on the server). */
-export const PAGE_SIZE = 25;
+export const PAGE_SIZE = TABLE_PAGE_SIZE;
 
 /**
  * A table's view as it sits in the URL: `sort=title.desc`, `q=blade`, `type=2`, `page=2`. A table
@@ -41,6 +42,13 @@ export function readTableView(params: URLSearchParams, { key, filterIds = [] }: 
     }),
     pageIndex: Number.isSafeInteger(page) && page > 1 ? page - 1 : 0,
   };
+}
+
+/** A page's `searchParams` as URL parameters (a parameter given twice is ignored, as a table never writes one twice). */
+export function pageParams(params: Record<string, string | string[] | undefined>): URLSearchParams {
+  return new URLSearchParams(
+    Object.entries(params).flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : [])),
+  );
 }
 
 /**

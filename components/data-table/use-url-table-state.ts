@@ -48,6 +48,12 @@ export function useUrlTableState({
       `${pathname}${search(writeTableView(new URLSearchParams(params.toString()), change, url))}`,
     [pathname, params, url],
   );
+  /** `href` of the address as it is now, for a change sent after the render that made it (typing). */
+  const hrefNow = useCallback(
+    (change: Partial<TableView>) =>
+      `${window.location.pathname}${search(writeTableView(new URLSearchParams(window.location.search), change, url))}`,
+    [url],
+  );
 
   const pagination = useMemo<PaginationState>(
     () => ({ pageIndex: view.pageIndex, pageSize }),
@@ -56,6 +62,7 @@ export function useUrlTableState({
 
   return {
     href,
+    hrefNow,
     state: { sorting, globalFilter: view.globalFilter, columnFilters: view.columnFilters, pagination },
     onSortingChange: (updater: Updater<SortingState>) =>
       write({ sorting: functionalUpdate(updater, sorting) }),

@@ -1,5 +1,6 @@
 import type { Price } from "@/lib/contract/catalogue";
 import { decimalProblem } from "@/lib/contract/decimal";
+import { compareText, type ServerTable } from "@/lib/pages/table-page";
 import { effectivePrice, formatDiscount, formatPrice, type Validity, validity } from "./prices";
 import { type ShownText, shownText } from "./texts";
 
@@ -55,3 +56,30 @@ export function priceRows(prices: readonly Price[], language: string, now: Date)
     };
   });
 }
+
+const taxText = (row: PriceRow) => (row.taxIncluded ? "Included" : "Not included");
+
+/**
+ * How the server filters and sorts the prices table (components/catalogue/prices-table.tsx names
+ * the same columns): the box searches every text a row shows, its products' titles included.
+ */
+export const PRICE_TABLE: ServerTable<PriceRow> = {
+  text: (row) => [
+    row.currency,
+    row.amount,
+    row.discount,
+    row.effective,
+    taxText(row),
+    row.chain,
+    row.validity,
+    row.tier,
+    ...row.products.map((product) => product.title?.value ?? ""),
+    row.guid,
+  ],
+  sorts: {
+    currency: (a, b) => compareText(a.currency, b.currency),
+    tax: (a, b) => compareText(taxText(a), taxText(b)),
+    chain: (a, b) => compareText(a.chain, b.chain),
+    validity: (a, b) => compareText(a.validity, b.validity),
+  },
+};

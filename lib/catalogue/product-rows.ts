@@ -1,4 +1,6 @@
 import type { Product } from "@/lib/contract/catalogue";
+import { compareDecimals } from "@/lib/contract/decimal";
+import { compareText, type ServerTable } from "@/lib/pages/table-page";
 import { type ShownText, shownText } from "./texts";
 
 /** A product as the products table shows it, its texts resolved to one language. */
@@ -31,3 +33,20 @@ export function productRows(
     amount: product.Amount,
   }));
 }
+
+/**
+ * How the server filters and sorts the products table (components/catalogue/products-table.tsx
+ * names the same columns): the box searches the title, description and GUID; amounts sort as exact
+ * decimals, unlimited above every amount.
+ */
+export const PRODUCT_TABLE: ServerTable<ProductRow> = {
+  text: (row) => [row.title?.value ?? "", row.description?.value ?? "", row.guid],
+  sorts: {
+    title: (a, b) => compareText(a.title?.value ?? "", b.title?.value ?? ""),
+    amount: (a, b) =>
+      a.unlimited || b.unlimited
+        ? Number(a.unlimited) - Number(b.unlimited)
+        : compareDecimals(a.amount || "0", b.amount || "0"),
+  },
+  facets: { type: (row) => row.type },
+};

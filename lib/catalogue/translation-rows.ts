@@ -1,4 +1,5 @@
 import type { Product } from "@/lib/contract/catalogue";
+import { compareText, type ServerTable } from "@/lib/pages/table-page";
 import { missingTexts, shownText, type TextType } from "./texts";
 
 /** One product's line of the translations check: what it lacks in each language. */
@@ -26,3 +27,15 @@ export function translationRows(
     };
   });
 }
+
+/**
+ * How the server filters and sorts the translations check (components/catalogue/
+ * translations-table.tsx names the same columns): the box searches the product's name.
+ */
+export const TRANSLATION_TABLE: ServerTable<TranslationRow> = {
+  text: (row) => [row.name],
+  sorts: {
+    name: (a, b) => compareText(a.name, b.name),
+    gaps: (a, b) => a.gaps - b.gaps,
+  },
+};

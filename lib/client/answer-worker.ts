@@ -1,3 +1,4 @@
+import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { type Piece, piecesOf } from "./answer-pieces";
 import { isAnswerKind } from "./answers";
@@ -19,6 +20,19 @@ export type FromWorker = { failure: CallFailure } | { piece: Piece; last: boolea
 
 const port = parentPort;
 if (!port) throw new Error("answer-worker.ts runs as a worker thread only");
+
+/**
+ * How much less this thread asks of the CPU than the request's thread (a nice value): reading a
+ * large answer is one person's wait, the request's thread is everyone's. On Linux a nice value is
+ * a thread's own, and `setPriority` without a pid sets the calling thread's; where it cannot be
+ * set (another system, a container that forbids it), the thread runs as it is.
+ */
+const BACKGROUND_NICE = 10;
+try {
+  setPriority(BACKGROUND_NICE);
+} catch {
+  // Runs at the process's priority.
+}
 
 let pieces: Generator<Piece> | null = null;
 let ahead: IteratorResult<Piece> | null = null;

@@ -1,8 +1,7 @@
-import { parse } from "lossless-json";
 import type { z } from "zod";
 import { describeIssues } from "@/lib/contract/issues";
-import { NumberLiteral } from "@/lib/contract/number-literal";
 import { ANSWERS, type AnswerKind } from "./answers";
+import { parseAnswerJson } from "./parse-answer-json";
 
 // No "server-only" marker: the worker thread (answer-worker.ts) runs this too, outside React's
 // server environment, where the marker throws.
@@ -76,7 +75,7 @@ function notAService(status: number, kind: ServiceCallErrorKind): { ok: false; f
 export function judgeAnswer(text: string, head: AnswerHead, kind: AnswerKind): Verdict {
   let json: unknown;
   try {
-    json = parse(text, undefined, (literal) => new NumberLiteral(literal));
+    json = parseAnswerJson(text);
   } catch {
     return notAService(head.status, "invalid-response");
   }

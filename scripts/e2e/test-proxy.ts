@@ -13,8 +13,9 @@ import { answerSpecOnly, EXTENSION_PATH } from "@/testing/service/spec-only";
  *   stopped when the console closes the connection. `GET /__oversized` tells what was served;
  * - a slow service: under `/slow/…` every AwardTokens answer comes 500 ms late, so a bulk batch
  *   is still sending while its page is watched;
- * - a service with a large answer under its cap: under `/large/…` GET Wallet answers 15 MiB of
- *   valid JSON (a long queue) that the console reads whole; everything else is forwarded.
+ * - a service with large answers under their caps: under `/large/…` GET Wallet answers 15 MiB of
+ *   valid JSON (a long queue) and GET Products 29 MiB (~4,900 products in ten languages), which
+ *   the console reads whole; everything else is forwarded.
  * E2E_PROXY_PORT is where it listens, E2E_SERVICE_PORT where the service is.
  */
 
@@ -86,6 +87,40 @@ const LARGE_WALLET = Buffer.from(
     .join(",")}]}}`,
 );
 
+/** Ten languages, each with a title and a paragraph of description: ~6 KB a product. */
+const LANGUAGES = ["en", "de", "fr", "es", "it", "pt", "ja", "ko", "zh", "ar"];
+const PARAGRAPH = "A long description of the product, as a studio writes one for its store page. ".repeat(7);
+let largeProducts: Buffer | undefined;
+/** The Products answer of a catalogue of 29 MiB, each product its own GUID; built when first asked for. */
+function largeProductsAnswer(): Buffer {
+  if (largeProducts) return largeProducts;
+  const target = 29 * 1024 * 1024;
+  const products: string[] = [];
+  let bytes = 0;
+  while (bytes < target - 7_000) {
+    const n = products.length;
+    const product = JSON.stringify({
+      Guid: `1a000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+      IsUnlimited: n % 7 === 0,
+      Amount: n % 7 === 0 ? "" : String(n % 1000),
+      ImageUrl: "",
+      Type: n % 3 === 0 ? "4" : "2",
+      Languages: LANGUAGES.map((code) => ({
+        [code]: [
+          { Value: `Product ${n} (${code})`, Type: "Title" },
+          { Value: `${PARAGRAPH}${n}`, Type: "Description" },
+        ],
+      })),
+    });
+    products.push(product);
+    bytes += product.length + 1;
+  }
+  largeProducts = Buffer.from(
+    `{"isError":"0","Error":"","Data":{"Types":[{"value":"2","name":"Item"},{"value":"4","name":"Subscription"}],"Products":[${products.join(",")}]}}`,
+  );
+  return largeProducts;
+}
+
 function json(outgoing: ServerResponse, status: number, body: unknown) {
   outgoing.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 }
@@ -121,6 +156,11 @@ const server = createServer((incoming, outgoing) => {
   if (large && incoming.method === "GET" && /\/Wallet\//.test(path)) {
     incoming.resume();
     outgoing.writeHead(200, { "content-type": "application/json" }).end(LARGE_WALLET);
+    return;
+  }
+  if (large && incoming.method === "GET" && /\/Products\//.test(path)) {
+    incoming.resume();
+    outgoing.writeHead(200, { "content-type": "application/json" }).end(largeProductsAnswer());
     return;
   }
   if (spec && EXTENSION_PATH.test(path)) {

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AWARD_STATUS_LOOK } from "@/components/awards/award-status-badge";
 import { AwardTable } from "@/components/awards/award-table";
 import { RequestIdSearch } from "@/components/awards/request-id-search";
-import { PAGE_SIZE, readTableView } from "@/components/data-table/url-state";
+import { PAGE_SIZE, pageParams, readTableView } from "@/components/data-table/url-state";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -42,11 +42,7 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
     to: day(one(params.to), 1),
   };
   // Sorting and paging as the table writes them (`sort=player.desc`, `page=2`): the server does both.
-  const view = readTableView(
-    new URLSearchParams(
-      Object.entries(params).flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : [])),
-    ),
-  );
+  const view = readTableView(pageParams(params));
   const [sorted] = view.sorting;
   const sort: AwardSort | undefined =
     sorted && sorted.id in AWARD_SORTS

@@ -2,11 +2,13 @@ import type { Metadata } from "next";
 import { LanguageSwitcher } from "@/components/catalogue/language-switcher";
 import { PriceFilters } from "@/components/catalogue/price-filters";
 import { PricesTable } from "@/components/catalogue/prices-table";
+import { pageParams, readTableView } from "@/components/data-table/url-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
-import { priceRows } from "@/lib/catalogue/price-rows";
+import { PRICE_TABLE, priceRows } from "@/lib/catalogue/price-rows";
 import { catalogueLanguages, chosenLanguage } from "@/lib/catalogue/texts";
 import { listPrices, listProjectTokens } from "@/lib/client/catalogue";
+import { tablePage } from "@/lib/pages/table-page";
 import { readProject } from "@/lib/project/read-project";
 
 export const dynamic = "force-dynamic";
@@ -44,11 +46,19 @@ export default async function PricesPage({ searchParams }: PageProps<"/catalogue
   if (chain && !chains.includes(chain)) chains.push(chain);
   const languages = catalogueLanguages(prices.flatMap((price) => price.Products));
   const language = chosenLanguage(one(params.lang), languages);
+  // One page of rows is rendered and sent, however many prices the service lists.
+  const page = tablePage(
+    priceRows(prices, language, new Date()),
+    readTableView(pageParams(params)),
+    PRICE_TABLE,
+  );
   return (
     <main className="flex flex-col gap-6 px-6 py-6">
       {header}
       <PricesTable
-        rows={priceRows(prices, language, new Date())}
+        rows={page.rows}
+        rowCount={page.rowCount}
+        of={prices.length}
         toolbar={
           <>
             <PriceFilters chains={chains} chain={chain} includeAll={includeAll} />

@@ -1,16 +1,18 @@
 import type { Metadata } from "next";
 import { TranslationsTable } from "@/components/catalogue/translations-table";
+import { pageParams, readTableView } from "@/components/data-table/url-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
 import { catalogueLanguages } from "@/lib/catalogue/texts";
-import { translationRows } from "@/lib/catalogue/translation-rows";
+import { TRANSLATION_TABLE, translationRows } from "@/lib/catalogue/translation-rows";
 import { listProducts } from "@/lib/client/catalogue";
+import { tablePage } from "@/lib/pages/table-page";
 import { readProject } from "@/lib/project/read-project";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Translations" };
 
-export default async function TranslationsPage() {
+export default async function TranslationsPage({ searchParams }: PageProps<"/catalogue/translations">) {
   const { read } = await readProject("catalogue:read", listProducts);
   const header = (
     <PageHeader
@@ -30,6 +32,8 @@ export default async function TranslationsPage() {
   const languages = catalogueLanguages(products);
   const rows = translationRows(products, languages);
   const gaps = rows.reduce((sum, row) => sum + row.gaps, 0);
+  // One page of rows is rendered and sent, however many products the catalogue holds.
+  const page = tablePage(rows, readTableView(pageParams(await searchParams)), TRANSLATION_TABLE);
   return (
     <main className="flex flex-col gap-6 px-6 py-6">
       {header}
@@ -38,7 +42,7 @@ export default async function TranslationsPage() {
           ? `Every product has a title and a description in all ${languages.length} languages.`
           : `${gaps} missing text${gaps === 1 ? "" : "s"} across ${rows.filter((row) => row.gaps > 0).length} of ${rows.length} products in ${languages.length} languages.`}
       </p>
-      <TranslationsTable rows={rows} languages={languages} />
+      <TranslationsTable rows={page.rows} rowCount={page.rowCount} of={rows.length} languages={languages} />
     </main>
   );
 }
