@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { Overview } from "@/components/overview/overview";
 import { OverviewSkeleton } from "@/components/overview/overview-skeleton";
 import { PageHeader } from "@/components/ui/page-header";
+import { OverviewSection } from "./overview-section";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Overview" };
 
 /**
  * Home, for every role: what is happening in the chosen project (docs/console.md, "The overview").
- * The heading paints at once; the figures stream in under their own skeleton, and Overview checks
- * the session and role before it reads anything.
+ * The heading paints at once; the figures stream in under their own skeleton, and OverviewSection
+ * checks the session and role before it reads anything.
  */
 export default function OverviewPage() {
   return (
@@ -20,7 +20,7 @@ export default function OverviewPage() {
         description="What is happening in this project: awards by outcome, tokens awarded, the wallet's queue and the latest awards."
       />
       <Suspense fallback={<OverviewSkeleton />}>
-        <Overview />
+        <OverviewSection />
       </Suspense>
     </main>
   );
