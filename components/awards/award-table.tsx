@@ -1,9 +1,28 @@
 import { AwardDataTable, type AwardRow } from "@/components/awards/award-columns";
 import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
-import type { AwardRecord } from "@/lib/awards/trail";
+import type { AwardStatus } from "@/lib/model/award-status";
+
+/**
+ * What the table reads of an award of the trail (lib/awards/trail.ts' AwardRecord, which pages
+ * pass, has these and more). Declared here, not imported: the trail is server code, which a
+ * component does not import (docs/architecture.md, `components-never-read-data`).
+ */
+export interface AwardTableRecord {
+  id: number;
+  requestId: string;
+  createdAt: Date;
+  customerId: string;
+  actorEmail: string;
+  isAllowance: boolean;
+  lines: readonly { Guid: string; Amount: string }[];
+  reason: string;
+  batchId: number | null;
+  batchLine: number | null;
+  status: AwardStatus;
+}
 
 /** What the table shows of an award: token GUIDs by symbol where the project knows them. */
-function awardRow(award: AwardRecord, symbols: Map<string, string>): AwardRow {
+function awardRow(award: AwardTableRecord, symbols: Map<string, string>): AwardRow {
   return {
     id: award.id,
     requestId: award.requestId,
@@ -22,7 +41,7 @@ function awardRow(award: AwardRecord, symbols: Map<string, string>): AwardRow {
 }
 
 export interface AwardTableProps {
-  rows: AwardRecord[];
+  rows: AwardTableRecord[];
   symbols: Map<string, string>;
   /** The history page: these rows are one page of this many, sorted and paged by the server. */
   total?: number;

@@ -53,6 +53,16 @@ const ALLOWED: Record<string, string> = {
     '"use client";\nimport { sendAwardAction } from "@/lib/actions/send-award";\nimport { AWARD_STATUSES } from "@/lib/model/award-status";\nexport const form = [sendAwardAction, AWARD_STATUSES];\n',
   "app/(console)/page.tsx":
     'import { form } from "@/components/awards/award-form";\nimport { Trail } from "@/lib/awards/trail";\nexport default form;\nexport type T = Trail;\n',
+  // A page's data part reads through a server-only module and hands a server component in
+  // components/ its data, whose type is declared in a browser-safe module; the component may
+  // also hand on a server action (a reference, not a read).
+  "lib/overview/read-overview.ts":
+    'import "server-only";\nimport type { Row } from "@/lib/db/schema";\nexport async function readOverview(): Promise<Row | null> { return null; }\n',
+  "lib/overview/overview-data.ts": "export interface OverviewData { awarded: string }\n",
+  "components/overview/latest-awards.tsx":
+    'import type { OverviewData } from "@/lib/overview/overview-data";\nimport { sendAwardAction } from "@/lib/actions/send-award";\nexport const LatestAwards = (props: { data: OverviewData }) => [props.data, sendAwardAction];\n',
+  "app/(console)/overview-section.tsx":
+    'import { LatestAwards } from "@/components/overview/latest-awards";\nimport { readOverview } from "@/lib/overview/read-overview";\nexport const section = [LatestAwards, readOverview];\n',
   "common/database.ts":
     'import { readFileSync } from "node:fs";\nimport pg from "pg";\nexport const open = [readFileSync, pg];\n',
   "service/db/connection.ts": 'import { open } from "@/common/database";\nexport const connect = open;\n',
@@ -105,6 +115,13 @@ describe("the architecture check (docs/architecture.md)", () => {
       path: "components/awards/award-status-badge.tsx",
       text: 'import type { Row } from "@/lib/db/schema";\nexport type Status = Row;\n',
       names: 'imports types from "@/lib/db/schema" (lib/db/schema.ts)',
+    },
+    {
+      // A data-reading server component in components/ (no "use client"): the read belongs to app/.
+      rule: "components-never-read-data",
+      path: "components/overview/overview.tsx",
+      text: 'import { readOverview } from "@/lib/overview/read-overview";\nexport const Overview = async () => readOverview();\n',
+      names: '"@/lib/overview/read-overview" (lib/overview/read-overview.ts)',
     },
     {
       rule: "browser-never-imports-server",
@@ -169,6 +186,25 @@ describe("the architecture check (docs/architecture.md)", () => {
     expect(found?.[0]?.detail).toContain(names);
   });
 
+  it("finds a server component in components/ that reads through a module that is not server-only", () => {
+    const root = project({
+      ...ALLOWED,
+      "lib/overview/figures.ts":
+        'import { readOverview } from "./read-overview";\nexport const figures = readOverview;\n',
+      "components/overview/overview.tsx":
+        'import { figures } from "@/lib/overview/figures";\nexport const Overview = async () => figures();\n',
+    });
+    const [only, ...others] = broken(root);
+    expect(others.map((result) => result.rule.name)).toEqual([]);
+    expect(only?.rule.name).toBe("components-never-read-data");
+    expect(only?.violations).toEqual([
+      expect.objectContaining({ path: "components/overview/overview.tsx", line: 1 }),
+    ]);
+    expect(only?.violations[0]?.detail).toContain(
+      "reaches server code through lib/overview/figures.ts → lib/overview/read-overview.ts",
+    );
+  });
+
   it("finds a folder cycle through type-only imports and names each step", () => {
     const root = project({
       ...ALLOWED,
@@ -209,7 +245,7 @@ describe("the architecture check (docs/architecture.md)", () => {
     expect(only?.violations[0]?.detail).toContain("no longer needed");
   });
 
-  it("fails `npm run lint:architecture` on a forbidden import, counting each rule for npm test's closing line", () => {
+  it("fails `npm run lint:architecture` on a forbidden import, counting each rule and naming the broken ones for npm test's summary", () => {
     // Storage reaching up into the domain: the layers rule and the folder cycle it closes.
     const root = project({
       ...ALLOWED,
@@ -228,7 +264,17 @@ describe("the architecture check (docs/architecture.md)", () => {
     expect(run.stdout).toContain("folder cycle: service/db → service/domain (service/db/import.ts:1)");
     const passed = RULES.length - 2;
     expect(run.stdout).toContain(`architecture: ${passed} passed, 2 failed, 0 skipped`);
-    expect(JSON.parse(readFileSync(counts, "utf8"))).toEqual({ passed, failed: 2, skipped: 0 });
+    expect(JSON.parse(readFileSync(counts, "utf8"))).toEqual({
+      passed,
+      failed: 2,
+      skipped: 0,
+      failures: [
+        'service-layers-point-down: service/db/import.ts:1 imports "../domain/keys" (service/domain/keys.ts)',
+        expect.stringMatching(
+          /^no-folder-cycles: service\/db\/import\.ts:1 folder cycle: service\/db → service\/domain/,
+        ),
+      ],
+    });
   });
 
   it("has every rule written down in docs/architecture.md", () => {

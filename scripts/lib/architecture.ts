@@ -177,6 +177,55 @@ const browserRule: Rule = {
 };
 
 /**
+ * The server code `path` is or reaches through modules that run on the server (neither a client
+ * module, whose imports browserRule checks, nor a server action, a reference): the chain from
+ * `path` to the first server module found, or null when there is none.
+ */
+function serverCodeReached(graph: ImportGraph, path: string): string[] | null {
+  const previous = new Map<string, string | null>([[path, null]]);
+  const queue = [path];
+  while (queue.length > 0) {
+    const current = queue.shift() as string;
+    const module = graph.get(current);
+    if (!module || module.useClient || module.useServer) continue;
+    if (isServerModule(module)) {
+      const chain = [current];
+      for (let step = previous.get(current); step; step = previous.get(step)) chain.unshift(step);
+      return chain;
+    }
+    for (const edge of module.imports) {
+      const target = moduleOf(edge.target);
+      if (target && !previous.has(target)) {
+        previous.set(target, current);
+        queue.push(target);
+      }
+    }
+  }
+  return null;
+}
+
+const componentsReadRule: Rule = {
+  name: "components-never-read-data",
+  why: "A module of components/ that is not a 'use client' module (a server component) never imports server code (a server-only module other than a server action, or lib/db), directly or through any chain, not even a type: the app/ layer reads and hands components their data as props.",
+  check(graph) {
+    const found: Violation[] = [];
+    for (const module of graph.values()) {
+      if (module.test || module.useClient || !inside("components")(module.path)) continue;
+      for (const edge of module.imports) {
+        const target = moduleOf(edge.target);
+        // Importing lib/db itself is components-never-import-database's; reaching it through lib/ is this rule's.
+        if (target === null || DATABASE(target)) continue;
+        const chain = serverCodeReached(graph, target);
+        if (!chain) continue;
+        const note = chain.length > 1 ? `; reaches server code through ${chain.join(" → ")}` : "";
+        found.push(violation(componentsReadRule.name, module, edge, note));
+      }
+    }
+    return found;
+  },
+};
+
+/**
  * The part of the project a module belongs to, for the cycle rule: its top folder and the one
  * below (`service/db`, `lib/auth`, `app/(console)`); a file directly in a top folder, or at the
  * root, is a part of its own (`lib/env.ts`, `service/server.ts`, `proxy.ts`).
@@ -390,6 +439,7 @@ export const RULES: Rule[] = [
     notTest(inside("components")),
     targetIn(DATABASE),
   ),
+  componentsReadRule,
   browserRule,
   importRule(
     "service-layers-point-down",
@@ -464,4 +514,12 @@ export function checkArchitecture(
 }
 
 /** Known breaks, each with why it stays for now (docs/architecture.md, "Exceptions"). */
-export const EXCEPTIONS: RuleException[] = [];
+export const EXCEPTIONS: RuleException[] = [
+  {
+    rule: "components-never-read-data",
+    from: "components/ui/service-failure.tsx",
+    to: "lib/project/read-service.ts",
+    reason:
+      "ServiceFailure, the panel's prop, is declared beside readService; it moves to a browser-safe module with the request-context work (issue 26), which owns lib/project",
+  },
+];
