@@ -25,9 +25,12 @@ if (!port) throw new Error("answer-worker.ts runs as a worker thread only");
  * How much less this thread asks of the CPU than the request's thread (a nice value): reading a
  * large answer is one person's wait, the request's thread is everyone's. On Linux a nice value is
  * a thread's own, and `setPriority` without a pid sets the calling thread's; where it cannot be
- * set (another system, a container that forbids it), the thread runs as it is.
+ * set (another system, a container that forbids it), the thread runs as it is. 5, not more: the
+ * thread then has about a quarter of a core against one busy thread of the process's priority,
+ * and still finishes a large answer within the call's 10 s on a machine other programs keep busy
+ * (at 10 it has a tenth, and a 3 MB answer timed out while the whole test suite ran beside it).
  */
-const BACKGROUND_NICE = 10;
+const BACKGROUND_NICE = 5;
 try {
   setPriority(BACKGROUND_NICE);
 } catch {

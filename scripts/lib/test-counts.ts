@@ -30,8 +30,9 @@ export const NAMED_FAILURES = 15;
  */
 export function writeCountsFile(counts: TestCounts, failures: readonly string[] = []): void {
   const path = process.env[COUNTS_FILE_VARIABLE];
-  if (path)
-    writeFileSync(path, `${JSON.stringify({ ...counts, failures: failures.slice(0, NAMED_FAILURES) })}\n`);
+  // Named only when something failed: the file of a passing stage holds its counts alone.
+  const named = failures.length > 0 ? { failures: failures.slice(0, NAMED_FAILURES) } : {};
+  if (path) writeFileSync(path, `${JSON.stringify({ ...counts, ...named })}\n`);
 }
 
 /** One line of a failure's message, cut to fit a line of the summary. */
