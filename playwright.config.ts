@@ -97,6 +97,8 @@ export default defineConfig({
         CONSOLE_STEP_UP_SECONDS: String(E2E_STEP_UP_SECONDS),
         // The one address whose forwarded headers the console believes (e2e/from-address.ts).
         TRUSTED_PROXIES: TRUSTED_PROXY_ADDRESS,
+        // e2e/request-context.spec.ts reads what each request worked out (lib/request/per-request.ts).
+        CONSOLE_CALL_COUNTS_FILE: join(data, "call-counts.jsonl"),
       },
     },
     {

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 /** Where Playwright starts the two programs (the demo launcher on fresh databases). */
 export const CONSOLE_PORT = Number(process.env.E2E_CONSOLE_PORT ?? 3200);
 export const SERVICE_PORT = Number(process.env.E2E_SERVICE_PORT ?? 3201);
@@ -37,3 +38,9 @@ export const PG_CONSOLE_DATABASE = "gcc_e2e_console";
 /** A console with no project connection at all (scripts/e2e/unconnected-console.ts). */
 export const UNCONNECTED_CONSOLE_PORT = Number(process.env.E2E_UNCONNECTED_CONSOLE_PORT ?? 3204);
 export const UNCONNECTED_CONSOLE_URL = `http://127.0.0.1:${UNCONNECTED_CONSOLE_PORT}`;
+
+/**
+ * Where the console writes what its request context counted (CONSOLE_CALL_COUNTS_FILE,
+ * lib/request/per-request.ts), in the run's data folder (playwright.config.ts sets E2E_DATA).
+ */
+export const CALL_COUNTS_FILE = join(process.env.E2E_DATA ?? "", "call-counts.jsonl");

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
+import { countInRequest, oncePerRequest } from "@/lib/request/per-request";
 import { auth } from "./auth";
 import { can, type Permission } from "./permissions";
 import { REQUESTED_PATH_HEADER, signInPath } from "./return-path";
@@ -14,12 +15,16 @@ import type { ConsoleUser } from "./users";
  * session, or a deactivated user, is no sign-in at all; a changed role applies at once (DESIGN §7,
  * docs/console.md "Sessions").
  */
-export async function currentSignIn(): Promise<SignedIn | null> {
-  const session = await auth();
-  const id = Number(session?.user?.id);
-  const sessionId = session?.sessionId;
-  if (!Number.isInteger(id) || id <= 0 || typeof sessionId !== "string") return null;
-  return findSignedIn(await consoleDb(), sessionId, id);
+export function currentSignIn(): Promise<SignedIn | null> {
+  // Once per request, however many guards of the request ask (lib/request/per-request.ts).
+  return oncePerRequest("sign-in", async () => {
+    await countInRequest("sign-in lookup");
+    const session = await auth();
+    const id = Number(session?.user?.id);
+    const sessionId = session?.sessionId;
+    if (!Number.isInteger(id) || id <= 0 || typeof sessionId !== "string") return null;
+    return findSignedIn(await consoleDb(), sessionId, id);
+  });
 }
 
 export async function currentUser(): Promise<ConsoleUser | null> {

@@ -4,6 +4,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { sessions } from "@/lib/db/schema";
 import type { Role } from "@/lib/model/roles";
+import { forgetInRequest } from "@/lib/request/per-request";
 import { readSettings } from "@/lib/settings/console-settings";
 import type { ConsoleUser } from "./users";
 
@@ -141,6 +142,8 @@ export async function touchSession(db: ConsoleDb, sessionId: string, now = new D
 
 export async function markSecondFactor(db: ConsoleDb, sessionId: string, now = new Date()): Promise<void> {
   await db.update(sessions).set({ secondFactorAt: now, lastActiveAt: now }).where(eq(sessions.id, sessionId));
+  // What this request knew of its session is out of date (lib/request/per-request.ts).
+  await forgetInRequest("sign-in");
 }
 
 /** True when a step-up action must first ask for a second factor again. */
@@ -159,6 +162,7 @@ export async function endSession(db: ConsoleDb, sessionId: string, reason: EndRe
     .update(sessions)
     .set({ endedAt: new Date(), endedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+  await forgetInRequest("sign-in");
 }
 
 /** Ends every open session of a user (but `except`, the caller's own); returns how many ended. */
@@ -179,6 +183,7 @@ export async function endSessionsOf(
       ),
     )
     .returning({ id: sessions.id });
+  await forgetInRequest("sign-in");
   return ended.length;
 }
 

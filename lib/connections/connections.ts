@@ -19,6 +19,7 @@ import {
   type ConnectionEnvironment,
   ENVIRONMENT_RULE,
 } from "@/lib/model/connection-environment";
+import { countInRequest, forgetInRequest, oncePerRequest } from "@/lib/request/per-request";
 import { consoleAddressPolicy } from "./address-policy";
 import type { ConnectionSummary } from "./connection-summary";
 
@@ -68,7 +69,7 @@ export async function createConnection(
   const parsed = ConnectionInput.safeParse(input);
   if (!parsed.success) throw new ConnectionError(describeIssues(parsed.error.issues));
   const { name, baseUrl, projectGuid, apiKey, environment } = parsed.data;
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const taken = await tx
       .select({ id: connections.id })
       .from(connections)
@@ -102,6 +103,8 @@ export async function createConnection(
       readOnly: false,
     };
   });
+  await forgetInRequest("connection");
+  return created;
 }
 
 function environmentConnection(env: ConsoleEnv): ServiceConnection | null {
@@ -115,7 +118,13 @@ function environmentConnection(env: ConsoleEnv): ServiceConnection | null {
 }
 
 /** Every connection a user may switch to: the environment's first, then the stored ones by name. */
-export async function listConnections(db: ConsoleDb, env: ConsoleEnv): Promise<ConnectionSummary[]> {
+export function listConnections(db: ConsoleDb, env: ConsoleEnv): Promise<ConnectionSummary[]> {
+  // Once per request (lib/request/per-request.ts); a write below forgets it.
+  return oncePerRequest("connection:list", () => readConnections(db, env));
+}
+
+async function readConnections(db: ConsoleDb, env: ConsoleEnv): Promise<ConnectionSummary[]> {
+  await countInRequest("connections list");
   const fromEnv = environmentConnection(env);
   const stored = await db
     .select({
@@ -173,8 +182,19 @@ export async function serviceConnection(
   if (ref === "env") return environmentConnection(env);
   const id = storedId(ref);
   if (!id) return null;
+  // The key is opened once per request, whoever asks for the connection (lib/request/per-request.ts).
+  return oncePerRequest(`connection:key:${ref}`, () => openConnection(db, keys, env, id));
+}
+
+async function openConnection(
+  db: ConsoleDb,
+  keys: EncryptionKeys,
+  env: ConsoleEnv,
+  id: number,
+): Promise<ServiceConnection | null> {
   const [row] = await db.select().from(connections).where(eq(connections.id, id));
   if (!row) return null;
+  await countInRequest("key decrypt");
   return {
     baseUrl: row.baseUrl,
     projectGuid: row.projectGuid,
@@ -200,6 +220,7 @@ export async function setConnectionEnvironment(
     .where(eq(connections.id, id))
     .returning({ name: connections.name });
   if (!changed[0]) throw new ConnectionError("does not exist (any more).");
+  await forgetInRequest("connection");
   return changed[0];
 }
 
@@ -226,6 +247,7 @@ export async function replaceConnectionKey(
     .where(eq(connections.id, id))
     .returning({ name: connections.name });
   if (!changed[0]) throw new ConnectionError("does not exist (any more).");
+  await forgetInRequest("connection");
   return { name: changed[0].name, keyHint: maskSecret(apiKey.slice(-4)) };
 }
 
@@ -239,21 +261,20 @@ export async function deleteConnection(db: ConsoleDb, ref: string): Promise<{ na
     .delete(connections)
     .where(eq(connections.id, id))
     .returning({ name: connections.name });
+  await forgetInRequest("connection");
   return deleted ?? null;
 }
 
 /** The project a user works on: the one they chose last, else the first available. */
-export async function currentConnectionRef(
-  db: ConsoleDb,
-  env: ConsoleEnv,
-  userId: number,
-): Promise<string | null> {
-  const available = await listConnections(db, env);
-  const [chosen] = await db
-    .select({ ref: userSettings.connection })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId));
-  return available.find((c) => c.ref === chosen?.ref)?.ref ?? available[0]?.ref ?? null;
+export function currentConnectionRef(db: ConsoleDb, env: ConsoleEnv, userId: number): Promise<string | null> {
+  return oncePerRequest(`connection:chosen:${userId}`, async () => {
+    const available = await listConnections(db, env);
+    const [chosen] = await db
+      .select({ ref: userSettings.connection })
+      .from(userSettings)
+      .where(eq(userSettings.userId, userId));
+    return available.find((c) => c.ref === chosen?.ref)?.ref ?? available[0]?.ref ?? null;
+  });
 }
 
 /** Remembers the project a user switched to (per user, across sessions and devices). */
@@ -270,6 +291,8 @@ export async function chooseConnection(
     .insert(userSettings)
     .values({ userId, connection: ref })
     .onConflictDoUpdate({ target: userSettings.userId, set: { connection: ref } });
+  // Only the choice changed: the list and the keys this request opened still hold.
+  await forgetInRequest("connection:chosen");
 }
 
 /**
@@ -303,7 +326,7 @@ export interface KeyRotation {
  * dropped while something still needs it.
  */
 export async function rotateConnectionKeys(db: ConsoleDb, keys: EncryptionKeys): Promise<KeyRotation> {
-  return db.transaction(async (tx) => {
+  const rotation = await db.transaction(async (tx) => {
     const rows = await tx.select().from(connections).orderBy(asc(connections.id)).for("update");
     const renewed: { id: number; box: string }[] = [];
     for (const row of rows) {
@@ -322,6 +345,8 @@ export async function rotateConnectionKeys(db: ConsoleDb, keys: EncryptionKeys):
       await tx.update(connections).set({ apiKeyCiphertext: box }).where(eq(connections.id, id));
     return { renewed: renewed.length, already: rows.length - renewed.length };
   });
+  await forgetInRequest("connection");
+  return rotation;
 }
 
 export class RotationError extends Error {}

@@ -5,13 +5,15 @@ import { type AuditActor, recordAudit } from "@/lib/audit/audit-log";
 import { describeIssues } from "@/lib/contract/issues";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { consoleSettings } from "@/lib/db/schema";
+import { UserFacingError } from "@/lib/model/user-facing-error";
+import { forgetInRequest } from "@/lib/request/per-request";
 import { ConsoleSettings, SETTING_LABELS, SettingsChange } from "./settings-shape";
 
 export { ConsoleSettings, SettingsChange };
 export type ConsoleSettingsValue = z.output<typeof ConsoleSettings>;
 
 /** A setting refused; the message names the setting and the rule. */
-export class SettingsError extends Error {}
+export class SettingsError extends UserFacingError {}
 
 /** The owners' settings, each at its default until an owner changes it. */
 export async function readSettings(db: ConsoleDb): Promise<ConsoleSettingsValue> {
@@ -40,7 +42,7 @@ export async function changeSettings(
 ): Promise<ConsoleSettingsValue> {
   const parsed = SettingsChange.safeParse(change);
   if (!parsed.success) throw new SettingsError(describeIssues(parsed.error.issues));
-  return db.transaction(async (txHandle) => {
+  const settings = await db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as ConsoleDb;
     const before = await readSettings(tx);
     const changed = Object.entries(parsed.data).filter(
@@ -74,4 +76,7 @@ export async function changeSettings(
       });
     return readSettings(tx);
   });
+  // The session this request knows carries the settings it was read with (lib/request/per-request.ts).
+  await forgetInRequest("sign-in");
+  return settings;
 }
