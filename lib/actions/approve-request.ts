@@ -2,7 +2,6 @@
 import "server-only";
 import { z } from "zod";
 import { approvalAttempt, approveAndSend } from "@/lib/approval-flow/decide";
-import { ApprovalError } from "@/lib/approvals/approvals";
 import { ActionError, defineAction } from "./define-action";
 
 /**
@@ -17,20 +16,15 @@ export const approveRequestAction = defineAction(
       throw new ActionError(
         "Approving needs two-factor sign-in: set it up on your Account page, then approve with a code.",
       );
-    try {
-      const approved = await approveAndSend(user, approvalId, actor);
-      return approved.kind === "award"
-        ? {
-            kind: "award" as const,
-            requestId: approved.sent.requestId,
-            status: approved.sent.status,
-            error: approved.sent.error,
-          }
-        : { kind: "batch" as const, batchId: approved.batchId };
-    } catch (error) {
-      if (error instanceof ApprovalError) throw new ActionError(error.message);
-      throw error;
-    }
+    const approved = await approveAndSend(user, approvalId, actor);
+    return approved.kind === "award"
+      ? {
+          kind: "award" as const,
+          requestId: approved.sent.requestId,
+          status: approved.sent.status,
+          error: approved.sent.error,
+        }
+      : { kind: "batch" as const, batchId: approved.batchId };
   },
   { stepUp: true, attempt: ({ approvalId }) => approvalAttempt(approvalId) },
 );

@@ -2,8 +2,8 @@
 import "server-only";
 import { CreateKeyInput } from "@/lib/service-keys/key-input";
 import { keyActionScope } from "@/lib/service-keys/key-project";
-import { createServiceKey, ServiceKeyError } from "@/lib/service-keys/service-keys";
-import { ActionError, defineAction } from "./define-action";
+import { createServiceKey } from "@/lib/service-keys/service-keys";
+import { defineAction } from "./define-action";
 
 /**
  * Developers → Keys: a new API key at the chosen project's service (owners, step-up, audited as
@@ -13,13 +13,8 @@ export const createServiceKeyAction = defineAction(
   "keys:manage",
   CreateKeyInput,
   async (input, user, { actor }) => {
-    try {
-      const { context, project } = await keyActionScope(user, actor);
-      return await createServiceKey(context, project, input);
-    } catch (error) {
-      if (error instanceof ServiceKeyError) throw new ActionError(error.message);
-      throw error;
-    }
+    const { context, project } = await keyActionScope(user, actor);
+    return await createServiceKey(context, project, input);
   },
   { stepUp: true },
 );

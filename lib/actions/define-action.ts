@@ -10,6 +10,7 @@ import type { ConsoleUser } from "@/lib/auth/users";
 import { describeIssues, fieldPath } from "@/lib/contract/issues";
 import { consoleDb } from "@/lib/db/console-db";
 import type { ActionResult } from "@/lib/model/action-result";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 import { type DescribeAttempt, recordRefusedAccess } from "./refused-access";
 
 export type { ActionResult };
@@ -20,8 +21,8 @@ export interface ActionContext {
   actor: AuditActor;
 }
 
-/** An error whose message is meant for the person using the console (our own types only). */
-export class ActionError extends Error {}
+/** A refusal an action's own code raises (lib/model/user-facing-error.ts: any feature's kind does as well). */
+export class ActionError extends UserFacingError {}
 
 /**
  * The one guard of every server action (STYLE): session → required second factor → permission →
@@ -68,7 +69,11 @@ export function defineAction<S extends z.ZodType, T>(
       if (changesData) revalidatePath("/", "layout");
       return { ok: true, data };
     } catch (error) {
-      if (error instanceof ActionError) return { ok: false, error: error.message };
+      // Any message for the person, whichever feature raised it: mapped here, once.
+      if (error instanceof UserFacingError)
+        return error.fieldErrors
+          ? { ok: false, error: error.message, fieldErrors: error.fieldErrors }
+          : { ok: false, error: error.message };
       console.error(`[action] ${(error as Error).name}: ${(error as Error).message}`);
       return { ok: false, error: "Something went wrong on the server; nothing was changed. Try again." };
     }

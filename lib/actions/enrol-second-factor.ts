@@ -2,11 +2,10 @@
 import "server-only";
 import { z } from "zod";
 import { enrolSecondFactor } from "@/lib/auth/account";
-import { EnrolmentError } from "@/lib/auth/second-factor";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
 import { consoleSecrets } from "@/lib/secrets";
-import { ActionError, defineAction } from "./define-action";
+import { defineAction } from "./define-action";
 
 /**
  * The Account page: stores the authenticator once a current code proves it works; answers the
@@ -23,20 +22,15 @@ export const enrolSecondFactorAction = defineAction(
       .regex(/^\d{6}$/, { error: "must be the 6 digits your app shows" }),
   }),
   async ({ pending, code }, _user, { signedIn, actor }) => {
-    try {
-      const codes = await enrolSecondFactor(
-        await consoleDb(),
-        consoleSecrets(consoleEnv()).encryptionKeys,
-        signedIn,
-        pending,
-        code,
-        actor,
-      );
-      return { recoveryCodes: codes };
-    } catch (error) {
-      if (error instanceof EnrolmentError) throw new ActionError(`The ${error.message}`);
-      throw error;
-    }
+    const codes = await enrolSecondFactor(
+      await consoleDb(),
+      consoleSecrets(consoleEnv()).encryptionKeys,
+      signedIn,
+      pending,
+      code,
+      actor,
+    );
+    return { recoveryCodes: codes };
   },
   { beforeMfaSetup: true, stepUp: true },
 );

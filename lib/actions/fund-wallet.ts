@@ -4,36 +4,30 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { amountText } from "@/lib/awards/award-input";
 import { fundProjectWallet } from "@/lib/awards/fund";
-import { AwardError } from "@/lib/awards/project-award";
 import { guid } from "@/lib/contract/guid";
 import { consoleDb } from "@/lib/db/console-db";
 import { chosenProjectName } from "@/lib/project/current-project";
-import { ActionError, defineAction } from "./define-action";
+import { defineAction } from "./define-action";
 
 /** Owners fund the project wallet (step-up); queued awards settle in order. */
 export const fundWalletAction = defineAction(
   "wallet:fund",
   z.object({ requestId: guid, token: guid, contract: guid, amount: amountText }),
   async (input, user, { actor }) => {
-    try {
-      const result = await fundProjectWallet(user, input);
-      await recordAudit(await consoleDb(), actor, {
-        kind: "wallet.funded",
-        project: await chosenProjectName(user.id),
-        summary: `Funded the project wallet with ${input.amount} of contract ${input.contract}; ${result.settled.length} queued award(s) settled`,
-        detail: {
-          requestId: input.requestId,
-          token: input.token,
-          contract: input.contract,
-          amount: input.amount,
-          settled: result.settled,
-        },
-      });
-      return result;
-    } catch (error) {
-      if (error instanceof AwardError) throw new ActionError(error.message);
-      throw error;
-    }
+    const result = await fundProjectWallet(user, input);
+    await recordAudit(await consoleDb(), actor, {
+      kind: "wallet.funded",
+      project: await chosenProjectName(user.id),
+      summary: `Funded the project wallet with ${input.amount} of contract ${input.contract}; ${result.settled.length} queued award(s) settled`,
+      detail: {
+        requestId: input.requestId,
+        token: input.token,
+        contract: input.contract,
+        amount: input.amount,
+        settled: result.settled,
+      },
+    });
+    return result;
   },
   {
     stepUp: true,

@@ -2,8 +2,7 @@
 import "server-only";
 import { z } from "zod";
 import { rejectApproval } from "@/lib/approval-flow/decide";
-import { ApprovalError } from "@/lib/approvals/approvals";
-import { ActionError, defineAction } from "./define-action";
+import { defineAction } from "./define-action";
 
 /** Rejects another person's award or batch with a reason (docs/console.md, "Approvals"); nothing is sent. */
 export const rejectRequestAction = defineAction(
@@ -17,13 +16,8 @@ export const rejectRequestAction = defineAction(
       .max(500, { error: "Reason: at most 500 characters" }),
   }),
   async ({ approvalId, note }, user, { actor }) => {
-    try {
-      const row = await rejectApproval(user, approvalId, note, actor);
-      return { status: row.status };
-    } catch (error) {
-      if (error instanceof ApprovalError) throw new ActionError(error.message);
-      throw error;
-    }
+    const row = await rejectApproval(user, approvalId, note, actor);
+    return { status: row.status };
   },
   { stepUp: true },
 );

@@ -2,31 +2,26 @@
 import "server-only";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/audit-log";
-import { AwardError, retryAward } from "@/lib/awards/project-award";
+import { retryAward } from "@/lib/awards/project-award";
 import { guid } from "@/lib/contract/guid";
 import { consoleDb } from "@/lib/db/console-db";
 import { chosenProjectName } from "@/lib/project/current-project";
-import { ActionError, defineAction } from "./define-action";
+import { defineAction } from "./define-action";
 
 /** Re-sends an award whose outcome is unknown or failed, with the same RequestID and body. */
 export const retryAwardAction = defineAction(
   "awards:send",
   z.object({ requestId: guid }),
   async ({ requestId }, user, { actor }) => {
-    try {
-      const project = await chosenProjectName(user.id);
-      const result = await retryAward(user, requestId, { actor, project });
-      await recordAudit(await consoleDb(), actor, {
-        kind: "award.retried",
-        project,
-        summary: `Retried award ${requestId} to ${result.customerId} (attempt ${result.attempt}): ${result.status}`,
-        detail: { requestId, customerId: result.customerId, attempt: result.attempt, status: result.status },
-      });
-      return result;
-    } catch (error) {
-      if (error instanceof AwardError) throw new ActionError(error.message);
-      throw error;
-    }
+    const project = await chosenProjectName(user.id);
+    const result = await retryAward(user, requestId, { actor, project });
+    await recordAudit(await consoleDb(), actor, {
+      kind: "award.retried",
+      project,
+      summary: `Retried award ${requestId} to ${result.customerId} (attempt ${result.attempt}): ${result.status}`,
+      detail: { requestId, customerId: result.customerId, attempt: result.attempt, status: result.status },
+    });
+    return result;
   },
   {
     attempt: async ({ requestId }, user) => ({

@@ -3,7 +3,7 @@ import "server-only";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { findBatch } from "@/lib/bulk/batch-store";
-import { RetryError, retryFailedRows } from "@/lib/bulk/retry-rows";
+import { retryFailedRows } from "@/lib/bulk/retry-rows";
 import { startSending } from "@/lib/bulk/running";
 import { consoleDb } from "@/lib/db/console-db";
 import { chosenProjectName } from "@/lib/project/current-project";
@@ -19,12 +19,7 @@ export const retryBatchAction = defineAction(
     if (!batch) throw new ActionError(`There is no batch ${batchId}.`);
     const project = await chosenProjectName(user.id);
     let requeued: number;
-    try {
-      requeued = await retryFailedRows(db, batch, user, actor, project);
-    } catch (error) {
-      if (error instanceof RetryError) throw new ActionError(error.message);
-      throw error;
-    }
+    requeued = await retryFailedRows(db, batch, user, actor, project);
     if (requeued > 0) {
       startSending(batchId);
       await recordAudit(db, actor, {

@@ -2,8 +2,8 @@
 import "server-only";
 import { RevokeKeyInput } from "@/lib/service-keys/key-input";
 import { keyActionScope } from "@/lib/service-keys/key-project";
-import { revokeServiceKey, ServiceKeyError } from "@/lib/service-keys/service-keys";
-import { ActionError, defineAction } from "./define-action";
+import { revokeServiceKey } from "@/lib/service-keys/service-keys";
+import { defineAction } from "./define-action";
 
 /**
  * Developers → Keys: revoke a key at once (owners, step-up, audited as `key.revoked`). This
@@ -13,13 +13,8 @@ export const revokeServiceKeyAction = defineAction(
   "keys:manage",
   RevokeKeyInput,
   async (input, user, { actor }) => {
-    try {
-      const { context, project } = await keyActionScope(user, actor);
-      return await revokeServiceKey(context, project, input);
-    } catch (error) {
-      if (error instanceof ServiceKeyError) throw new ActionError(error.message);
-      throw error;
-    }
+    const { context, project } = await keyActionScope(user, actor);
+    return await revokeServiceKey(context, project, input);
   },
   { stepUp: true },
 );

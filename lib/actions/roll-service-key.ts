@@ -2,8 +2,8 @@
 import "server-only";
 import { RollKeyInput } from "@/lib/service-keys/key-input";
 import { keyActionScope } from "@/lib/service-keys/key-project";
-import { rollServiceKey, ServiceKeyError } from "@/lib/service-keys/service-keys";
-import { ActionError, defineAction } from "./define-action";
+import { rollServiceKey } from "@/lib/service-keys/service-keys";
+import { defineAction } from "./define-action";
 
 /**
  * Developers → Keys: roll a key with a grace period (owners, step-up, audited as `key.rolled`).
@@ -14,13 +14,8 @@ export const rollServiceKeyAction = defineAction(
   "keys:manage",
   RollKeyInput,
   async (input, user, { actor }) => {
-    try {
-      const { context, project } = await keyActionScope(user, actor);
-      return await rollServiceKey(context, project, input);
-    } catch (error) {
-      if (error instanceof ServiceKeyError) throw new ActionError(error.message);
-      throw error;
-    }
+    const { context, project } = await keyActionScope(user, actor);
+    return await rollServiceKey(context, project, input);
   },
   { stepUp: true },
 );

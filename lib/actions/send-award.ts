@@ -2,9 +2,9 @@
 import "server-only";
 import { AwardInput } from "@/lib/awards/award-input";
 import { awardText } from "@/lib/awards/place-and-send";
-import { AwardError, awardFromForm } from "@/lib/awards/project-award";
+import { awardFromForm } from "@/lib/awards/project-award";
 import { chosenProjectName } from "@/lib/project/current-project";
-import { ActionError, defineAction } from "./define-action";
+import { defineAction } from "./define-action";
 
 /**
  * The award form: written to the trail, then sent, and recorded in the audit log (what was sent,
@@ -14,12 +14,7 @@ export const sendAwardAction = defineAction(
   "awards:send",
   AwardInput,
   async (input, user, { actor }) => {
-    try {
-      return await awardFromForm(user, input, actor);
-    } catch (error) {
-      if (error instanceof AwardError) throw new ActionError(error.message);
-      throw error;
-    }
+    return await awardFromForm(user, input, actor);
   },
   {
     attempt: async (input, user) => ({

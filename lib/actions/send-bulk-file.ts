@@ -1,9 +1,9 @@
 "use server";
 import "server-only";
-import { BulkError, sendBulkFile } from "@/lib/bulk/bulk-award";
+import { sendBulkFile } from "@/lib/bulk/bulk-award";
 import { BulkSendInput } from "@/lib/bulk/upload-input";
 import { chosenProjectName } from "@/lib/project/current-project";
-import { ActionError, defineAction } from "./define-action";
+import { defineAction } from "./define-action";
 
 /** Sends a bulk-award file: checked again, written to the trail as a batch and audited, sent by the server. */
 export const sendBulkFileAction = defineAction(
@@ -11,23 +11,18 @@ export const sendBulkFileAction = defineAction(
   BulkSendInput,
   async (input, user, { actor }) => {
     const fileName = input.file.name.slice(0, 200);
-    try {
-      return await sendBulkFile(
-        user,
-        {
-          fileName,
-          bytes: new Uint8Array(await input.file.arrayBuffer()),
-          reason: input.reason,
-          confirmRepeats: input.confirmRepeats,
-          confirmRecent: input.confirmRecent,
-          confirmNewPlayers: input.confirmNewPlayers,
-        },
-        actor,
-      );
-    } catch (error) {
-      if (error instanceof BulkError) throw new ActionError(error.message);
-      throw error;
-    }
+    return await sendBulkFile(
+      user,
+      {
+        fileName,
+        bytes: new Uint8Array(await input.file.arrayBuffer()),
+        reason: input.reason,
+        confirmRepeats: input.confirmRepeats,
+        confirmRecent: input.confirmRecent,
+        confirmNewPlayers: input.confirmNewPlayers,
+      },
+      actor,
+    );
   },
   {
     attempt: async (input, user) => ({

@@ -5,7 +5,7 @@ import { PolicyInput } from "@/lib/approvals/policy-input";
 import { ServiceCallError } from "@/lib/client/call-service";
 import { listProjectTokens } from "@/lib/client/catalogue";
 import { consoleDb } from "@/lib/db/console-db";
-import { projectContext } from "@/lib/project/current-project";
+import { requireProject } from "@/lib/project/current-project";
 import { ActionError, defineAction } from "./define-action";
 
 /**
@@ -16,8 +16,7 @@ export const setAwardPolicyAction = defineAction(
   "policies:manage",
   PolicyInput,
   async (input, user, { actor }) => {
-    const { chosen, connection } = await projectContext(user.id);
-    if (!chosen || !connection) throw new ActionError("No project is chosen: add a connection first.");
+    const { chosen, connection } = await requireProject(user.id);
     let tokens: Awaited<ReturnType<typeof listProjectTokens>>["Data"]["Tokens"];
     try {
       tokens = (await listProjectTokens(connection)).Data.Tokens;

@@ -2,14 +2,12 @@ import "server-only";
 import { authorize } from "@/lib/auth/current-user";
 import type { Permission } from "@/lib/auth/permissions";
 import type { ConsoleUser } from "@/lib/auth/users";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 
-/** A refusal a route handler answers as JSON `{ error }` with its status (our own errors only). */
-export class RouteError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
+/** A refusal a route handler answers as JSON `{ error }` with its status. */
+export class RouteError extends UserFacingError {
+  constructor(status: number, message: string) {
+    super(message, { status });
   }
 }
 
@@ -32,7 +30,8 @@ export function defineRoute<P>(
     try {
       return json(await handler({ request, params: await context.params, user: access.user }));
     } catch (error) {
-      if (error instanceof RouteError) return json({ error: error.message }, error.status);
+      // Any message for the person, whichever feature raised it (lib/model/user-facing-error.ts).
+      if (error instanceof UserFacingError) return json({ error: error.message }, error.status);
       console.error(`[route] ${(error as Error).name}: ${(error as Error).message}`);
       return json({ error: "Something went wrong on the server. Try again." }, 500);
     }

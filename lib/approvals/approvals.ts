@@ -9,6 +9,7 @@ import { approvalRequests, awardBatches, awardEvents, awards, users } from "@/li
 import type { ApprovalStatus } from "@/lib/model/approval-status";
 import type { ApprovalSummary } from "@/lib/model/approval-summary";
 import type { Role } from "@/lib/model/roles";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 import { type ApprovalSubject, approvalRequestName } from "./approval-view";
 import { readPolicies } from "./policies";
 import { LimitError, reserveSpend } from "./spend";
@@ -28,7 +29,7 @@ export type Subject = { awardId: number } | { batchId: number };
  * A request refused for a reason the person can read; nothing changed. `refusal` marks a refused
  * approval the audit log records (docs/console.md, "Audit log"): one's own request, a daily limit.
  */
-export class ApprovalError extends Error {
+export class ApprovalError extends UserFacingError {
   constructor(
     message: string,
     readonly refusal?: RefusalReason,

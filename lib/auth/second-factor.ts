@@ -6,6 +6,7 @@ import { RotationError } from "@/lib/connections/connections";
 import { type EncryptionKeys, openSecret, sealedWithNewest, sealSecret } from "@/lib/crypto/secret-box";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { recoveryCodes, users } from "@/lib/db/schema";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 
 /**
  * Staff second factors (docs/console.md, "Two-factor sign-in"): TOTP per RFC 6238 (SHA-1, six
@@ -74,7 +75,8 @@ export function newRecoveryCodes(): string[] {
   });
 }
 
-export class EnrolmentError extends Error {}
+/** A set-up that cannot be completed; the message is for the person. */
+export class EnrolmentError extends UserFacingError {}
 
 /**
  * Stores the second factor once the person proved their app has it (a current code), with fresh
@@ -92,11 +94,13 @@ export async function completeEnrolment(
   try {
     secret = openSecret(keys, pending, pendingContext(userId));
   } catch {
-    throw new EnrolmentError("set-up expired or belongs to someone else: start again.");
+    throw new EnrolmentError("The set-up expired or belongs to someone else: start again.");
   }
   const step = totpStep(secret, code.trim(), now);
   if (step === null)
-    throw new EnrolmentError("code does not match: check the time on your phone and enter the current code.");
+    throw new EnrolmentError(
+      "The code does not match: check the time on your phone and enter the current code.",
+    );
   const codes = newRecoveryCodes();
   await db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as ConsoleDb;

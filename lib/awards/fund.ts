@@ -3,7 +3,7 @@ import type { ConsoleUser } from "@/lib/auth/users";
 import { fundWallet } from "@/lib/client/awards";
 import { ServiceCallError } from "@/lib/client/call-service";
 import { consoleDb } from "@/lib/db/console-db";
-import { projectContext } from "@/lib/project/current-project";
+import { requireProject } from "@/lib/project/current-project";
 import { AwardError } from "./project-award";
 import { awardsByRequestId, recordOutcome } from "./trail";
 
@@ -20,8 +20,7 @@ export async function fundProjectWallet(
   user: ConsoleUser,
   input: { requestId: string; token: string; contract: string; amount: string },
 ): Promise<FundResult> {
-  const { connection } = await projectContext(user.id);
-  if (!connection) throw new AwardError("No project is chosen.");
+  const { connection } = await requireProject(user.id);
   let settled: string[];
   try {
     const answer = await fundWallet(connection, {

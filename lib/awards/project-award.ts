@@ -13,7 +13,7 @@ import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
 import type { Role } from "@/lib/model/roles";
 import { isNewPlayer } from "@/lib/players/new-player";
-import { projectContext } from "@/lib/project/current-project";
+import { requireProject } from "@/lib/project/current-project";
 import { consoleSecrets } from "@/lib/secrets";
 import { AwardError } from "./award-error";
 import type { ParsedAward } from "./award-input";
@@ -34,8 +34,7 @@ export async function awardFromForm(
   input: ParsedAward,
   actor: AuditActor,
 ): Promise<AwardResult> {
-  const { chosen, connection } = await projectContext(user.id);
-  if (!chosen || !connection) throw new AwardError("No project is chosen: an owner adds a connection first.");
+  const { chosen, connection } = await requireProject(user.id);
   let tokens: Awaited<ReturnType<typeof listProjectTokens>>["Data"]["Tokens"];
   try {
     tokens = (await listProjectTokens(connection)).Data.Tokens;

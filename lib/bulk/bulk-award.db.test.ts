@@ -31,8 +31,8 @@ const state = vi.hoisted(() => ({
   connection: null as ServiceConnection | null,
 }));
 vi.mock("@/lib/db/console-db", () => ({ consoleDb: async () => state.db }));
-vi.mock("@/lib/project/current-project", () => ({
-  projectContext: async () => ({
+vi.mock("@/lib/project/current-project", () => {
+  const projectContext = async () => ({
     available: [],
     chosen: state.connection
       ? {
@@ -45,8 +45,16 @@ vi.mock("@/lib/project/current-project", () => ({
         }
       : null,
     connection: state.connection,
-  }),
-}));
+  });
+  return {
+    projectContext,
+    requireProject: async () => {
+      const { chosen, connection } = await projectContext();
+      if (!chosen || !connection) throw new Error("No project is chosen");
+      return { chosen, connection };
+    },
+  };
+});
 vi.mock("./running", () => ({ startSending: () => undefined }));
 
 const { checkBulkFile, sendBulkFile } = await import("./bulk-award");

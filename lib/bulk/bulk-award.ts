@@ -19,8 +19,9 @@ import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-serv
 import { isExtensionMissing } from "@/lib/client/capabilities";
 import { listProjectTokens } from "@/lib/client/catalogue";
 import { consoleDb } from "@/lib/db/console-db";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 import { isNewPlayer } from "@/lib/players/new-player";
-import { projectContext } from "@/lib/project/current-project";
+import { requireProject } from "@/lib/project/current-project";
 import { auditBatchWritten } from "./batch-audit";
 import { batchCounts, findBatchByFile, recentMatches, writeBatch } from "./batch-store";
 import { type CsvRow, parseAwardCsv } from "./csv";
@@ -33,7 +34,7 @@ import { startSending } from "./running";
 import { type BulkRow, dryRun, type RepeatedRow } from "./validate";
 
 /** A bulk problem a person can act on; the action passes its message on. */
-export class BulkError extends Error {}
+export class BulkError extends UserFacingError {}
 
 /** Distinct players of the checked rows, in the order they first appear. */
 const playersOf = (rows: readonly BulkRow[]) => [...new Set(rows.map((row) => row.customerId))];
@@ -107,15 +108,14 @@ interface Checked {
   report: Omit<DryRunReport, "newPlayers" | "funds" | "warnings" | "policy">;
   parsed: CsvRow[];
   rows: BulkRow[];
-  chosen: NonNullable<Awaited<ReturnType<typeof projectContext>>["chosen"]>;
+  chosen: Awaited<ReturnType<typeof requireProject>>["chosen"];
   connection: ServiceConnection;
   db: Awaited<ReturnType<typeof consoleDb>>;
 }
 
 /** What the file is, row by row, and what the trail knows of it; the service is asked only for tokens. */
 async function check(user: ConsoleUser, fileName: string, bytes: Uint8Array): Promise<Checked> {
-  const { chosen, connection } = await projectContext(user.id);
-  if (!chosen || !connection) throw new BulkError("No project is chosen: an owner adds a connection first.");
+  const { chosen, connection } = await requireProject(user.id);
   const parsed = parseAwardCsv(bytes);
   if (!parsed.ok) throw new BulkError(parsed.error);
   let tokens: Awaited<ReturnType<typeof listProjectTokens>>["Data"]["Tokens"];

@@ -6,11 +6,12 @@ import type { AuditActor } from "@/lib/audit/audit-log";
 import { recordRefusal } from "@/lib/audit/refusals";
 import { findUser } from "@/lib/auth/users";
 import type { ConsoleDb } from "@/lib/db/connection";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 import type { BatchRecord } from "./batch-store";
 import { requeueFailedRows } from "./sender";
 
 /** A retry the batch's rows cannot have; the message is for the person. */
-export class RetryError extends Error {}
+export class RetryError extends UserFacingError {}
 
 /**
  * "Retry failed rows": failed and unknown rows go back to waiting with their RequestIDs. Failed

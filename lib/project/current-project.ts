@@ -4,6 +4,7 @@ import type { ConnectionSummary } from "@/lib/connections/connection-summary";
 import { currentConnectionRef, listConnections, serviceConnection } from "@/lib/connections/connections";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 import { consoleSecrets } from "@/lib/secrets";
 
 export interface ProjectContext {
@@ -26,6 +27,27 @@ export async function projectContext(userId: number): Promise<ProjectContext> {
     ? await serviceConnection(db, consoleSecrets(env).encryptionKeys, env, chosen.ref)
     : null;
   return { available, chosen, connection };
+}
+
+/** Work that needs a project, asked for while the console has none (a 409 from a live route). */
+export class NoProjectError extends UserFacingError {
+  constructor() {
+    super("No project is chosen: an owner adds a connection in Settings → Connections first.", {
+      status: 409,
+    });
+  }
+}
+
+/**
+ * The user's project, for work that cannot be done without one (an award, a live route): the
+ * guards turn NoProjectError into the person's message, so no caller words it again.
+ */
+export async function requireProject(
+  userId: number,
+): Promise<{ chosen: ConnectionSummary; connection: ServiceConnection }> {
+  const { chosen, connection } = await projectContext(userId);
+  if (!chosen || !connection) throw new NoProjectError();
+  return { chosen, connection };
 }
 
 /** The name of the project the user works on, for the audit log; "" when none is chosen. */

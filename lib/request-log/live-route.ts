@@ -1,7 +1,7 @@
 import "server-only";
 import { defineRoute, RouteError } from "@/lib/api/define-route";
 import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
-import { projectContext } from "@/lib/project/current-project";
+import { requireProject } from "@/lib/project/current-project";
 import { type RequestFilters, readRequestFilters } from "./request-filters";
 
 /**
@@ -12,8 +12,7 @@ export function requestLogRoute<T>(
   read: (connection: ServiceConnection, filters: RequestFilters, now: Date) => Promise<T>,
 ) {
   return defineRoute("requests:read", async ({ request, user }) => {
-    const { connection } = await projectContext(user.id);
-    if (!connection) throw new RouteError(409, "No project is chosen: an owner adds a connection first.");
+    const { connection } = await requireProject(user.id);
     try {
       return await read(connection, readRequestFilters(new URL(request.url).searchParams), new Date());
     } catch (error) {

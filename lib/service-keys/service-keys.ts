@@ -6,6 +6,7 @@ import { ConnectionError, replaceConnectionKey } from "@/lib/connections/connect
 import type { KeyView } from "@/lib/contract/keys";
 import type { EncryptionKeys } from "@/lib/crypto/secret-box";
 import type { ConsoleDb } from "@/lib/db/connection";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 import { type KeyRow, keyRow, type NewKeySecret, type RolledKey } from "./key-view";
 
 /**
@@ -17,7 +18,7 @@ import { type KeyRow, keyRow, type NewKeySecret, type RolledKey } from "./key-vi
  */
 
 /** A refusal meant for the owner (the actions pass its message on). */
-export class ServiceKeyError extends Error {}
+export class ServiceKeyError extends UserFacingError {}
 
 /** The project the owner works on: its connection's reference and name, and the connection itself. */
 export interface KeyProject {

@@ -2,7 +2,7 @@ import { defineRoute, RouteError } from "@/lib/api/define-route";
 import { ServiceCallError } from "@/lib/client/call-service";
 import { checkCustomerId } from "@/lib/players/customer-id";
 import { playerSummary } from "@/lib/players/player-summary";
-import { projectContext } from "@/lib/project/current-project";
+import { requireProject } from "@/lib/project/current-project";
 
 export const dynamic = "force-dynamic";
 
@@ -11,8 +11,7 @@ export const GET = defineRoute("players:read", async ({ request, user }) => {
   const raw = new URL(request.url).searchParams.get("customer") ?? "";
   const checked = checkCustomerId(raw);
   if (!checked.ok) throw new RouteError(400, `Customer ID ${checked.problem}.`);
-  const { connection } = await projectContext(user.id);
-  if (!connection) throw new RouteError(409, "No project is chosen: an owner adds a connection first.");
+  const { connection } = await requireProject(user.id);
   try {
     return await playerSummary(connection, checked.id);
   } catch (error) {

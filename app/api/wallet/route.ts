@@ -1,14 +1,13 @@
 import { defineRoute, RouteError } from "@/lib/api/define-route";
 import { readWalletView } from "@/lib/awards/wallet-view";
 import { ServiceCallError } from "@/lib/client/call-service";
-import { projectContext } from "@/lib/project/current-project";
+import { requireProject } from "@/lib/project/current-project";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/wallet — the project wallet's balances, gaps and queue, kept live on the wallet page. */
 export const GET = defineRoute("wallet:read", async ({ user }) => {
-  const { connection } = await projectContext(user.id);
-  if (!connection) throw new RouteError(409, "No project is chosen: an owner adds a connection first.");
+  const { connection } = await requireProject(user.id);
   try {
     const view = await readWalletView(connection);
     if (!view)
