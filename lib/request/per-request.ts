@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { appendFileSync } from "node:fs";
 import { headers } from "next/headers";
+import { after } from "next/server";
 
 /**
  * The request context (docs/console.md, "One request context"): what every page, layout,
@@ -17,8 +18,16 @@ import { headers } from "next/headers";
  */
 
 type Memo = Map<string, Promise<unknown>>;
-const REQUESTS = new WeakMap<object, Memo>();
+/** Each request's memo, or "ended" once its response was sent. */
+const REQUESTS = new WeakMap<object, Memo | "ended">();
 
+/**
+ * The memo of the request being answered; null outside a request and after its response was sent.
+ * Work a request started may go on after it (a bulk batch's sender, started by the action that
+ * sent the file, runs for minutes in the action's async context): it must read afresh, or it
+ * would keep a key that was rolled and revoked meanwhile. So the memo ends with the response
+ * (Next's `after`).
+ */
 async function memoOfRequest(): Promise<Memo | null> {
   let request: object;
   try {
@@ -26,11 +35,18 @@ async function memoOfRequest(): Promise<Memo | null> {
   } catch {
     return null; // Not in a request.
   }
-  let memo = REQUESTS.get(request);
-  if (!memo) {
-    memo = new Map();
-    REQUESTS.set(request, memo);
+  const known = REQUESTS.get(request);
+  if (known === "ended") return null;
+  if (known) return known;
+  try {
+    after(() => {
+      REQUESTS.set(request, "ended");
+    });
+  } catch {
+    return null; // A part of a request that cannot see its end: keep nothing.
   }
+  const memo: Memo = new Map();
+  REQUESTS.set(request, memo);
   return memo;
 }
 
