@@ -43,6 +43,7 @@ export const PRODUCT_TABLE: ServerTable<ProductRow> = {
   text: (row) => [row.title?.value ?? "", row.description?.value ?? "", row.guid],
   sorts: {
     title: (a, b) => compareText(a.title?.value ?? "", b.title?.value ?? ""),
+    type: (a, b) => compareText(a.type, b.type),
     amount: (a, b) =>
       a.unlimited || b.unlimited
         ? Number(a.unlimited) - Number(b.unlimited)

@@ -117,6 +117,12 @@ describe("PRODUCT_TABLE", () => {
     expect(page.rows.map((row) => row.guid)).toEqual(["d", "c", "a", "b"]);
   });
 
+  it("sorts by type, as its header offers", () => {
+    const typed = [{ ...product("a", "1"), type: "4" }, product("b", "1")];
+    const page = tablePage(typed, view({ sorting: [{ id: "type", desc: false }] }), PRODUCT_TABLE);
+    expect(page.rows.map((row) => row.guid)).toEqual(["b", "a"]);
+  });
+
   it("finds a product by its GUID as well as its texts", () => {
     expect(
       tablePage(products, view({ globalFilter: "c" }), PRODUCT_TABLE).rows.map((row) => row.guid),
