@@ -76,7 +76,9 @@ test("through that connection the GEM policy holds a single award for approval, 
   await manager.getByLabel("Contract", { exact: true }).selectOption(GEM_DB);
   await manager.getByLabel("Amount", { exact: true }).fill("800");
   await manager.getByLabel("Reason").fill("E2E: GUID spelling");
+  await expect(manager.getByLabel("Amount", { exact: true })).toHaveValue("800");
   await manager.getByRole("button", { name: "Review award" }).click();
+  await expect(manager.getByRole("dialog")).toBeVisible();
   await expect(manager.getByTestId("policy-notice")).toContainText("Needs approval: 800 GEM is above 500.");
   const dialog = manager.getByRole("dialog");
   await expect(dialog.getByTestId("review-player")).not.toHaveText("Checking the player…");

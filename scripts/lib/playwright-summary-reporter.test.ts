@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "@/testing/free-port";
 import { TEST_LIMITS } from "@/testing/test-limits";
+import { pageAtFailure } from "./playwright-summary-reporter";
 import { readCountsFile, readFailures, type TestCounts } from "./test-counts";
 
 /**
@@ -187,4 +188,27 @@ describe.concurrent("the closing line of a real Playwright run", () => {
     },
     TEST_LIMITS.startMs,
   );
+});
+
+describe("the page at a failure, for a log that outlives the run's files", () => {
+  it("shows the page snapshot's first lines, indented, and says how many it left out", () => {
+    const file = join(temp, "error-context.md");
+    const snapshot = Array.from({ length: 155 }, (_, i) => `- line ${i + 1}`).join("\n");
+    writeFileSync(
+      file,
+      `# Error details\n\nError: it failed\n\n\`\`\`yaml\n${snapshot}\n\`\`\`\n\n# Test source\n`,
+    );
+    const shown = pageAtFailure({
+      attachments: [{ name: "error-context", contentType: "text/markdown", path: file }],
+    });
+    expect(shown[0]).toBe("    | - line 1");
+    expect(shown).toHaveLength(151);
+    expect(shown.at(-1)).toBe("    | … 5 more lines");
+  });
+
+  it("shows nothing without the attachment or when its file is gone", () => {
+    expect(pageAtFailure({ attachments: [] })).toEqual([]);
+    const gone = [{ name: "error-context", contentType: "text/markdown", path: join(temp, "none.md") }];
+    expect(pageAtFailure({ attachments: gone })).toEqual([]);
+  });
 });

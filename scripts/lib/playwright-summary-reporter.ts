@@ -1,4 +1,13 @@
-import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError } from "@playwright/test/reporter";
+import { readFileSync } from "node:fs";
+import type {
+  FullConfig,
+  FullResult,
+  Reporter,
+  Suite,
+  TestCase,
+  TestError,
+  TestResult,
+} from "@playwright/test/reporter";
 import { closingLine, firstLine, type TestCounts, writeCountsFile } from "./test-counts";
 
 /**
@@ -51,6 +60,35 @@ export function failedPlaywrightTests(root: Suite | undefined, globalErrors: rea
   return [...globalErrors.map((message) => `outside the tests: ${message}`), ...names];
 }
 
+/** How many lines of a failed test's page snapshot the log shows. */
+const SNAPSHOT_LINES = 150;
+
+/**
+ * The page as it was when a test failed (Playwright's "error-context" attachment: an ARIA
+ * snapshot of the page), its first lines indented. The list reporter prints only the file's path,
+ * which a CI run in a fresh clone does not keep; its log is all that is left of a failure there.
+ */
+export function pageAtFailure(result: Pick<TestResult, "attachments">): string[] {
+  const attachment = result.attachments.find((a) => a.name === "error-context");
+  let text: string;
+  try {
+    text = attachment?.body
+      ? attachment.body.toString("utf8")
+      : attachment?.path
+        ? readFileSync(attachment.path, "utf8")
+        : "";
+  } catch {
+    return [];
+  }
+  // Only the snapshot (a yaml block) when there is one: the error and source are printed already.
+  const snapshot = /```yaml\n([\s\S]*?)\n```/.exec(text)?.[1];
+  const lines = (snapshot ?? text).split("\n");
+  if (lines.length <= 1 && !lines[0]) return [];
+  const shown = lines.slice(0, SNAPSHOT_LINES).map((line) => `    | ${line}`);
+  if (lines.length > SNAPSHOT_LINES) shown.push(`    | … ${lines.length - SNAPSHOT_LINES} more lines`);
+  return shown;
+}
+
 export default class PlaywrightSummaryReporter implements Reporter {
   private root: Suite | undefined;
   private globalErrors = 0;
@@ -62,6 +100,12 @@ export default class PlaywrightSummaryReporter implements Reporter {
 
   onBegin(_config: FullConfig, suite: Suite): void {
     this.root = suite;
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    if (result.status === test.expectedStatus || result.status === "skipped") return;
+    const page = pageAtFailure(result);
+    if (page.length > 0) console.log([`\n  The page when "${test.title}" failed:`, ...page].join("\n"));
   }
 
   onError(error: TestError): void {
