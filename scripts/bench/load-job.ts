@@ -60,14 +60,17 @@ export interface LoadResult {
 
 export type WorkerMessage = { id: number; result: LoadResult } | { id: number; error: string };
 
+/** The nearest-rank quantile q (0–1) of latencies in ms (NaN without any). */
+export function quantile(latencies: readonly number[], q: number): number {
+  const sorted = Float64Array.from(latencies).sort();
+  return sorted.length === 0
+    ? Number.NaN
+    : (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number);
+}
+
 /** Nearest-rank p50 and p99 of latencies in ms (NaN without any). */
 export function percentiles(latencies: readonly number[]): { p50: number; p99: number } {
-  const sorted = Float64Array.from(latencies).sort();
-  const at = (q: number) =>
-    sorted.length === 0
-      ? Number.NaN
-      : (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number);
-  return { p50: at(0.5), p99: at(0.99) };
+  return { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) };
 }
 
 /** One result from several runs of the same job: counts add up, percentiles over all responses. */

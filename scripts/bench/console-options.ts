@@ -1,0 +1,105 @@
+/** Command-line flags of `npm run bench:console` (scripts/bench/console.ts). */
+
+export interface ConsoleBenchOptions {
+  /** Seconds per side and cell (each side's share of a cell is measured in two halves). */
+  seconds: number;
+  /** The commit measured as "before" (issue 26's measurements were taken at 6e3e39a). */
+  before: string;
+  /** The commit measured as "after". */
+  after: string;
+  /** Concurrent signed-in users (connections) per cell. */
+  users: number[];
+  /** Run each `next build` under `flock FILE`, so it never overlaps others' builds and e2e runs. */
+  buildLock: string | null;
+  /** Keep the worktrees (and their builds) for the next run. */
+  keepWorktrees: boolean;
+  writeDoc: boolean;
+}
+
+export const CONSOLE_USAGE = `usage: npm run bench:console -- [flags]
+  --seconds S          seconds per side and cell (default 5)
+  --before REF         the commit measured as "before" (default 6e3e39a)
+  --after REF          the commit measured as "after" (default HEAD)
+  --users LIST         concurrent signed-in users per cell (default 1,10)
+  --build-lock FILE    run each next build under flock FILE (e.g. the e2e lock of a shared machine)
+  --keep-worktrees     keep the worktrees and their builds for the next run (default: removed)
+  --no-write-doc       print the table only; docs/benchmarks.md is left as it is`;
+
+export class ConsoleUsageError extends Error {}
+
+function positive(flag: string, text: string | undefined, integer: boolean): number {
+  const value = Number(text);
+  if (!text || !Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value)))
+    throw new ConsoleUsageError(
+      `${flag} needs a positive ${integer ? "whole " : ""}number, got ${text ?? "nothing"}`,
+    );
+  return value;
+}
+
+function ref(flag: string, text: string | undefined): string {
+  if (!text || !/^[\w./^~-]+$/.test(text))
+    throw new ConsoleUsageError(`${flag} needs a commit, branch or tag, got ${text ?? "nothing"}`);
+  return text;
+}
+
+/** Parses the flags; throws ConsoleUsageError with a one-line message on anything it does not know. */
+export function parseConsoleOptions(argv: readonly string[]): ConsoleBenchOptions | "help" {
+  const options: ConsoleBenchOptions = {
+    seconds: 5,
+    before: "6e3e39a",
+    after: "HEAD",
+    users: [1, 10],
+    buildLock: null,
+    keepWorktrees: false,
+    writeDoc: true,
+  };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] as string;
+    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? arg.split(/=(.*)/s) : [arg, undefined];
+    const value = () => {
+      if (inline !== undefined) return inline;
+      i += 1;
+      return argv[i];
+    };
+    const bare = () => {
+      if (inline !== undefined) throw new ConsoleUsageError(`${flag} takes no value`);
+    };
+    switch (flag) {
+      case "--help":
+      case "-h":
+        return "help";
+      case "--seconds":
+        options.seconds = positive(flag, value(), false);
+        break;
+      case "--before":
+        options.before = ref(flag, value());
+        break;
+      case "--after":
+        options.after = ref(flag, value());
+        break;
+      case "--users": {
+        const text = value();
+        if (!text) throw new ConsoleUsageError("--users needs a comma-separated list of whole numbers");
+        options.users = text.split(",").map((part) => positive(flag, part.trim(), true));
+        break;
+      }
+      case "--build-lock": {
+        const file = value();
+        if (!file) throw new ConsoleUsageError("--build-lock needs a file");
+        options.buildLock = file;
+        break;
+      }
+      case "--keep-worktrees":
+        bare();
+        options.keepWorktrees = true;
+        break;
+      case "--no-write-doc":
+        bare();
+        options.writeDoc = false;
+        break;
+      default:
+        throw new ConsoleUsageError(`unknown argument ${arg}`);
+    }
+  }
+  return options;
+}

@@ -1,0 +1,158 @@
+import os from "node:os";
+import type { ConsoleBenchOptions } from "./console-options";
+import type { BuiltConsole } from "./console-worktree";
+
+/** What `npm run bench:console` measured, and the targets of issue 26 against it. */
+
+export type Side = "before" | "after";
+
+export interface SideFigures {
+  requestsPerSecond: number;
+  /** Milliseconds, nearest rank over every response of the side's runs. */
+  p50: number;
+  p95: number;
+  responses: number;
+}
+
+export interface ConsoleRow {
+  path: string;
+  /** Who was signed in; null for the signed-out sign-in page. */
+  as: "manager" | "owner" | null;
+  users: number;
+  before: SideFigures;
+  after: SideFigures;
+}
+
+export interface ConsoleVerdict {
+  what: string;
+  met: boolean;
+  detail: string;
+}
+
+export const SIGN_IN_PATH = "/sign-in";
+/** Issue 26: these three at ≥ 0.5 × the sign-in page's req/s at 10 users, every page at ≥ 0.3 ×. */
+export const KEY_PAGES = ["/", "/players/player-1001", "/awards/new"];
+export const KEY_SHARE = 0.5;
+export const FLOOR_SHARE = 0.3;
+/**
+ * "None slower than before": after's req/s at least this share of before's in every cell. Runs of
+ * the same build on this shared machine differ by several percent (docs/benchmarks.md, the request
+ * log's runs), so a cell within 10 % counts as not slower.
+ */
+export const NOT_SLOWER_SHARE = 0.9;
+
+/** The sign-in page's row at a number of users. */
+function signInAt(rows: readonly ConsoleRow[], users: number): ConsoleRow {
+  const row = rows.find((r) => r.path === SIGN_IN_PATH && r.users === users);
+  if (!row) throw new Error(`the sign-in page was not measured at ${users} users`);
+  return row;
+}
+
+/** A row's req/s over its own side's sign-in page at the same number of users. */
+export function share(rows: readonly ConsoleRow[], row: ConsoleRow, side: Side): number {
+  return row[side].requestsPerSecond / signInAt(rows, row.users)[side].requestsPerSecond;
+}
+
+const fixed = (n: number, digits: number) => (Number.isFinite(n) ? n.toFixed(digits) : "–");
+const label = (row: ConsoleRow) => `\`${row.path}\`${row.as ? ` (${row.as})` : ""}`;
+
+/** The targets, judged at the highest number of users measured (10 by default). */
+export function verdicts(rows: readonly ConsoleRow[], users: readonly number[]): ConsoleVerdict[] {
+  const most = Math.max(...users);
+  const at = rows.filter((row) => row.users === most && row.path !== SIGN_IN_PATH);
+  const key = KEY_PAGES.map((path) => {
+    const row = at.find((r) => r.path === path);
+    if (!row) throw new Error(`${path} was not measured`);
+    const ratio = share(rows, row, "after");
+    return {
+      what: `${path} ≥ ${KEY_SHARE} × the sign-in page at ${most} users`,
+      met: ratio >= KEY_SHARE,
+      detail: `${fixed(ratio, 2)} × (before ${fixed(share(rows, row, "before"), 2)} ×)`,
+    };
+  });
+  const lowest = at.reduce((a, b) => (share(rows, b, "after") < share(rows, a, "after") ? b : a));
+  const slower = rows.filter(
+    (row) => row.after.requestsPerSecond < NOT_SLOWER_SHARE * row.before.requestsPerSecond,
+  );
+  return [
+    ...key,
+    {
+      what: `no page below ${FLOOR_SHARE} × the sign-in page at ${most} users`,
+      met: share(rows, lowest, "after") >= FLOOR_SHARE,
+      detail: `lowest ${label(lowest)} at ${fixed(share(rows, lowest, "after"), 2)} ×`,
+    },
+    {
+      what: `none slower than before (after ≥ ${NOT_SLOWER_SHARE} × before's req/s in every cell)`,
+      met: slower.length === 0,
+      detail:
+        slower.length === 0
+          ? "every cell"
+          : slower
+              .map(
+                (row) =>
+                  `${label(row)} at ${row.users}: ${fixed(row.after.requestsPerSecond / row.before.requestsPerSecond, 2)} ×`,
+              )
+              .join("; "),
+    },
+  ];
+}
+
+export interface ConsoleRun {
+  rows: ConsoleRow[];
+  checked: ConsoleVerdict[];
+  options: ConsoleBenchOptions;
+  startedAt: Date;
+  minutes: number;
+  /** 1-minute load averages: at the start, after the warm-up and after every cell. */
+  loads: number[];
+  before: BuiltConsole;
+  after: BuiltConsole;
+}
+
+const load = (n: number) => n.toFixed(1);
+
+export function renderConsoleSection(run: ConsoleRun): string {
+  const { rows, loads } = run;
+  const during = loads.slice(1);
+  const mean = during.reduce((sum, n) => sum + n, 0) / Math.max(1, during.length);
+  const table = rows.map((row) => {
+    const b = row.before;
+    const a = row.after;
+    return `| ${label(row)} | ${row.users} | ${fixed(b.requestsPerSecond, 1)} | ${fixed(b.p50, 0)} | ${fixed(b.p95, 0)} | ${fixed(share(rows, row, "before"), 2)} | ${fixed(a.requestsPerSecond, 1)} | ${fixed(a.p50, 0)} | ${fixed(a.p95, 0)} | ${fixed(share(rows, row, "after"), 2)} | ${fixed(a.requestsPerSecond / b.requestsPerSecond, 2)} |`;
+  });
+  const cpus = os.cpus();
+  return `## Console: page response times, before and after issue 26
+
+Recorded by \`npm run bench:console\` (scripts/bench/console.ts) on ${run.startedAt.toISOString().replace(/\.\d+Z$/, "Z")}
+in ${run.minutes.toFixed(1)} minutes (${cpus[0]?.model ?? "cpu"}, ${cpus.length} cores, Node ${process.version}).
+**Before** is ${run.before.commit.slice(0, 7)} (\`${run.before.ref}\`), **after** ${run.after.commit.slice(0, 7)} (\`${run.after.ref}\`); each is built
+in a git worktree of its own (\`next build\`) and started as \`npm run demo\` starts it — the console
+with \`next start\`, the reference service on fresh demo data (file-backed PGlite, its first-start
+award history sent) — and both run side by side. Each page of the console's page list
+(e2e/console-pages.ts) is asked for by autocannon with a signed-in session (the manager's pages as
+the manager, the owner-only pages as the owner; signed in once through Auth.js's credentials flow),
+by 1 and by ${Math.max(...run.options.users)} concurrent users, ${run.options.seconds} s per side and cell: two runs of ${run.options.seconds / 2} s per side
+in mirrored order (before, after, after, before; the next cell starts with after), after one
+second of warm-up per page and side. Latency is each response's whole time (the streamed parts of
+a page included); every answer must be 200. The signed-out sign-in page is the floor of a render
+on this machine: "÷ sign-in" is a page's req/s over its own side's sign-in page at the same number
+of users.
+
+The machine is shared: other engineers ran tests and builds on the same 2 cores during the run.
+The 1-minute load average was ${load(loads[0] ?? 0)} at the start and ${load(Math.min(...during))}–${load(Math.max(...during))} during the
+run (mean ${load(mean)}); the benchmark itself (two consoles, two services, the load generator)
+accounts for about 2. Both sides saw the same load; the absolute figures are lower than on an idle
+machine, the ratios less so.
+
+| page | users | before req/s | p50 ms | p95 ms | ÷ sign-in | after req/s | p50 ms | p95 ms | ÷ sign-in | after/before |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+${table.join("\n")}
+
+Targets (issue 26), judged on after:
+
+${run.checked.map((v) => `- ${v.what}: ${v.met ? "met" : "**not met**"} (${v.detail}).`).join("\n")}
+
+Measured from outside at 6e3e39a when issue 26 was written (demo data, the manager, 5 s per
+cell): the sign-in page 81 req/s at 1 connection and 110 at 10; signed-in pages 14–26 req/s at
+either, p50 36–65 ms at 1 and 360–620 ms at 10 (the overview 14.8 req/s, p50 624 ms).`;
+}
