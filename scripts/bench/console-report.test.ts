@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { ConsoleUsageError, parseConsoleOptions } from "./console-options";
+import { type ConsoleRow, share, verdicts } from "./console-report";
+
+const side = (requestsPerSecond: number) => ({ requestsPerSecond, p50: 1, p95: 2, responses: 10 });
+const row = (path: string, users: number, before: number, after: number): ConsoleRow => ({
+  path,
+  as: path === "/sign-in" ? null : "manager",
+  users,
+  before: side(before),
+  after: side(after),
+});
+
+describe("bench:console options", () => {
+  it("defaults to 5 s cells, 6e3e39a against HEAD, 1 and 10 users", () => {
+    expect(parseConsoleOptions([])).toMatchObject({ seconds: 5, before: "6e3e39a", after: "HEAD", users: [1, 10] });
+    expect(parseConsoleOptions(["--seconds", "2.5", "--users=1,20"])).toMatchObject({ seconds: 2.5, users: [1, 20] });
+  });
+
+  it("names the flag and the rule on bad input", () => {
+    expect(() => parseConsoleOptions(["--seconds", "0"])).toThrow(
+      new ConsoleUsageError("--seconds needs a positive number, got 0"),
+    );
+    expect(() => parseConsoleOptions(["--before", "a;b"])).toThrow(/--before needs a commit/);
+    expect(() => parseConsoleOptions(["--fast"])).toThrow("unknown argument --fast");
+  });
+});
+
+describe("bench:console targets", () => {
+  const rows = [
+    row("/sign-in", 10, 110, 100),
+    row("/", 10, 15, 55),
+    row("/players/player-1001", 10, 20, 49),
+    row("/awards/new", 10, 20, 60),
+    row("/audit", 10, 40, 35),
+  ];
+
+  it("compares each side with its own sign-in page", () => {
+    expect(share(rows, rows[1] as ConsoleRow, "after")).toBeCloseTo(0.55);
+    expect(share(rows, rows[1] as ConsoleRow, "before")).toBeCloseTo(15 / 110);
+  });
+
+  it("judges the key pages, the floor and 'none slower' on the after side", () => {
+    const checked = verdicts(rows, [10]);
+    expect(checked.map((v) => v.met)).toEqual([true, false, true, true, false]);
+    expect(checked[4]?.detail).toBe("`/audit` (manager) at 10: 0.88 ×");
+  });
+});
