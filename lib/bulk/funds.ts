@@ -1,5 +1,6 @@
 import type { WalletResponse } from "@/lib/contract/awards";
 import { decimalProblem, fromUnits, toUnits } from "@/lib/contract/decimal";
+import { type PlanAward, planSettlement } from "@/lib/contract/settlement-plan";
 import type { BulkRow } from "./validate";
 
 type Wallet = WalletResponse["Data"];
@@ -49,6 +50,8 @@ export interface FundsForecast {
 }
 
 const units = (text: string) => (decimalProblem(text) === null ? toUnits(text) : 0n);
+/** An amount as exact decimal text; one that is none (the dry run reports it) counts as nothing. */
+const plain = (text: string | number) => fromUnits(units(String(text)));
 const key = (contractGuid: string) => contractGuid.toLowerCase();
 
 /** The file's direct rows as awards of one line each (an allowance needs no funds: docs/service.md, "Awards"). */
@@ -64,8 +67,9 @@ export function directAwards(rows: readonly BulkRow[]): FundsAward[] {
 /**
  * Which of a file's direct distributions will wait in the queue, and the top-up per contract that
  * lets them settle: exact decimals, no floating point. The service's rule (docs/service.md,
- * "Awards": direct distribution, strict FIFO per contract) applied to the file, row by row in
- * file order — the order the sender claims rows in:
+ * "Awards": direct distribution, strict FIFO per contract), the settlement plan both programs
+ * share (lib/contract/settlement-plan.ts), applied to the file behind the wallet's queue, row by
+ * row in file order — the order the sender claims rows in:
  *
  * - A row waits when any of its contracts already has an award waiting — queued before the file,
  *   or an earlier row of the file that waits: the queue is strict first-in-first-out per contract,
@@ -92,13 +96,11 @@ export function forecastFunds(awards: readonly FundsAward[], wallet: Wallet): Fu
     symbol: string;
     chain: string;
     balance: bigint;
-    remaining: bigint;
     queued: bigint;
     queuedAwards: number;
     direct: bigint;
     directRows: number;
     waitingRows: number;
-    blocked: boolean;
   }
   const contracts = new Map<string, Entry>();
   const entry = (line: Pick<FundsLine, "contractGuid" | "symbol" | "chain">): Entry => {
@@ -109,13 +111,11 @@ export function forecastFunds(awards: readonly FundsAward[], wallet: Wallet): Fu
       symbol: line.symbol ?? "",
       chain: line.chain ?? "",
       balance: 0n,
-      remaining: 0n,
       queued: 0n,
       queuedAwards: 0,
       direct: 0n,
       directRows: 0,
       waitingRows: 0,
-      blocked: false,
     };
     contracts.set(key(line.contractGuid), created);
     return created;
@@ -127,57 +127,48 @@ export function forecastFunds(awards: readonly FundsAward[], wallet: Wallet): Fu
       chain: balance.ChainName,
     });
     known.balance = units(balance.Amount);
-    known.remaining = known.balance;
   }
 
   // Every award that waits once the file is sent, as sets of contracts (for the top-up's closure).
   const waiting: Set<string>[] = [];
+  const queued: PlanAward<string>[] = [];
   for (const award of wallet.Queue) {
     const lines = award.Tokens.map((line) => ({
-      contractGuid: line.ContractGuid,
-      amount: String(line.Amount),
+      contract: key(line.ContractGuid),
+      amount: plain(line.Amount),
     }));
-    for (const line of lines) entry(line).queued += units(line.amount);
-    const own = new Set(lines.map((line) => key(line.contractGuid)));
-    for (const contract of own) {
-      const queued = contracts.get(contract) as Entry;
-      queued.queuedAwards += 1;
-      queued.blocked = true;
-    }
+    for (const line of award.Tokens)
+      entry({ contractGuid: line.ContractGuid }).queued += units(String(line.Amount));
+    const own = new Set(lines.map((line) => line.contract));
+    for (const contract of own) (contracts.get(contract) as Entry).queuedAwards += 1;
     waiting.push(own);
+    queued.push({ lines });
   }
+
+  // The file's rows behind the queue: which the balances pay, in file order.
+  const rows: PlanAward<string>[] = awards.map((award) => ({
+    lines: award.lines.map((line) => ({ contract: key(line.contractGuid), amount: plain(line.amount) })),
+  }));
+  const balances = new Map([...contracts].map(([contract, c]) => [contract, fromUnits(c.balance)]));
+  const paid = new Set(planSettlement(rows, balances, queued));
 
   const waitingLines: number[] = [];
   const fileContracts = new Set<string>();
-  for (const award of awards) {
-    // What the row needs of each of its contracts (two lines on one contract add up).
-    const needs = new Map<string, bigint>();
+  awards.forEach((award, index) => {
+    const own = new Set<string>();
     for (const line of award.lines) {
-      const known = entry(line);
-      const amount = units(line.amount);
-      known.direct += amount;
-      needs.set(key(line.contractGuid), (needs.get(key(line.contractGuid)) ?? 0n) + amount);
+      entry(line).direct += units(line.amount);
+      own.add(key(line.contractGuid));
     }
-    for (const contract of needs.keys()) {
+    for (const contract of own) {
       (contracts.get(contract) as Entry).directRows += 1;
       fileContracts.add(contract);
     }
-    const waits = [...needs].some(([contract, need]) => {
-      const known = contracts.get(contract) as Entry;
-      return known.blocked || known.remaining < need;
-    });
-    if (waits) {
-      waitingLines.push(award.line);
-      waiting.push(new Set(needs.keys()));
-      for (const contract of needs.keys()) {
-        const known = contracts.get(contract) as Entry;
-        known.waitingRows += 1;
-        known.blocked = true;
-      }
-    } else {
-      for (const [contract, need] of needs) (contracts.get(contract) as Entry).remaining -= need;
-    }
-  }
+    if (paid.has(index)) return;
+    waitingLines.push(award.line);
+    waiting.push(own);
+    for (const contract of own) (contracts.get(contract) as Entry).waitingRows += 1;
+  });
 
   // The contracts the waiting rows need funded: theirs, and those of every award sharing one.
   const needed = new Set<string>();

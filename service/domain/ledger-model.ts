@@ -1,11 +1,14 @@
-import { planSettlement } from "./settlement";
+import { fromUnits } from "@/lib/contract/decimal";
+import { type PlanAward, planSettlement } from "@/lib/contract/settlement-plan";
 
 /**
  * The ledger's rules as a small pure model (docs/service.md, "Awards" and "The ledger"): what
  * every award, funding and replay must do to the balances, the queue and the statuses. The rules
  * themselves live in the database functions (migrations 0002 and 0004); this model is what they
- * are tested against (ledger-rules.db.test.ts drives random sequences through both). Amounts are
- * units (bigint); contracts are numbers; accounts are keyed by owner.
+ * are tested against (ledger-rules.db.test.ts drives random sequences through both). Which
+ * direct awards are paid and which wait is the settlement plan both programs share
+ * (lib/contract/settlement-plan.ts). Amounts are units (bigint); contracts are numbers; accounts
+ * are keyed by owner.
  */
 
 export type ModelAccountKind = "world" | "project" | "wallet" | "allowance";
@@ -106,12 +109,12 @@ export class LedgerModel {
     }
     // Rule 15: queued while the wallet does not cover every line, or while an earlier award
     // that shares a contract with it waits — even when the wallet would cover it.
-    const covered = request.lines.every(
-      (line) => this.balance(accountKey(line.contract, "project")) >= line.amount,
+    const paid = planSettlement(
+      [this.planned(request)],
+      this.wallet(request.lines),
+      this.queue.map(this.planned),
     );
-    const contracts = new Set(request.lines.map((line) => line.contract));
-    const waiting = this.queue.some((queued) => queued.lines.some((line) => contracts.has(line.contract)));
-    if (!covered || waiting) {
+    if (paid.length === 0) {
       this.queue.push(request);
       stored.status = "Queued";
       return { status: "Queued" };
@@ -126,18 +129,8 @@ export class LedgerModel {
     if (replayed) return replayed;
     for (const line of request.lines)
       this.move(accountKey(line.contract, "world"), accountKey(line.contract, "project"), line.amount);
-    const balances = new Map<number, bigint>();
-    for (const award of this.queue)
-      for (const line of award.lines)
-        balances.set(line.contract, this.balance(accountKey(line.contract, "project")));
     const settling = new Set(
-      planSettlement(
-        this.queue.map((award, id) => ({
-          id,
-          lines: award.lines.map((line) => ({ contractId: line.contract, amount: line.amount })),
-        })),
-        balances,
-      ),
+      planSettlement(this.queue.map(this.planned), this.wallet(this.queue.flatMap((award) => award.lines))),
     );
     const settled: string[] = [];
     const waiting = this.queue.filter((award, id) => {
@@ -150,6 +143,18 @@ export class LedgerModel {
     this.queue.splice(0, this.queue.length, ...waiting);
     this.requests.set(request.requestId.toLowerCase(), { request, status: "Completed", settled });
     return { settled };
+  }
+
+  /** An award as the settlement plan reads it: exact decimal text, not units. */
+  private planned = (award: ModelAward): PlanAward<number> => ({
+    lines: award.lines.map((line) => ({ contract: line.contract, amount: fromUnits(line.amount) })),
+  });
+
+  /** The project wallet's balances of the lines' contracts. */
+  private wallet(lines: readonly ModelLine[]): Map<number, string> {
+    return new Map(
+      lines.map((line) => [line.contract, fromUnits(this.balance(accountKey(line.contract, "project")))]),
+    );
   }
 
   private pay(award: ModelAward): void {
