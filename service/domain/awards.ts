@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { canonicalAwardBody, canonicalFundingBody } from "@/lib/contract/award-body";
 import type { AwardStatus, AwardTokensRequest, FundWalletRequest } from "@/lib/contract/awards";
 import { canonicalDecimal, compareDecimals, fromUnits, sumDecimals, toUnits } from "@/lib/contract/decimal";
 import type { ServiceDb } from "../db/connection";
@@ -21,41 +22,9 @@ import { withRetry } from "./transaction";
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-function canonicalLines(lines: readonly ResolvedLine[]) {
-  return lines
-    .map((l) => ({
-      Guid: l.tokenGuid.toLowerCase(),
-      ContractGuid: l.contractGuid.toLowerCase(),
-      Amount: l.amount,
-    }))
-    .sort((a, b) => (a.Guid + a.ContractGuid < b.Guid + b.ContractGuid ? -1 : 1));
-}
-
-/**
- * "Same body" (rule 17): every field but ApiKey, UUIDs lower-cased, amounts canonical, the
- * fields the rules ignore dropped, token lines as a set.
- */
-export function canonicalAwardBody(request: AwardTokensRequest, lines: readonly ResolvedLine[]): string {
-  return JSON.stringify({
-    kind: "award",
-    ProjectGuid: request.ProjectGuid.toLowerCase(),
-    RequestID: request.RequestID.toLowerCase(),
-    IsAllowance: request.IsAllowance,
-    IsMintable: request.IsAllowance ? request.IsMintable : null,
-    CustomerID: request.CustomerID,
-    Wallet: request.IsAllowance ? null : request.Wallet,
-    Tokens: canonicalLines(lines),
-  });
-}
-
-export function canonicalFundingBody(request: FundWalletRequest, lines: readonly ResolvedLine[]): string {
-  return JSON.stringify({
-    kind: "funding",
-    ProjectGuid: request.ProjectGuid.toLowerCase(),
-    RequestID: request.RequestID.toLowerCase(),
-    Tokens: canonicalLines(lines),
-  });
-}
+/** A request's resolved lines as the canonical body reads them (lib/contract/award-body.ts). */
+const bodyLines = (lines: readonly ResolvedLine[]) =>
+  lines.map((l) => ({ Guid: l.tokenGuid, ContractGuid: l.contractGuid, Amount: l.amount }));
 
 function checkWalletFormat(wallet: string, lines: readonly ResolvedLine[]): void {
   for (const line of lines) {
@@ -121,7 +90,7 @@ export async function awardTokens(
   for (let attempt = 1; ; attempt += 1) {
     const lines = await resolveTokenLines(db, project, request.Tokens, checked?.catalogueVersion);
     if (!request.IsAllowance) checkWalletFormat(request.Wallet, lines);
-    const canonicalBody = canonicalAwardBody(request, lines);
+    const canonicalBody = canonicalAwardBody({ ...request, Tokens: bodyLines(lines) });
 
     // The `service.award_tokens` function (migrations 0002, 0004) claims the RequestID, then posts
     // the allowance, or pays or queues the direct award under the locks of its project wallet
@@ -190,7 +159,7 @@ export async function startFunding(
   batch = SETTLEMENT_BATCH,
 ): Promise<FundingBatch & { funding: number }> {
   const lines = await resolveTokenLines(db, projectId, request.Tokens, catalogueVersion);
-  const canonicalBody = canonicalFundingBody(request, lines);
+  const canonicalBody = canonicalFundingBody({ ...request, Tokens: bodyLines(lines) });
   const [first] = await withRetry(() =>
     rows<
       FundingBatch & { funding: string | number; existing_kind: string | null; existing_body: string | null }
