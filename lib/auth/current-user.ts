@@ -12,8 +12,8 @@ import type { ConsoleUser } from "./users";
 
 /**
  * The signed-in user and their session as the database knows them now: an ended, idle or unknown
- * session, or a deactivated user, is no sign-in at all; a changed role applies at once (DESIGN §7,
- * docs/console.md "Sessions").
+ * session, or a deactivated user, is no sign-in at all; a changed role applies at once
+ * (docs/console.md, "Requests, roles and the one guard" and "Sessions").
  */
 export function currentSignIn(): Promise<SignedIn | null> {
   // Once per request, however many guards of the request ask (lib/request/per-request.ts).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { can, PERMISSIONS } from "./permissions";
 
-// DESIGN §7, row by row: support, manager, owner; then the staff-accounts rows.
+// docs/console.md, "What each role may do", row by row: support, manager, owner; then the staff-accounts rows.
 const TABLE = {
   "catalogue:read": [true, true, true],
   "players:read": [true, true, true],
@@ -27,7 +27,7 @@ const TABLE = {
 } as const;
 
 describe("role permissions", () => {
-  it("match the permissions table of DESIGN §7 exactly", () => {
+  it("match the permissions table of docs/console.md exactly", () => {
     expect(Object.keys(PERMISSIONS).sort()).toEqual(Object.keys(TABLE).sort());
     for (const [permission, expected] of Object.entries(TABLE)) {
       const actual = (["support", "manager", "owner"] as const).map((role) =>

@@ -1,7 +1,7 @@
 import type { Role } from "@/lib/model/roles";
 
 /**
- * What each role may do (DESIGN §7). The server checks these in every page and server action;
+ * What each role may do (docs/console.md, "What each role may do"). The server checks these in every page and server action;
  * the interface only mirrors them.
  */
 export const PERMISSIONS = {

@@ -32,7 +32,7 @@ export function displayDecimals(currency: string): number | null {
   }
 }
 
-/** An exact price at its currency's precision, rounded half-up (DESIGN §7). */
+/** An exact price at its currency's precision, rounded half-up (docs/console.md, "Catalogue prices and player holdings"). */
 export function formatPrice(amount: string, currency: string): string {
   const decimals = displayDecimals(currency);
   return decimals === null ? canonicalDecimal(amount) : toFixedDecimals(amount, decimals);

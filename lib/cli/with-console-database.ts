@@ -7,7 +7,7 @@ import { consoleDatabaseTarget, consoleEnv } from "@/lib/env";
 /**
  * Opens the console's configured database for a tool, runs `use`, and closes it on every path
  * (releasing the PGlite lock). Unless `migrate` is the tool's job, an unmigrated database is
- * refused: migrations never run silently (DESIGN §2).
+ * refused: migrations never run silently (docs/architecture.md, "Between the programs").
  */
 export async function withConsoleDatabase<T>(
   use: (database: ConsoleDatabase, where: string) => Promise<T>,

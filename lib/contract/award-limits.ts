@@ -1,5 +1,5 @@
 /**
- * How many token lines one award may carry (DESIGN §3 rule 13). Its own module with no imports,
+ * How many token lines one award may carry (docs/service.md, "Awards", rule 13). Its own module with no imports,
  * so the award form in the browser can check it without loading the contract's schemas.
  */
 export const MAX_TOKEN_LINES = 100;

@@ -15,7 +15,7 @@ function problem(json: unknown): string {
   return result.success ? "" : describeIssues(result.error.issues);
 }
 
-describe("AwardTokens request (DESIGN §3 rule 13)", () => {
+describe("AwardTokens request (docs/service.md, Awards, rule 13)", () => {
   it("keeps amount literals to the last digit", () => {
     const result = AwardTokensRequest.parse(
       body(`"IsAllowance":true,"Tokens":[${line("1234567.000000000000000001")}]`),

@@ -36,7 +36,7 @@ const tokenLines = z
 const flag = z.boolean(typeRule("must be true or false"));
 
 /**
- * The body of `POST /AwardTokens` (DESIGN §3 rule 13). Unknown fields are dropped; `Wallet` is
+ * The body of `POST /AwardTokens` (docs/service.md, "Awards", rule 13). Unknown fields are dropped; `Wallet` is
  * read only for a direct distribution and `IsMintable` only for an allowance, as the spec says
  * each is ignored otherwise — so a `null` there is no error.
  */
@@ -91,7 +91,7 @@ export const AwardTokensRequest = z
   });
 export type AwardTokensRequest = z.output<typeof AwardTokensRequest>;
 
-/** The body of our `POST /FundWallet` extension (DESIGN §4). */
+/** The body of our `POST /FundWallet` extension (docs/service.md, "Extensions"). */
 export const FundWalletRequest = z.object({
   ApiKey: z.string(),
   RequestID: uuid,
@@ -123,7 +123,7 @@ function awardSchemas<L extends Strictness>(level: L) {
         .array(z.string())
         .meta({ description: "RequestID of each queued award this funding settled, in order" }),
     }),
-    /** A failed funding keeps its list field, empty (DESIGN §3 rule 1). */
+    /** A failed funding keeps its list field, empty (docs/service.md, "Envelope and errors", rule 1). */
     FundWalletFailure: object({ ...envelope, Settled: z.array(z.string()) }),
     WalletResponse: object({
       ...envelope,

@@ -3,7 +3,7 @@ import { envelopeShape } from "./envelope";
 import { dateText, decimalText, priceText } from "./fields";
 import { type Strictness, strictnessTools } from "./strictness";
 
-/** The product type table of the spec (DESIGN §3 rule 12). */
+/** The product type table of the spec (docs/service.md, "Resources", rule 12). */
 export const PRODUCT_TYPES = [
   { value: "2", name: "Item" },
   { value: "4", name: "Subscription" },

@@ -86,7 +86,7 @@ export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
 
 /**
  * Fixed-point text with exactly `places` decimals, rounded half away from zero — prices are
- * shown with three decimals on the wire (DESIGN §3 rule 7) and at a currency's precision in
+ * shown with three decimals on the wire (docs/service.md, "Values", rule 7) and at a currency's precision in
  * the console.
  */
 export function toFixedDecimals(text: string, places: number): string {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type Strictness, strictnessTools } from "./strictness";
 
-/** Error codes our service sends in the `ErrorCode` extension field (DESIGN §3 rule 1). */
+/** Error codes our service sends in the `ErrorCode` extension field (docs/service.md, "Envelope and errors"). */
 export const ERROR_CODES = [
   "INVALID_API_KEY",
   "KEY_NOT_ALLOWED",

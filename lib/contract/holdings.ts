@@ -6,7 +6,7 @@ import { type Strictness, strictnessTools } from "./strictness";
 
 /**
  * A customer token's `Total` is a JSON number on the wire (spec) written with the exact digits
- * of the sum (DESIGN §3 rule 7). In TypeScript it is the decimal text either way: the service
+ * of the sum (docs/service.md, "Values", rule 7). In TypeScript it is the decimal text either way: the service
  * writes the text as a bare number, a lossless client reads the literal back as text.
  */
 const totalEmit = decimalText.meta({

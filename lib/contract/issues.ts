@@ -29,7 +29,7 @@ export function typeRule(message: string) {
 }
 
 /**
- * One sentence a person can act on, naming each field and its rule (DESIGN §3 rule 1):
+ * One sentence a person can act on, naming each field and its rule (docs/service.md, "Envelope and errors", rule 1):
  * `Tokens[0].Amount must have at most 18 decimal places; Wallet is required ...`.
  */
 export function describeIssues(issues: readonly z.core.$ZodIssue[], root = "", limit = 3): string {

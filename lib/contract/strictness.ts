@@ -2,7 +2,7 @@ import { z } from "zod";
 import { NumberLiteral } from "./number-literal";
 
 /**
- * One definition, two strictness levels (DESIGN §2): `emit` is what our service sends — exact,
+ * One definition, two strictness levels (docs/architecture.md, "Between the programs"): `emit` is what our service sends — exact,
  * extensions present, nothing unknown — and `accept` is what any conformant service may send —
  * extension fields optional, unknown fields kept.
  */
@@ -30,7 +30,7 @@ export function strictnessTools<L extends Strictness>(level: L) {
     whole(): z.ZodType<number> {
       return level === "emit" ? z.number() : acceptedWhole;
     },
-    /** A field of our extensions (DESIGN §4): required from us, optional from anyone else. */
+    /** A field of our extensions (docs/service.md, "Extensions"): required from us, optional from anyone else. */
     extension<T extends z.ZodType>(schema: T): Extension<L, T> {
       return (level === "emit" ? schema : schema.optional()) as Extension<L, T>;
     },

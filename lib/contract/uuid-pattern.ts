@@ -1,5 +1,5 @@
 /**
- * UUID form in any case (DESIGN §3 rule 3); compared case-insensitively by the service. Its own
+ * UUID form in any case (docs/service.md, "Identifiers and parameters", rule 3); compared case-insensitively by the service. Its own
  * module with no imports, so a browser component can test a RequestID without a schema library.
  */
 export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;

@@ -2,7 +2,7 @@ import "server-only";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 
 /**
- * Encrypts connection API keys at rest (DESIGN §7; docs/console.md, "Keys at rest"): AES-256-GCM
+ * Encrypts connection API keys at rest (docs/console.md, "Keys at rest"): AES-256-GCM
  * with a key derived by HKDF from one of the console's encryption keys, a fresh 96-bit nonce per
  * value, and the connection's identity as associated data, so a ciphertext copied onto another
  * row does not decrypt. Stored as `v2.<key id>.<nonce>.<tag>.<ciphertext>` (base64url): the key

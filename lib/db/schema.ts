@@ -25,7 +25,7 @@ import type { Role } from "../model/roles";
 
 /**
  * The console's own tables, in the schema `console` so that it may share a PostgreSQL server with
- * the service (DESIGN §2). The console never touches the service's tables.
+ * the service (docs/architecture.md, "Between the programs"). The console never touches the service's tables.
  */
 export const consoleSchema = pgSchema("console");
 

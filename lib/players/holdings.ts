@@ -13,7 +13,7 @@ export interface PlayerSummary {
 export interface TotalCheck {
   /** The exact sum of the details, or null when a detail is not a plain decimal. */
   sum: string | null;
-  /** False when the service's Total and the details disagree (DESIGN §7). */
+  /** False when the service's Total and the details disagree (docs/console.md, "Catalogue prices and player holdings"). */
   matches: boolean;
 }
 

@@ -397,7 +397,7 @@ async function benchQueue(base: string, options: Options): Promise<{ problems: s
   return { problems: result.problems, awards: result.created };
 }
 
-/** After the run: every award Completed, nothing queued, and the ledger balances (DESIGN §5). */
+/** After the run: every award Completed, nothing queued, and the ledger balances (docs/service.md, "The ledger"). */
 async function checkLedger(
   database: ServiceDatabase,
   options: Options,

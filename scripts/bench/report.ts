@@ -511,7 +511,7 @@ Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; ${m.os}; Node ${m.node}
 
 - **ours** is the reference service as it runs in production: \`buildServiceApp\` (Fastify 5, zod
   validation of every parameter and body, our envelope and error mapping), with the rate limit
-  off and response validation off (the production settings for a benchmark, DESIGN §3 rule 18).
+  off and response validation off (the production settings for a benchmark, docs/service.md, "Limits").
 - **bare** is scripts/bench/bare-server.ts: the same domain functions (\`authorize\`,
   \`listProducts\`, \`listCustomerTokens\`, \`listCustomerItems\`, \`awardTokens\`) behind a bare
   \`node:http\` server, with the least validation that keeps the database safe and the same

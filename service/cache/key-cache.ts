@@ -2,7 +2,7 @@ import type { ServiceDb } from "../db/connection";
 import { type AuthorizedProject, authorizeHash, hashApiKey } from "../domain/keys";
 import type { ChangeFeed } from "./change-feed";
 
-/** How long a key check is trusted without asking the database again (DESIGN §3 rule 4). */
+/** How long a key check is trusted without asking the database again (docs/service.md, "Identifiers and parameters": API keys). */
 export const KEY_CHECK_TTL_MS = 500;
 const MAX_KEYS = 10_000;
 

@@ -19,7 +19,7 @@ export function runCli(tool: string, main: () => Promise<void>): Promise<void> {
 /**
  * Opens the service's configured database, runs `use`, and closes it on every path. With
  * `requireSchema`, a database that `npm run db:migrate` has not brought up to date is refused
- * before anything is written: migrations never run silently (DESIGN §2).
+ * before anything is written: migrations never run silently (docs/architecture.md, "Between the programs").
  */
 export async function withServiceDatabase<T>(
   use: (database: ServiceDatabase, where: string) => Promise<T>,

@@ -4,7 +4,7 @@ import type { FixtureInput } from "./fixture";
 import { demoExtras } from "./fixtures/demo-extra";
 
 /**
- * The demo project (DESIGN §6): `fixtures/demo.json`, a plain fixture file that the tests name
+ * The demo project (docs/service.md, "Data in"): `fixtures/demo.json`, a plain fixture file that the tests name
  * entity by entity, followed by the generated rest of the catalogue and players
  * (`fixtures/demo-extra.ts`, the same on every import). Its price dates are written as of
  * DEMO_DATED and moved by the time since then on import, so the scheduled price is always in the

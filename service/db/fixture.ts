@@ -6,7 +6,7 @@ import { describeIssues } from "@/lib/contract/issues";
 import { textProblem } from "@/lib/contract/text-rule";
 
 /**
- * The project fixture format of DESIGN §6: JSON, every list kept in order, amounts as decimal
+ * The project fixture format (docs/service.md, "Data in"): JSON, every list kept in order, amounts as decimal
  * strings. References (`token`, `contract`, price `products`, `chain`) point into the fixture
  * itself and are checked here, so an import never fails half-way on a dangling reference.
  */

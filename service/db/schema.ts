@@ -20,8 +20,8 @@ import {
 
 /**
  * The reference service's tables, in their own PostgreSQL schema so that the console may share
- * one server (DESIGN §2). GUIDs are kept twice: `uuid` for case-insensitive lookups and joins,
- * and the text as it was given, returned unchanged (DESIGN §3 rule 3).
+ * one server (docs/architecture.md, "Between the programs"). GUIDs are kept twice: `uuid` for case-insensitive lookups and joins,
+ * and the text as it was given, returned unchanged (docs/service.md, "Identifiers and parameters", rule 3).
  *
  * Amounts are NUMERIC(78,18) read and written as strings (drizzle's `numeric` maps to string),
  * never floats.
@@ -52,7 +52,7 @@ export const apiKeys = service.table(
     projectId: integer("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    // SHA-256 of the key: keys carry ≥ 32 random bytes, so a slow hash buys nothing (DESIGN §3 rule 4).
+    // SHA-256 of the key: keys carry ≥ 32 random bytes, so a slow hash buys nothing (docs/service.md, "Identifiers and parameters": API keys).
     keyHash: bytea("key_hash").notNull(),
     prefix: text("prefix").notNull(),
     label: text("label").notNull().default(""),
@@ -282,7 +282,7 @@ export const itemAttributes = service.table(
 );
 
 /**
- * Ledger accounts (DESIGN §5), one per (contract, owner): the outside world (source of every
+ * Ledger accounts (docs/service.md, "The ledger"), one per (contract, owner): the outside world (source of every
  * token that enters the project, the only account allowed below zero), the project wallet, a
  * customer's wallet, or a customer's allowance. The balance lives on the account and is
  * updated in the same transaction as the postings that explain it.
@@ -319,7 +319,7 @@ export const accounts = service.table(
   ],
 );
 
-/** Awards and fundings share one RequestID namespace per project (DESIGN §3 rule 17). */
+/** Awards and fundings share one RequestID namespace per project (docs/service.md, "Awards": idempotency). */
 /** Queue order of direct awards, drawn after the award's contract locks are held (see domain/awards). */
 export const queueSequence = service.sequence("queue_seq");
 

@@ -11,7 +11,7 @@ import { type ResolvedLine, resolveTokenLines } from "./token-lines";
 import { withRetry } from "./transaction";
 
 /**
- * Awards and fundings (DESIGN §3 rules 13–17, §4). Here the input is resolved, checked and put in
+ * Awards and fundings (docs/service.md, "Awards (rules 13–17)" and "Extensions"). Here the input is resolved, checked and put in
  * canonical form; every money movement is a database function (migrations 0002 and 0004, the one
  * home of the ledger's rules, modelled in ./ledger-model.ts). Each claims the RequestID, then —
  * for money that must exist — locks the project wallet accounts of the contracts involved, in id

@@ -4,7 +4,7 @@ import { canonicalDecimal } from "@/lib/contract/decimal";
 import type { ServiceDb } from "../db/connection";
 import { rows, wireDate } from "./sql-rows";
 
-/** Catalogue reads (spec §4.1, §4.2, §4.6; DESIGN §3 rules 5, 6, 8, 9, 12). Lists keep fixture order. */
+/** Catalogue reads (spec §4.1, §4.2, §4.6; docs/service.md, rules 5, 6, 8, 9, 12). Lists keep fixture order. */
 
 interface ProductRow {
   id: number;

@@ -4,7 +4,7 @@ import type { ServiceDb } from "../db/connection";
 import { rows } from "./sql-rows";
 
 /**
- * Player reads (spec §4.3–4.5; DESIGN §3 rules 9–11), from ledger balances. An unknown
+ * Player reads (spec §4.3–4.5; docs/service.md, "Resources", rules 9–11), from ledger balances. An unknown
  * customer simply holds nothing (rule 10).
  */
 

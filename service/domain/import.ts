@@ -6,7 +6,7 @@ import { type OpeningBalance, postOpeningBalances } from "./ledger";
 import { rows } from "./sql-rows";
 
 /**
- * Loads a project fixture (DESIGN §6) as one database transaction: either all of it lands or
+ * Loads a project fixture (docs/service.md, "Data in") as one database transaction: either all of it lands or
  * nothing does. Rows go in by the thousand through `unnest`, so a generated project of 100,000
  * customers loads in one statement per table and chunk rather than one per row.
  */

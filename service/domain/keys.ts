@@ -11,7 +11,7 @@ export function hashApiKey(key: string): Buffer {
   return createHash("sha256").update(key, "utf8").digest();
 }
 
-/** 32 random bytes (DESIGN §3 rule 4), URL-safe so it fits a path segment unescaped. */
+/** 32 random bytes (docs/service.md, "Identifiers and parameters": API keys), URL-safe so it fits a path segment unescaped. */
 export function generateApiKey(): string {
   return `${KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
 }
@@ -40,7 +40,7 @@ export interface AuthorizedProject {
 
 /**
  * The project a live key grants access to, or null: a wrong, revoked or foreign key and an
- * unknown project look the same from outside (DESIGN §3 rule 2).
+ * unknown project look the same from outside (docs/service.md, "Envelope and errors", rule 2).
  */
 export async function authorize(
   db: ServiceDb,

@@ -34,7 +34,7 @@ export const keyNotAllowed = (needed: keyof typeof SCOPE_WORDS, has: readonly st
 
 /**
  * A missing, unknown, revoked or foreign key and an unknown project get this one answer, so that
- * projects cannot be enumerated (DESIGN §3 rule 2).
+ * projects cannot be enumerated (docs/service.md, "Envelope and errors", rule 2).
  */
 export const unauthorized = () =>
   new ServiceError(

@@ -7,7 +7,7 @@ export async function rows<T>(db: ServiceDb, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** ISO 8601 UTC to the second, "" when unset (DESIGN §3 rule 6). */
+/** ISO 8601 UTC to the second, "" when unset (docs/service.md, "Identifiers and parameters", rule 6). */
 export function wireDate(value: Date | string | null | undefined): string {
   if (value === null || value === undefined) return "";
   const date = value instanceof Date ? value : new Date(value);

@@ -4,7 +4,7 @@ import { canonicalDecimal } from "@/lib/contract/decimal";
 import type { ServiceDb } from "../db/connection";
 import { rows, wireDate } from "./sql-rows";
 
-/** Our extensions' reads (DESIGN §4): the project wallet with its queue, and one award. */
+/** Our extensions' reads (docs/service.md, "Extensions"): the project wallet with its queue, and one award. */
 
 type Line = { Guid: string; ContractGuid: string; Amount: string };
 

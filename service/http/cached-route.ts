@@ -32,7 +32,7 @@ interface CachedGetRoute<P extends z.ZodType, Q extends z.ZodType, R extends z.Z
   variant?: (params: z.output<P>) => string;
   /** Tags the answer is known by before it is loaded (ReadCache.get), e.g. its player. */
   tags?: (input: { params: z.output<P>; project: AuthorizedProject }) => readonly string[];
-  /** Totals written with their exact digits as JSON numbers (customer Tokens, DESIGN rule 7). */
+  /** Totals written with their exact digits as JSON numbers (customer Tokens, docs/service.md, "Values", rule 7). */
   rawTotals?: boolean;
   /** The answer's body, when it stops being true by itself (ms since the epoch), its tags. */
   load: (input: {

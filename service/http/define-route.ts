@@ -32,8 +32,9 @@ function requireJson(request: FastifyRequest, _reply: FastifyReply, done: (error
 }
 
 /**
- * Registers the other methods of a path so that they answer 405 with `Allow` (DESIGN §3 rule
- * 2) from an onRequest hook — before any body is read, as the check order requires.
+ * Registers the other methods of a path so that they answer 405 with `Allow` (docs/service.md,
+ * "Envelope and errors", rule 2) from an onRequest hook — before any body is read, as the check
+ * order requires.
  */
 export function answerOtherMethods(
   app: ServiceApp,

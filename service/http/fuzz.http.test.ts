@@ -22,7 +22,7 @@ import { importFixture } from "../domain/import";
 
 /**
  * Property-based fuzzing of bad input: whatever arrives, the service answers with a 4xx (never a
- * 5xx) and no balance changes. Each generated body breaks at least one rule of DESIGN §3 rule 13
+ * 5xx) and no balance changes. Each generated body breaks at least one rule of docs/service.md's rule 13
  * on purpose, so none of them may be paid.
  */
 

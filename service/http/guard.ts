@@ -23,7 +23,7 @@ declare module "fastify" {
 }
 
 /**
- * Runs before field validation, in the order of DESIGN §3 rule 2: a body that is not a JSON
+ * Runs before field validation, in the order of rule 2 (docs/service.md, "Envelope and errors"): a body that is not a JSON
  * object (400), then the key and ProjectGuid together (401, one message for every cause so
  * projects cannot be enumerated), then the key's scope for the route (403, docs/service.md "API
  * keys"), then the rate limit (429).

@@ -8,7 +8,7 @@ export const BODY_LIMIT = 64 * 1024;
 /**
  * Replaces Fastify's JSON parser with a lossless one: every number literal arrives as a
  * `NumberLiteral` holding its exact text, so `1234567.000000000000000001` keeps its last digit
- * and 19 decimals are refused rather than rounded (DESIGN §3 rule 13).
+ * and 19 decimals are refused rather than rounded (docs/service.md, "Awards", rule 13).
  */
 export function registerJsonBody(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();

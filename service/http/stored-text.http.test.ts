@@ -65,7 +65,7 @@ describe("rule 3: stored text is well-formed and holds no control characters", (
         expect(answer.json.Error, what).toMatch(new RegExp(`^${field} ${rule.source}`));
       }
       expect(await count(table)).toBe(before);
-      // DESIGN's order: a key without the route's scope is 403 before its fields are read.
+      // The check order (docs/service.md, "Envelope and errors"): a key without the route's scope is 403 before its fields are read.
       const reader = (await createApiKey(service.db, service.projectId, { scopes: ["read"] })).key;
       expect((await send(path, body("in\u0000side"), reader)).json.ErrorCode).toBe("KEY_NOT_ALLOWED");
       // The same field without them is stored: the rule refuses only what it says.

@@ -3,7 +3,7 @@ import type { z } from "zod";
 
 /**
  * Customer token `Total` is text in TypeScript but a JSON number on the wire, written with every
- * digit of the exact sum (DESIGN §3 rule 7). JSON.stringify writes it quoted; this unquotes it.
+ * digit of the exact sum (docs/service.md, "Values", rule 7). JSON.stringify writes it quoted; this unquotes it.
  * Only our own canonical decimal text can match: a quote inside any string is escaped.
  */
 const QUOTED_TOTAL = /"Total":"(-?\d+(?:\.\d+)?)"/g;

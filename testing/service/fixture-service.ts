@@ -11,7 +11,7 @@ export interface FixtureService extends TestService {
 /**
  * Registers the hooks of an HTTP test file: a real service over a fresh database loaded with
  * the fixtures (the test fixture by default), started once per test or once per file, and the
- * ledger invariant (DESIGN §5) checked after every test. The returned handle always points at
+ * ledger invariant (docs/service.md, "The ledger") checked after every test. The returned handle always points at
  * the current service.
  */
 export function serveFixtures(options: {

@@ -1,5 +1,5 @@
 /**
- * A small project in the fixture format of DESIGN §6, built for the HTTP tests: every rule has
+ * A small project in the fixture format of docs/service.md, "Data in", built for the HTTP tests: every rule has
  * something to bite on. GUIDs of the main project are stored in UPPER case so that tests can
  * show that lookups ignore case and answers keep the stored case (rule 3).
  */

@@ -124,7 +124,7 @@ export async function startSecondInstance(first: TestService): Promise<TestServi
   return other;
 }
 
-/** DESIGN §5 invariant: per contract, all balances sum to zero. Returns the contracts that don't. */
+/** The ledger's invariant (docs/service.md, "The ledger"): per contract, all balances sum to zero. Returns the contracts that don't. */
 export async function unbalancedContracts(db: ServiceDb): Promise<{ contract_id: number; total: string }[]> {
   const result = (await db.execute(
     sql`select contract_id, sum(balance)::text as total from service.accounts group by contract_id
@@ -160,7 +160,7 @@ export async function balanceSnapshot(db: ServiceDb): Promise<Record<string, str
 }
 
 /**
- * DESIGN §5, checked after every test that writes: per contract all balances sum to zero, every
+ * The ledger's rules (docs/service.md, "The ledger"), checked after every test that writes: per contract all balances sum to zero, every
  * ledger transaction balances per contract, no account but the outside world is negative, and
  * every balance equals the sum of its postings (the ledger explains it).
  */

@@ -4,7 +4,7 @@ import type { ServiceApp } from "../define-route";
 
 const Health = z.object({ status: z.enum(["ok", "unavailable"]) });
 
-/** Extensions without a key or an envelope (DESIGN §4): health and the OpenAPI document. */
+/** Extensions without a key or an envelope (docs/service.md, "Extensions"): health and the OpenAPI document. */
 export function metaRoutes(app: ServiceApp): void {
   // GET /health
   app.get(

@@ -15,7 +15,7 @@ export const projectParams = z.object(keyParams);
 
 const CHAIN_NAME = /^[^,\s][^,]*$/;
 
-/** `all`, or chain names separated by commas (DESIGN §3 rule 5). */
+/** `all`, or chain names separated by commas (docs/service.md, "Identifiers and parameters", rule 5). */
 const chains = z
   .string()
   .transform((value, ctx) => {
