@@ -22,15 +22,30 @@ describe("errorsAfter: what a form shows after its action answers", () => {
     });
   });
 
-  it("keeps the sentence off the form when the fields say it and the form asks for that", () => {
-    expect(errorsAfter(refused, "unless-fields")).toEqual({
+  it("keeps the sentence off the form when a field it shows says it, and the form asks for that", () => {
+    expect(errorsAfter(refused, { unlessShown: ["amount", "token"] })).toEqual({
       error: null,
       fieldErrors: { amount: "must be a positive number" },
     });
   });
 
+  it("keeps the sentence off the form when any field error says it, for a form that shows them all", () => {
+    expect(errorsAfter(refused, "unless-fields").error).toBeNull();
+    expect(errorsAfter(stepUp, "unless-fields").error).toBe("Confirm it is you.");
+  });
+
+  it("shows the sentence when the named field is not one the form shows (nothing else would say it)", () => {
+    expect(errorsAfter(refused, { unlessShown: ["name"] })).toEqual({
+      error: "Amount: must be a positive number",
+      fieldErrors: { amount: "must be a positive number" },
+    });
+  });
+
   it("shows the sentence of a refusal that names no field, whatever the form asks", () => {
-    expect(errorsAfter(stepUp, "unless-fields")).toEqual({ error: "Confirm it is you.", fieldErrors: {} });
+    expect(errorsAfter(stepUp, { unlessShown: ["amount"] })).toEqual({
+      error: "Confirm it is you.",
+      fieldErrors: {},
+    });
   });
 });
 
@@ -46,6 +61,10 @@ describe("toastAfter: the toast an answer calls for", () => {
       tone: "success",
       message: "Key “Game server” made.",
     });
+  });
+
+  it("names none when the form's words say none for this answer", () => {
+    expect(toastAfter(saved, { success: () => null })).toBeNull();
   });
 
   it("says the failure words on a refusal, a cancelled step-up included, with the action's sentence at hand", () => {

@@ -14,10 +14,12 @@ export interface FormErrors {
 export const NO_ERRORS: FormErrors = { error: null, fieldErrors: {} };
 
 /**
- * Where a refusal's sentence goes when the action also names fields: "always" under the form as
- * well, or "unless-fields" only when no field error shows it (the action's sentence repeats them).
+ * Where a refusal's sentence goes when the action also names fields (the sentence repeats them):
+ * "always" under the form as well; "unless-fields" only when it names no field (a form that shows
+ * every field the action can name); or, given the fields the form shows, only when none of them
+ * has an error (a field the form does not show keeps the sentence, or nothing would say it).
  */
-export type SentenceBesideFields = "always" | "unless-fields";
+export type SentenceBesideFields = "always" | "unless-fields" | { unlessShown: readonly string[] };
 
 /** The errors after an answer: none after a success, the refusal's sentence and fields otherwise. */
 export function errorsAfter<T>(
@@ -26,14 +28,19 @@ export function errorsAfter<T>(
 ): FormErrors {
   if (result.ok) return NO_ERRORS;
   const fieldErrors = result.fieldErrors ?? {};
-  const named = Object.keys(fieldErrors).length > 0;
-  return { error: sentence === "unless-fields" && named ? null : result.error, fieldErrors };
+  const shown =
+    sentence === "always"
+      ? false
+      : sentence === "unless-fields"
+        ? Object.keys(fieldErrors).length > 0
+        : sentence.unlessShown.some((field) => fieldErrors[field] !== undefined);
+  return { error: shown ? null : result.error, fieldErrors };
 }
 
 export type ToastTone = "success" | "error" | "warning" | "info";
 
-/** A toast's words: a fixed text, or one made from what the action answered. */
-export type Said<A> = string | ((answer: A) => string);
+/** A toast's words: a fixed text, or one made from what the action answered (null: no toast this time). */
+export type Said<A> = string | ((answer: A) => string | null);
 
 export interface FormToasts<T> {
   /** After a success, e.g. "Security settings saved." or (data) => `Key “${data.name}” made.`. */

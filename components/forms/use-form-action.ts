@@ -15,6 +15,8 @@ import {
 export interface FormActionOptions<I, T> extends FormToasts<T> {
   /** Where the refusal's sentence goes when fields are named too (form-result.ts); "always" unless told. */
   sentence?: SentenceBesideFields;
+  /** First thing in the transition, before the action is asked: an optimistic value (useOptimistic). */
+  onStart?: (input: I) => void;
   /** After a success, with what the action answered and what was sent: reset the draft, tell the page. */
   onSuccess?: (data: T, input: I) => void;
   /** After a refusal (the errors are already shown): settle a RequestID, close a dialog. */
@@ -47,6 +49,7 @@ export function useFormAction<I, T>(
   const run = (input: I) =>
     new Promise<ActionResult<T>>((resolve) => {
       startTransition(async () => {
+        options.onStart?.(input);
         const result = await stepUp(() => action(input));
         setErrors(errorsAfter(result, options.sentence));
         const said = toastAfter(result, options);

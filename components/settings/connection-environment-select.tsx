@@ -1,9 +1,7 @@
 "use client";
-import { useRouter } from "next/navigation";
-import { useOptimistic, useTransition } from "react";
-import { useStepUp } from "@/components/auth/step-up";
+import { useOptimistic } from "react";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/toast";
 import { setConnectionEnvironmentAction } from "@/lib/actions/set-connection-environment";
 import { CONNECTION_ENVIRONMENTS, type ConnectionEnvironment } from "@/lib/model/connection-environment";
 
@@ -19,28 +17,21 @@ export function ConnectionEnvironmentSelect({
   name,
   environment,
 }: ConnectionEnvironmentSelectProps) {
-  const router = useRouter();
-  const stepUp = useStepUp();
-  const [pending, startTransition] = useTransition();
   const [shown, setShown] = useOptimistic(environment);
+  const mark = useFormAction(setConnectionEnvironmentAction, {
+    onStart: ({ environment: next }) => setShown(next),
+    success: ({ environment: next }) => `"${name}" is now ${next}.`,
+    failure: (error) => error,
+  });
   return (
     <Select
       aria-label={`Environment of ${name}`}
       value={shown}
-      disabled={pending}
+      disabled={mark.pending}
       className="w-24"
-      onChange={(event) => {
-        const next = event.target.value as ConnectionEnvironment;
-        startTransition(async () => {
-          setShown(next);
-          const result = await stepUp(() =>
-            setConnectionEnvironmentAction({ ref: connectionRef, environment: next }),
-          );
-          if (result.ok) toast.success(`"${name}" is now ${next}.`);
-          else toast.error(result.error);
-          router.refresh();
-        });
-      }}
+      onChange={(event) =>
+        void mark.run({ ref: connectionRef, environment: event.target.value as ConnectionEnvironment })
+      }
     >
       {CONNECTION_ENVIRONMENTS.map((option) => (
         <option key={option} value={option}>

@@ -1,7 +1,6 @@
 "use client";
-import { useRouter } from "next/navigation";
-import { useRef, useState, useTransition } from "react";
-import { useStepUp } from "@/components/auth/step-up";
+import { useRef, useState } from "react";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Field } from "@/components/ui/field";
@@ -19,11 +18,22 @@ type Outcome = { tone: "good" | "bad"; text: string } | null;
  */
 export function ConnectionForm() {
   const form = useRef<HTMLFormElement>(null);
-  const router = useRouter();
-  const stepUp = useStepUp();
-  const [pending, startTransition] = useTransition();
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const refused = ({ error }: { error: string }) => setOutcome({ tone: "bad", text: error });
+  const check = useFormAction(testConnectionAction, {
+    onSuccess: (data) => setOutcome({ tone: data.ok ? "good" : "bad", text: data.message }),
+    onFailure: refused,
+  });
+  const store = useFormAction(createConnectionAction, {
+    onSuccess: (data) => {
+      form.current?.reset();
+      setOutcome({ tone: "good", text: `Saved "${data.name}" (key ${data.keyHint}).` });
+    },
+    onFailure: refused,
+  });
+  const pending = check.pending || store.pending;
+  // The fields show what the last of the two asked said: each clears the other's.
+  const fieldErrors = { ...check.fieldErrors, ...store.fieldErrors };
 
   const values = () => {
     const data = new FormData(form.current ?? undefined);
@@ -38,27 +48,16 @@ export function ConnectionForm() {
     };
   };
 
-  const test = () =>
-    startTransition(async () => {
-      const { name: _name, environment: _environment, ...connection } = values();
-      const result = await testConnectionAction(connection);
-      setFieldErrors(result.ok ? {} : (result.fieldErrors ?? {}));
-      if (!result.ok) setOutcome({ tone: "bad", text: result.error });
-      else setOutcome({ tone: result.data.ok ? "good" : "bad", text: result.data.message });
-    });
+  const test = () => {
+    const { name: _name, environment: _environment, ...connection } = values();
+    store.showErrors({});
+    void check.run(connection);
+  };
 
-  const save = () =>
-    startTransition(async () => {
-      const result = await stepUp(() => createConnectionAction(values()));
-      setFieldErrors(result.ok ? {} : (result.fieldErrors ?? {}));
-      if (!result.ok) {
-        setOutcome({ tone: "bad", text: result.error });
-        return;
-      }
-      form.current?.reset();
-      setOutcome({ tone: "good", text: `Saved "${result.data.name}" (key ${result.data.keyHint}).` });
-      router.refresh();
-    });
+  const save = () => {
+    check.showErrors({});
+    void store.run(values());
+  };
 
   return (
     <form

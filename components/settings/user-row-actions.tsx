@@ -1,11 +1,8 @@
 "use client";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { useStepUp } from "@/components/auth/step-up";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/toast";
 import { changeUserAction } from "@/lib/actions/change-user";
 
 export interface UserRowActionsProps {
@@ -17,17 +14,10 @@ export interface UserRowActionsProps {
 
 /** A user's role and access, changed at once: the role is read on every request. */
 export function UserRowActions({ userId, email, role, active }: UserRowActionsProps) {
-  const router = useRouter();
-  const stepUp = useStepUp();
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const { run, pending, error } = useFormAction(changeUserAction, { success: `${email} changed.` });
   const change = async (change: Parameters<typeof changeUserAction>[0]["change"]) => {
-    const result = await stepUp(() => changeUserAction({ userId, change }));
-    setError(result.ok ? null : result.error);
-    if (result.ok) toast.success(`${email} changed.`);
-    router.refresh();
+    await run({ userId, change });
   };
-  const run = (next: Parameters<typeof changeUserAction>[0]["change"]) => startTransition(() => change(next));
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center gap-2">
@@ -35,7 +25,9 @@ export function UserRowActions({ userId, email, role, active }: UserRowActionsPr
           aria-label={`Role of ${email}`}
           value={role}
           disabled={pending}
-          onChange={(event) => run({ kind: "role", role: event.target.value as UserRowActionsProps["role"] })}
+          onChange={(event) =>
+            change({ kind: "role", role: event.target.value as UserRowActionsProps["role"] })
+          }
           className="w-32"
         >
           <option value="support">support</option>
@@ -63,7 +55,7 @@ export function UserRowActions({ userId, email, role, active }: UserRowActionsPr
             variant="outline"
             size="sm"
             disabled={pending}
-            onClick={() => run({ kind: "active", active: true })}
+            onClick={() => change({ kind: "active", active: true })}
             aria-label={`Reactivate ${email}`}
           >
             Reactivate
