@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { canonicalAwardBody, canonicalFundingBody } from "@/lib/contract/award-body";
 import type { AwardStatus, AwardTokensRequest, FundWalletRequest } from "@/lib/contract/awards";
 import { canonicalDecimal, compareDecimals, fromUnits, sumDecimals, toUnits } from "@/lib/contract/decimal";
+import { ADDRESS_FORMATS, type AddressFormat, addressProblem } from "@/lib/contract/wallet-address";
 import type { ServiceDb } from "../db/connection";
 import { type AwardRow, decideAward } from "./award-batches";
 import { type AuthorizedProject, authorizeHash } from "./keys";
@@ -20,22 +21,23 @@ import { withRetry } from "./transaction";
  * result; the row locks serialise every decision about one contract's wallet.
  */
 
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
 /** A request's resolved lines as the canonical body reads them (lib/contract/award-body.ts). */
 const bodyLines = (lines: readonly ResolvedLine[]) =>
   lines.map((l) => ({ Guid: l.tokenGuid, ContractGuid: l.contractGuid, Amount: l.amount }));
 
+/** The wallet against each line's chain's address format (lib/contract/wallet-address.ts). */
 function checkWalletFormat(wallet: string, lines: readonly ResolvedLine[]): void {
   for (const line of lines) {
-    if (line.addressFormat === "evm" && !EVM_ADDRESS.test(wallet)) {
-      throw new ServiceError(
-        "INVALID_REQUEST",
-        400,
-        `Wallet must be an EVM address (0x followed by 40 hexadecimal digits) for chain ${line.chainName}.`,
-      );
-    }
+    const problem = addressProblem(knownFormat(line.addressFormat), wallet, line.chainName);
+    if (problem) throw new ServiceError("INVALID_REQUEST", 400, `Wallet ${problem}.`);
   }
+}
+
+/** A chain's stored format; the CHECK of service.chains allows only the known ones. */
+function knownFormat(format: string | null): AddressFormat | null {
+  if (format === null) return null;
+  if ((ADDRESS_FORMATS as readonly string[]).includes(format)) return format as AddressFormat;
+  throw new Error(`Unknown address format ${JSON.stringify(format)} in service.chains.`);
 }
 
 function conflict(kind: "award" | "funding", existingKind: string): ServiceError {
