@@ -134,7 +134,9 @@ the manager, the owner-only pages as the owner; signed in once through Auth.js's
 by 1 and by ${Math.max(...run.options.users)} concurrent users, ${run.options.seconds} s per side and cell: two runs of ${run.options.seconds / 2} s per side
 in mirrored order (before, after, after, before; the next cell starts with after), after one
 second of warm-up per page and side. Latency is each response's whole time (the streamed parts of
-a page included); every answer must be 200. The signed-out sign-in page is the floor of a render
+a page included); every answer must be 200. req/s is the users over the mean response time (each
+user asks again as soon as it is answered, so by Little's law that is the rate of answers; answers
+counted in runs of a few seconds would understate it once a response takes about as long as a run). The signed-out sign-in page is the floor of a render
 on this machine: "÷ sign-in" is a page's req/s over its own side's sign-in page at the same number
 of users.
 

@@ -144,11 +144,19 @@ async function checkPages(sides: Running[], pages: BenchPage[]): Promise<void> {
     }
 }
 
-function figures(runs: LoadResult[]): SideFigures {
+/**
+ * A side's figures over its runs. req/s is the users over the mean response time: each user asks
+ * again the moment it is answered (a closed loop), so by Little's law that is the rate the console
+ * answered them at. Answers counted in a run of a few seconds would understate it whenever a
+ * response takes about as long as the run (on a busy machine, 10 users wait seconds), since the
+ * first answers come only after one response time and those in flight at the end are dropped.
+ */
+function figures(runs: LoadResult[], users: number): SideFigures {
   const latencies = runs.flatMap((run) => run.latencies ?? []);
   const merged = mergeResults(runs);
+  const busy = latencies.reduce((sum, ms) => sum + ms, 0);
   return {
-    requestsPerSecond: merged.requestsPerSecond,
+    requestsPerSecond: busy > 0 ? (users * latencies.length * 1000) / busy : 0,
     p50: quantile(latencies, 0.5),
     p95: quantile(latencies, 0.95),
     responses: merged.responses,
@@ -214,8 +222,8 @@ async function main(options: ConsoleBenchOptions): Promise<number> {
           path: page.path,
           as: page.as,
           users,
-          before: figures(runs[0] as LoadResult[]),
-          after: figures(runs[1] as LoadResult[]),
+          before: figures(runs[0] as LoadResult[], users),
+          after: figures(runs[1] as LoadResult[], users),
         };
         rows.push(row);
         console.log(
