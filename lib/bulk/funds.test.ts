@@ -1,5 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { WalletResponse } from "@/lib/contract/awards";
+import { sumDecimals } from "@/lib/contract/decimal";
+import { planSettlement } from "@/lib/contract/settlement-plan";
 import { directAwards, type FundsAward, forecastFunds } from "./funds";
 import type { BulkRow } from "./validate";
 
@@ -144,5 +147,47 @@ describe("the funds forecast of a bulk file", () => {
     expect(directAwards([row(2, "allowance"), row(3, "direct")])).toEqual([
       { line: 3, lines: [{ contractGuid: GOLD, amount: "1", symbol: "GOLD", chain: "DB" }] },
     ]);
+  });
+
+  it("funding every top-up it names lets the whole file settle behind the queue, by the service's own rule", () => {
+    const contract = fc.constantFrom(GOLD, GEM, SHARD);
+    const amount = fc.constantFrom("0", "0.5", "1", "2", "3.25", "7", "0.000000000000000001");
+    const lines = fc.uniqueArray(
+      fc.tuple(
+        contract,
+        amount.filter((a) => a !== "0"),
+      ),
+      {
+        minLength: 1,
+        maxLength: 2,
+        selector: ([c]) => c,
+      },
+    );
+    fc.assert(
+      fc.property(
+        fc.tuple(amount, amount, amount),
+        fc.array(lines, { maxLength: 3 }),
+        fc.array(lines, { minLength: 1, maxLength: 6 }),
+        ([gold, gem, shard], queue, rows) => {
+          const before = wallet({ [GOLD]: gold, [GEM]: gem, [SHARD]: shard }, queue);
+          const file = rows.map((row, index) => award(index + 2, ...row));
+          const forecast = forecastFunds(file, before);
+          const funded = new Map(
+            before.Balances.map((b) => {
+              const topUp = forecast.contracts.find((c) => c.contractGuid === b.ContractGuid)?.topUp ?? "0";
+              return [b.ContractGuid, sumDecimals([b.Amount, topUp])];
+            }),
+          );
+          const asPlan = (award: [string, string][]) => ({
+            lines: award.map(([contract, amount]) => ({ contract, amount })),
+          });
+          // The queue first (oldest), then the file's rows in file order: every row settles.
+          const settled = planSettlement([...queue, ...rows].map(asPlan), funded);
+          const rowsSettled = settled.filter((index) => index >= queue.length).length;
+          expect(rowsSettled).toBe(rows.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
