@@ -75,7 +75,7 @@ test("the last active owner cannot be demoted", async ({ page }) => {
   const row = page.getByTestId("user-owner@demo.test");
   await row.getByLabel("Role of owner@demo.test").selectOption("support");
   await expect(row.getByRole("status")).toHaveText(
-    "This user: the console needs at least one active owner: make someone else an owner first.",
+    "The console needs at least one active owner: make someone else an owner first.",
   );
   await page.reload();
   await expect(row.getByLabel("Role of owner@demo.test")).toHaveValue("owner");

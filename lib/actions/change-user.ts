@@ -2,10 +2,9 @@
 import "server-only";
 import { z } from "zod";
 import { changeRole, setActive } from "@/lib/auth/user-admin";
-import { UserError } from "@/lib/auth/users";
 import { consoleDb } from "@/lib/db/console-db";
 import { ROLES } from "@/lib/model/roles";
-import { ActionError, defineAction } from "./define-action";
+import { defineAction } from "./define-action";
 
 const Change = z.object({
   userId: z.number().int().positive(),
@@ -27,14 +26,9 @@ export const changeUserAction = defineAction(
   Change,
   async ({ userId, change }, _user, { actor }) => {
     const db = await consoleDb();
-    try {
-      return change.kind === "role"
-        ? await changeRole(db, userId, change.role, actor)
-        : await setActive(db, userId, change.active, actor);
-    } catch (error) {
-      if (error instanceof UserError) throw new ActionError(`This user: ${error.message}`);
-      throw error;
-    }
+    return change.kind === "role"
+      ? await changeRole(db, userId, change.role, actor)
+      : await setActive(db, userId, change.active, actor);
   },
   { stepUp: true },
 );

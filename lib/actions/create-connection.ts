@@ -1,11 +1,11 @@
 "use server";
 import "server-only";
 import { audited } from "@/lib/audit/audit-log";
-import { ConnectionError, ConnectionInput, createConnection } from "@/lib/connections/connections";
+import { ConnectionInput, createConnection } from "@/lib/connections/connections";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
 import { consoleSecrets } from "@/lib/secrets";
-import { ActionError, defineAction } from "./define-action";
+import { defineAction } from "./define-action";
 
 /** Settings → Connections: stores a connection (step-up); the answer holds the masked key only. */
 export const createConnectionAction = defineAction(
@@ -13,27 +13,22 @@ export const createConnectionAction = defineAction(
   ConnectionInput,
   async (input, user, { actor }) => {
     const env = consoleEnv();
-    try {
-      return await audited(
-        await consoleDb(),
-        actor,
-        (tx) => createConnection(tx, consoleSecrets(env).encryptionKeys, input, user.id),
-        (created) => ({
-          kind: "connection.created",
-          project: created.name,
-          summary: `Created connection ${created.name} (${created.environment}) to ${created.baseUrl}, key ${created.keyHint}`,
-          detail: {
-            ref: created.ref,
-            baseUrl: created.baseUrl,
-            projectGuid: created.projectGuid,
-            environment: created.environment,
-          },
-        }),
-      );
-    } catch (error) {
-      if (error instanceof ConnectionError) throw new ActionError(`The connection's ${error.message}`);
-      throw error;
-    }
+    return audited(
+      await consoleDb(),
+      actor,
+      (tx) => createConnection(tx, consoleSecrets(env).encryptionKeys, input, user.id),
+      (created) => ({
+        kind: "connection.created",
+        project: created.name,
+        summary: `Created connection ${created.name} (${created.environment}) to ${created.baseUrl}, key ${created.keyHint}`,
+        detail: {
+          ref: created.ref,
+          baseUrl: created.baseUrl,
+          projectGuid: created.projectGuid,
+          environment: created.environment,
+        },
+      }),
+    );
   },
   { stepUp: true },
 );

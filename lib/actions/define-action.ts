@@ -7,7 +7,8 @@ import { type AccessOptions, authorize } from "@/lib/auth/current-user";
 import type { Permission } from "@/lib/auth/permissions";
 import { type SignedIn, touchSession } from "@/lib/auth/sessions";
 import type { ConsoleUser } from "@/lib/auth/users";
-import { describeIssues, fieldPath } from "@/lib/contract/issues";
+import { fieldErrorsOf } from "@/lib/contract/field-errors";
+import { describeIssues } from "@/lib/contract/issues";
 import { consoleDb } from "@/lib/db/console-db";
 import type { ActionResult } from "@/lib/model/action-result";
 import { UserFacingError } from "@/lib/model/user-facing-error";
@@ -58,9 +59,11 @@ export function defineAction<S extends z.ZodType, T>(
     await touchSession(await consoleDb(), signedIn.session.id);
     const parsed = input.safeParse(raw);
     if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[fieldPath(issue.path)] ??= issue.message;
-      return { ok: false, error: describeIssues(parsed.error.issues), fieldErrors };
+      return {
+        ok: false,
+        error: describeIssues(parsed.error.issues),
+        fieldErrors: fieldErrorsOf(parsed.error.issues),
+      };
     }
     try {
       const data = await handler(parsed.data, user, { signedIn, actor: await requestActor(user) });

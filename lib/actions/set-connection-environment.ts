@@ -2,13 +2,9 @@
 import "server-only";
 import { z } from "zod";
 import { audited } from "@/lib/audit/audit-log";
-import {
-  ConnectionEnvironmentInput,
-  ConnectionError,
-  setConnectionEnvironment,
-} from "@/lib/connections/connections";
+import { ConnectionEnvironmentInput, setConnectionEnvironment } from "@/lib/connections/connections";
 import { consoleDb } from "@/lib/db/console-db";
-import { ActionError, defineAction } from "./define-action";
+import { defineAction } from "./define-action";
 
 /** Settings → Connections: the owner marks a stored connection "test" or "live" (step-up, audited). */
 export const setConnectionEnvironmentAction = defineAction(
@@ -18,22 +14,17 @@ export const setConnectionEnvironmentAction = defineAction(
     environment: ConnectionEnvironmentInput,
   }),
   async ({ ref, environment }, _user, { actor }) => {
-    try {
-      await audited(
-        await consoleDb(),
-        actor,
-        (tx) => setConnectionEnvironment(tx, ref, environment),
-        ({ name }) => ({
-          kind: "connection.changed",
-          project: name,
-          summary: `Marked connection ${name} as ${environment}`,
-          detail: { ref, environment },
-        }),
-      );
-    } catch (error) {
-      if (error instanceof ConnectionError) throw new ActionError(`This connection: ${error.message}`);
-      throw error;
-    }
+    await audited(
+      await consoleDb(),
+      actor,
+      (tx) => setConnectionEnvironment(tx, ref, environment),
+      ({ name }) => ({
+        kind: "connection.changed",
+        project: name,
+        summary: `Marked connection ${name} as ${environment}`,
+        detail: { ref, environment },
+      }),
+    );
     return { ref, environment };
   },
   { stepUp: true },

@@ -2,9 +2,8 @@
 import "server-only";
 import { z } from "zod";
 import { setPassword } from "@/lib/auth/user-admin";
-import { UserError } from "@/lib/auth/users";
 import { consoleDb } from "@/lib/db/console-db";
-import { ActionError, defineAction } from "./define-action";
+import { defineAction } from "./define-action";
 import { targetUser } from "./target-user";
 
 /** Settings → Users: an owner sets a new password for someone who forgot theirs (step-up); their sessions end. */
@@ -14,12 +13,7 @@ export const resetPasswordAction = defineAction(
   async ({ userId, password }, _user, { actor }) => {
     const db = await consoleDb();
     const target = await targetUser(db, userId);
-    try {
-      await setPassword(db, target.id, password, actor);
-    } catch (error) {
-      if (error instanceof UserError) throw new ActionError(`The ${error.message}`);
-      throw error;
-    }
+    await setPassword(db, target.id, password, actor);
     return { userId };
   },
   { stepUp: true },
@@ -30,15 +24,10 @@ export const changePasswordAction = defineAction(
   "account:manage",
   z.object({ currentPassword: z.string().max(1000), password: z.string().max(1000) }),
   async ({ currentPassword, password }, user, { signedIn, actor }) => {
-    try {
-      await setPassword(await consoleDb(), user.id, password, actor, {
-        currentPassword,
-        keepSession: signedIn.session.id,
-      });
-    } catch (error) {
-      if (error instanceof UserError) throw new ActionError(`The ${error.message}`);
-      throw error;
-    }
+    await setPassword(await consoleDb(), user.id, password, actor, {
+      currentPassword,
+      keepSession: signedIn.session.id,
+    });
     return { changed: true };
   },
   { beforeMfaSetup: true },

@@ -17,7 +17,7 @@ export async function ensureDemoUsers(db: ConsoleDb): Promise<void> {
     try {
       await createUser(db, { ...user, password: DEMO_PASSWORD });
     } catch (error) {
-      if (!(error instanceof UserError && /already has an account/.test(error.message))) throw error;
+      if (!(error instanceof UserError && error.fieldErrors?.email === "already has an account")) throw error;
     }
   }
 }

@@ -61,7 +61,7 @@ describe("user administration", () => {
       /at least one active owner/,
     );
     await expect(changeRole(database.db, second.id, "admin", ACTOR)).rejects.toThrow(
-      /role must be one of owner, manager, support/,
+      /The role must be one of owner, manager, support/,
     );
     await expect(changeRole(database.db, 999, "owner", ACTOR)).rejects.toThrow(/does not exist/);
   });

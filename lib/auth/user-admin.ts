@@ -9,7 +9,7 @@ import { endSessionsOf } from "./sessions";
 import { type ConsoleUser, UserError } from "./users";
 
 /**
- * Settings → Users (owners only, DESIGN §7). Changes take effect at once: the role and the
+ * Settings → Users (owners only: docs/console.md, "What each role may do"). Changes take effect at once: the role and the
  * active flag are read from the database on every request. The console always keeps one active
  * owner, so nobody can lock everyone out of user management. A role change or deactivation ends
  * the user's sessions (reactivation does not revive them), and each change is audited in the same
@@ -49,13 +49,13 @@ async function update(
     // Serialise owner changes, so two owners demoting each other at once cannot leave none.
     await tx.execute(sql`select id from console.users where role = 'owner' for update`);
     const [target] = await tx.select().from(users).where(eq(users.id, userId));
-    if (!target) throw new UserError("that user does not exist.");
+    if (!target) throw new UserError("That user does not exist.", { status: 404 });
     const losesOwner =
       target.role === "owner" &&
       target.active &&
       (change.role !== undefined ? change.role !== "owner" : change.active === false);
     if (losesOwner && (await otherActiveOwners(tx, userId)) === 0) {
-      throw new UserError("the console needs at least one active owner: make someone else an owner first.");
+      throw new UserError("The console needs at least one active owner: make someone else an owner first.");
     }
     const [updated] = await tx
       .update(users)
@@ -68,7 +68,7 @@ async function update(
         role: users.role,
         active: users.active,
       });
-    if (!updated) throw new UserError("that user does not exist.");
+    if (!updated) throw new UserError("That user does not exist.", { status: 404 });
     if (change.role !== undefined && change.role !== target.role) {
       await endSessionsOf(tx, userId, "role-changed");
       await recordAudit(tx, actor, {
@@ -96,7 +96,7 @@ export async function changeRole(
   actor: AuditActor,
 ): Promise<ConsoleUser> {
   if (!(ROLES as readonly string[]).includes(role))
-    throw new UserError(`role must be one of ${ROLES.join(", ")}.`);
+    throw new UserError(`The role must be one of ${ROLES.join(", ")}.`);
   return update(db, userId, { role: role as Role }, actor);
 }
 
@@ -123,14 +123,16 @@ export async function setPassword(
   { currentPassword, keepSession }: { currentPassword?: string; keepSession?: string } = {},
 ): Promise<void> {
   const problem = passwordProblem(password);
-  if (problem) throw new UserError(`new password ${problem}.`);
+  if (problem) throw new UserError(`The new password ${problem}.`, { fieldErrors: { password: problem } });
   const [target] = await db
     .select({ email: users.email, hash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId));
-  if (!target) throw new UserError("that user does not exist.");
+  if (!target) throw new UserError("That user does not exist.", { status: 404 });
   if (currentPassword !== undefined && !(await verifyPassword(currentPassword, target.hash)))
-    throw new UserError("current password is not right.");
+    throw new UserError("The current password is not right.", {
+      fieldErrors: { currentPassword: "is not right" },
+    });
   const hash = await hashPassword(password);
   await db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as ConsoleDb;

@@ -1,12 +1,14 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { fieldErrorsOf } from "@/lib/contract/field-errors";
 import { describeIssues } from "@/lib/contract/issues";
 import type { EncryptionKeys } from "@/lib/crypto/secret-box";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { users } from "@/lib/db/schema";
 import type { ConsoleUser } from "@/lib/model/console-user";
 import { ROLES } from "@/lib/model/roles";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 import { HashSlots } from "./hash-slots";
 import { hashPassword, needsRehash, passwordProblem, verifyPassword } from "./password";
 import { consumeSecondFactor, type SecondFactorResult } from "./second-factor";
@@ -28,8 +30,8 @@ export type NewUser = z.input<typeof NewUser>;
 
 export type { ConsoleUser };
 
-/** A user input or state problem; its message names the field and the rule. */
-export class UserError extends Error {}
+/** A user input or state problem; its message, a whole sentence for the person, names the field and the rule. */
+export class UserError extends UserFacingError {}
 
 const columns = {
   id: users.id,
@@ -41,14 +43,20 @@ const columns = {
 
 export async function createUser(db: ConsoleDb, input: NewUser): Promise<ConsoleUser> {
   const parsed = NewUser.safeParse(input);
-  if (!parsed.success) throw new UserError(describeIssues(parsed.error.issues));
+  if (!parsed.success)
+    throw new UserError(`The user's ${describeIssues(parsed.error.issues)}`, {
+      fieldErrors: fieldErrorsOf(parsed.error.issues),
+    });
   const { email, name, role, password } = parsed.data;
   const [created] = await db
     .insert(users)
     .values({ email, name, role, passwordHash: await hashPassword(password) })
     .onConflictDoNothing()
     .returning(columns);
-  if (!created) throw new UserError(`email ${email} already has an account.`);
+  if (!created)
+    throw new UserError(`The email ${email} already has an account.`, {
+      fieldErrors: { email: "already has an account" },
+    });
   return created;
 }
 

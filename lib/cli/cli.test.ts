@@ -72,13 +72,13 @@ describe("console command-line tools", () => {
       );
       expect(again).toMatchObject({
         code: 1,
-        stderr: "Cannot create the user: email owner@studio.example already has an account.\n",
+        stderr: "Cannot create the user. The email owner@studio.example already has an account.\n",
       });
       const bad = run("user-create", ["--email", "x@studio.example", "--role", "admin"], folder, "short\n");
       expect(bad).toMatchObject({
         code: 1,
         stderr:
-          "Cannot create the user: role must be one of owner, manager, support; password must be at least 10 characters.\n",
+          "Cannot create the user. The user's role must be one of owner, manager, support; password must be at least 10 characters.\n",
       });
       expect(run("user-create", ["--role", "owner"], folder)).toMatchObject({
         code: 2,

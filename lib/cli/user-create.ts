@@ -54,7 +54,7 @@ async function main(): Promise<void> {
       });
       console.log(`Created ${user.role} ${user.email} (id ${user.id}) in the console database (${where}).`);
     } catch (error) {
-      if (error instanceof UserError) throw new CliError(`Cannot create the user: ${error.message}`);
+      if (error instanceof UserError) throw new CliError(`Cannot create the user. ${error.message}`);
       throw error;
     }
   });

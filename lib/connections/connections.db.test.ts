@@ -72,23 +72,29 @@ describe("project connections", () => {
   });
 
   it.each([
-    [{ name: "", baseUrl: "http://x.test", projectGuid: PROJECT, apiKey: KEY }, /^name must not be empty/],
+    [
+      { name: "", baseUrl: "http://x.test", projectGuid: PROJECT, apiKey: KEY },
+      /^The connection's name must not be empty/,
+    ],
     [
       { name: "A", baseUrl: "ftp://x.test", projectGuid: PROJECT, apiKey: KEY },
-      /^baseUrl must be an http:\/\/ or https:\/\/ URL/,
+      /^The connection's baseUrl must be an http:\/\/ or https:\/\/ URL/,
     ],
     [
       { name: "A", baseUrl: "http://x.test", projectGuid: "not-a-guid", apiKey: KEY },
-      /^projectGuid must be a UUID/,
+      /^The connection's projectGuid must be a UUID/,
     ],
     [
       { name: "A", baseUrl: "http://x.test", projectGuid: PROJECT, apiKey: "short" },
-      /^apiKey must be at least 8 characters/,
+      /^The connection's apiKey must be at least 8 characters/,
     ],
   ])("refuses bad input naming the field and the rule: %o", async (input, message) => {
     const error = await createConnection(database.db, [SECRET], input, null).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toMatch(message);
+    // The form shows the rule beside the field the message names.
+    const field = /^The connection's (\w+) /.exec((error as Error).message)?.[1] ?? "?";
+    expect(Object.keys((error as ConnectionError).fieldErrors ?? {})).toEqual([field]);
     expect(await listConnections(database.db, noEnv)).toEqual([]);
   });
 
@@ -168,7 +174,7 @@ describe("project connections", () => {
     await expect(setConnectionEnvironment(database.db, "db:99", "live")).rejects.toThrow(ConnectionError);
     await expect(
       createConnection(database.db, [SECRET], { ...input, name: "Odd", environment: "prod" as "live" }, null),
-    ).rejects.toThrow(/^environment must be "test" or "live"/);
+    ).rejects.toThrow(/^The connection's environment must be "test" or "live"/);
     // The database refuses anything else too, whatever path writes it.
     await expect(
       database.db.execute(sql`update console.connections set environment = 'prod' where id = 1`),

@@ -2,6 +2,7 @@ import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ServiceConnection } from "@/lib/client/call-service";
+import { fieldErrorsOf } from "@/lib/contract/field-errors";
 import { guid } from "@/lib/contract/guid";
 import { describeIssues } from "@/lib/contract/issues";
 import {
@@ -19,13 +20,14 @@ import {
   type ConnectionEnvironment,
   ENVIRONMENT_RULE,
 } from "@/lib/model/connection-environment";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 import { countInRequest, forgetInRequest, oncePerRequest } from "@/lib/request/per-request";
 import { consoleAddressPolicy } from "./address-policy";
 import type { ConnectionSummary } from "./connection-summary";
 
 /**
- * Project connections (DESIGN §7): a name, a service base URL, a ProjectGuid and an API key that
- * is encrypted at rest and never leaves the server. A connection may also come from the
+ * Project connections (docs/console.md, "Connections and extensions"): a name, a service base
+ * URL, a ProjectGuid and an API key that is encrypted at rest and never leaves the server. A connection may also come from the
  * environment (COMMERCE_*), shown read-only. References are `db:<id>` or `env`.
  */
 
@@ -50,7 +52,8 @@ export const ConnectionInput = z.object({
 });
 export type ConnectionInput = z.input<typeof ConnectionInput>;
 
-export class ConnectionError extends Error {}
+/** A connection that cannot be stored or changed as asked; its message is a whole sentence for the person. */
+export class ConnectionError extends UserFacingError {}
 
 const context = (id: number) => `connection:${id}`;
 
@@ -67,14 +70,20 @@ export async function createConnection(
   createdBy: number | null,
 ): Promise<ConnectionSummary> {
   const parsed = ConnectionInput.safeParse(input);
-  if (!parsed.success) throw new ConnectionError(describeIssues(parsed.error.issues));
+  if (!parsed.success)
+    throw new ConnectionError(`The connection's ${describeIssues(parsed.error.issues)}`, {
+      fieldErrors: fieldErrorsOf(parsed.error.issues),
+    });
   const { name, baseUrl, projectGuid, apiKey, environment } = parsed.data;
   const created = await db.transaction(async (tx) => {
     const taken = await tx
       .select({ id: connections.id })
       .from(connections)
       .where(sql`lower(${connections.name}) = lower(${name})`);
-    if (taken.length > 0) throw new ConnectionError(`name "${name}" is already used by another connection.`);
+    if (taken.length > 0)
+      throw new ConnectionError(`The name "${name}" is already used by another connection.`, {
+        fieldErrors: { name: "is already used by another connection" },
+      });
     const [row] = await tx
       .insert(connections)
       .values({
@@ -212,14 +221,14 @@ export async function setConnectionEnvironment(
   const id = storedId(ref);
   if (!id)
     throw new ConnectionError(
-      "the connection from the environment is set by COMMERCE_PROJECT_ENVIRONMENT, not here.",
+      "The environment of the connection from the environment is set by COMMERCE_PROJECT_ENVIRONMENT, not here.",
     );
   const changed = await db
     .update(connections)
     .set({ environment })
     .where(eq(connections.id, id))
     .returning({ name: connections.name });
-  if (!changed[0]) throw new ConnectionError("does not exist (any more).");
+  if (!changed[0]) throw new ConnectionError("That connection does not exist (any more).", { status: 404 });
   await forgetInRequest("connection");
   return changed[0];
 }
@@ -237,16 +246,22 @@ export async function replaceConnectionKey(
   apiKeyInput: string,
 ): Promise<{ name: string; keyHint: string }> {
   const id = storedId(ref);
-  if (!id) throw new ConnectionError("key from the environment is set by COMMERCE_API_KEY, not here.");
+  if (!id)
+    throw new ConnectionError(
+      "The key of the connection from the environment is set by COMMERCE_API_KEY, not here.",
+    );
   const parsed = ApiKeyInput.safeParse(apiKeyInput);
-  if (!parsed.success) throw new ConnectionError(`API key ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success) {
+    const rule = parsed.error.issues[0]?.message ?? "is not valid";
+    throw new ConnectionError(`The API key ${rule}.`, { fieldErrors: { apiKey: rule } });
+  }
   const apiKey = parsed.data;
   const changed = await db
     .update(connections)
     .set({ apiKeyCiphertext: sealSecret(keys, apiKey, context(id)), apiKeyLast4: apiKey.slice(-4) })
     .where(eq(connections.id, id))
     .returning({ name: connections.name });
-  if (!changed[0]) throw new ConnectionError("does not exist (any more).");
+  if (!changed[0]) throw new ConnectionError("That connection does not exist (any more).", { status: 404 });
   await forgetInRequest("connection");
   return { name: changed[0].name, keyHint: maskSecret(apiKey.slice(-4)) };
 }
@@ -255,7 +270,7 @@ export async function deleteConnection(db: ConsoleDb, ref: string): Promise<{ na
   const id = storedId(ref);
   if (!id)
     throw new ConnectionError(
-      "the connection from the environment cannot be deleted here: change COMMERCE_* instead.",
+      "The connection from the environment cannot be deleted here: change COMMERCE_* instead.",
     );
   const [deleted] = await db
     .delete(connections)
@@ -286,7 +301,7 @@ export async function chooseConnection(
 ): Promise<void> {
   const available = await listConnections(db, env);
   if (!available.some((c) => c.ref === ref))
-    throw new ConnectionError("that project connection does not exist (any more).");
+    throw new ConnectionError("That project connection does not exist (any more).", { status: 404 });
   await db
     .insert(userSettings)
     .values({ userId, connection: ref })

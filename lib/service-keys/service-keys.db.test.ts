@@ -200,7 +200,7 @@ describe("rolling this console's own key", () => {
     expect((refused as Error).message).toEqual(
       expect.stringMatching(
         new RegExp(
-          `^The service rolled this console's key .*, but the console could not store the new one \\(the connection does not exist \\(any more\\)\\.\\)\\. The console goes on calling with the old key, which works until ${old?.RevokedAt}\\. Before then, roll the new key`,
+          `^The service rolled this console's key .*, but the console could not store the new one \\(That connection does not exist \\(any more\\)\\.\\)\\. The console goes on calling with the old key, which works until ${old?.RevokedAt}\\. Before then, roll the new key`,
         ),
       ),
     );

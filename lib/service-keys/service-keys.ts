@@ -2,7 +2,7 @@ import "server-only";
 import { type AuditActor, type AuditEvent, audited, recordAudit } from "@/lib/audit/audit-log";
 import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
 import { createKey, listKeys, revokeKey, rollKey } from "@/lib/client/keys";
-import { ConnectionError, replaceConnectionKey } from "@/lib/connections/connections";
+import { replaceConnectionKey } from "@/lib/connections/connections";
 import type { KeyView } from "@/lib/contract/keys";
 import type { EncryptionKeys } from "@/lib/crypto/secret-box";
 import type { ConsoleDb } from "@/lib/db/connection";
@@ -172,8 +172,9 @@ export async function rollServiceKey(
       () => event(true),
     );
   } catch (error) {
+    // A person's reason as is; anything else is the console's own failure, not for the page.
     const reason =
-      error instanceof ConnectionError ? `the connection ${error.message}` : (error as Error).message;
+      error instanceof UserFacingError ? error.message : "The console could not write to its database.";
     // The service did roll: that is recorded even though the connection's change is not.
     await recordAudit(context.db, context.actor, event(false)).catch(() => undefined);
     throw new ServiceKeyError(

@@ -18,13 +18,11 @@ const CITATION = /\bDESIGN\b|\.\.\/shared\//;
 const HISTORY = /^(service|lib)\/db\/migrations\//;
 const PENDING: Record<string, string> = {
   "components/catalogue/shown-text.tsx": 'docs/console.md, "Catalogue languages"',
-  "lib/auth/user-admin.ts": 'docs/console.md, "What each role may do"',
   "lib/awards/award-input.ts": 'docs/console.md, "The form and the RequestID rule"',
   "lib/awards/award-rules.ts": 'docs/console.md, "The form and the RequestID rule"',
   "lib/awards/trail.ts": 'docs/console.md, "The trail"',
   "lib/awards/wallet.ts": 'docs/service.md, "Awards (rules 13–17)"',
   "lib/bulk/validate.ts": 'docs/service.md, "Awards (rules 13–17)"',
-  "lib/connections/connections.ts": 'docs/console.md, "Connections and extensions"',
 };
 const THIS_FILE = "scripts/lib/design-citations.test.ts";
 
