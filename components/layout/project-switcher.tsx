@@ -1,6 +1,6 @@
 "use client";
-import { useRouter } from "next/navigation";
-import { useId, useOptimistic, useState, useTransition } from "react";
+import { useId, useOptimistic } from "react";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Select } from "@/components/ui/select";
 import { chooseProjectAction } from "@/lib/actions/choose-project";
 import { CONNECTION_ENVIRONMENTS, type ConnectionEnvironment } from "@/lib/model/connection-environment";
@@ -26,11 +26,11 @@ const GROUP_LABELS: Record<ConnectionEnvironment, string> = { live: "Live", test
  * grouped by environment, and the chosen project's environment shows as a badge.
  */
 export function ProjectSwitcher({ projects, chosen }: ProjectSwitcherProps) {
-  const router = useRouter();
   const id = useId();
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useOptimistic(chosen);
+  // Every page reads the chosen project: the action's answer re-renders the page with it.
+  const choose = useFormAction(chooseProjectAction, { onStart: ({ ref }) => setShown(ref) });
+  const { pending, error } = choose;
   const current = projects.find((project) => project.ref === shown);
   // Live first: the projects where an award is real.
   const groups = [...CONNECTION_ENVIRONMENTS]
@@ -54,15 +54,7 @@ export function ProjectSwitcher({ projects, chosen }: ProjectSwitcherProps) {
         value={shown ?? ""}
         disabled={pending || projects.length === 0}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => {
-          const ref = event.target.value;
-          startTransition(async () => {
-            setShown(ref);
-            const result = await chooseProjectAction({ ref });
-            setError(result.ok ? null : result.error);
-            router.refresh();
-          });
-        }}
+        onChange={(event) => void choose.run({ ref: event.target.value })}
       >
         {projects.length === 0 ? <option value="">No project connection yet</option> : null}
         {groups.map((group) => (

@@ -1,12 +1,10 @@
 "use client";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { useStepUp } from "@/components/auth/step-up";
+import { useState } from "react";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
 import { deleteConnectionAction } from "@/lib/actions/delete-connection";
 import { replaceConnectionKeyAction } from "@/lib/actions/replace-connection-key";
 import { testConnectionAction } from "@/lib/actions/test-connection";
@@ -19,11 +17,23 @@ export interface ConnectionRowActionsProps {
 
 /** Test a saved connection (with its stored key, on the server) or delete it. */
 export function ConnectionRowActions({ connectionRef, name, readOnly }: ConnectionRowActionsProps) {
-  const router = useRouter();
-  const stepUp = useStepUp();
-  const [pending, startTransition] = useTransition();
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [newKey, setNewKey] = useState("");
+  const refused = ({ error }: { error: string }) => setOutcome({ ok: false, text: error });
+  const test = useFormAction(testConnectionAction, {
+    onSuccess: (data) => setOutcome({ ok: data.ok, text: data.message }),
+    onFailure: refused,
+  });
+  const replace = useFormAction(replaceConnectionKeyAction, {
+    onSuccess: (data) =>
+      setOutcome({ ok: true, text: `Key replaced: it now ends ${data.keyHint}. Test it.` }),
+    onFailure: refused,
+  });
+  const remove = useFormAction(deleteConnectionAction, {
+    success: `Connection "${name}" deleted.`,
+    onFailure: refused,
+  });
+  const pending = test.pending || replace.pending || remove.pending;
   return (
     <div className="flex flex-col gap-1">
       <div className="flex gap-2">
@@ -32,16 +42,7 @@ export function ConnectionRowActions({ connectionRef, name, readOnly }: Connecti
           size="sm"
           aria-label={`Test connection ${name}`}
           disabled={pending}
-          onClick={() =>
-            startTransition(async () => {
-              const result = await testConnectionAction({ ref: connectionRef });
-              setOutcome(
-                result.ok
-                  ? { ok: result.data.ok, text: result.data.message }
-                  : { ok: false, text: result.error },
-              );
-            })
-          }
+          onClick={() => void test.run({ ref: connectionRef })}
         >
           Test
         </Button>
@@ -57,16 +58,8 @@ export function ConnectionRowActions({ connectionRef, name, readOnly }: Connecti
             pendingLabel="Replacing…"
             confirmDisabled={newKey.trim().length < 8}
             onConfirm={async () => {
-              const result = await stepUp(() =>
-                replaceConnectionKeyAction({ ref: connectionRef, apiKey: newKey }),
-              );
+              await replace.run({ ref: connectionRef, apiKey: newKey });
               setNewKey("");
-              setOutcome(
-                result.ok
-                  ? { ok: true, text: `Key replaced: it now ends ${result.data.keyHint}. Test it.` }
-                  : { ok: false, text: result.error },
-              );
-              router.refresh();
             }}
           >
             <p className="mb-2">
@@ -95,10 +88,7 @@ export function ConnectionRowActions({ connectionRef, name, readOnly }: Connecti
             pendingLabel="Deleting…"
             tone="danger"
             onConfirm={async () => {
-              const result = await stepUp(() => deleteConnectionAction({ ref: connectionRef }));
-              if (!result.ok) setOutcome({ ok: false, text: result.error });
-              else toast.success(`Connection "${name}" deleted.`);
-              router.refresh();
+              await remove.run({ ref: connectionRef });
             }}
           >
             <p>Its API key is deleted with it. Awards already sent through it stay in the trail.</p>
