@@ -1,12 +1,14 @@
 "use server";
 import "server-only";
 import { z } from "zod";
-import { approvalAttempt, approveAndSend } from "@/lib/approval-flow/decide";
+import { approvalAttempt, approveAndSend } from "@/lib/awards/approval-decisions";
+import { startSending } from "@/lib/bulk/running";
 import { ActionError, defineAction } from "./define-action";
 
 /**
  * Approves another person's award or batch (docs/console.md, "Approvals"): a fresh second factor
- * (step-up), never one's own; the award is then sent with its RequestID, or the batch started.
+ * (step-up), never one's own; the award is then sent with its RequestID, or the batch started
+ * (the bulk sender is one floor above the award lifecycle, so it is started here).
  */
 export const approveRequestAction = defineAction(
   "awards:approve",
@@ -17,6 +19,7 @@ export const approveRequestAction = defineAction(
         "Approving needs two-factor sign-in: set it up on your Account page, then approve with a code.",
       );
     const approved = await approveAndSend(user, approvalId, actor);
+    if (approved.kind === "batch") startSending(approved.batchId);
     return approved.kind === "award"
       ? {
           kind: "award" as const,

@@ -1,7 +1,7 @@
 "use server";
 import "server-only";
 import { z } from "zod";
-import { rejectApproval } from "@/lib/approval-flow/decide";
+import { rejectApproval } from "@/lib/awards/approval-decisions";
 import { defineAction } from "./define-action";
 
 /** Rejects another person's award or batch with a reason (docs/console.md, "Approvals"); nothing is sent. */

@@ -1,10 +1,8 @@
 "use server";
 import "server-only";
 import { z } from "zod";
-import { recordAudit } from "@/lib/audit/audit-log";
 import { retryAward } from "@/lib/awards/project-award";
 import { guid } from "@/lib/contract/guid";
-import { consoleDb } from "@/lib/db/console-db";
 import { chosenProjectName } from "@/lib/project/current-project";
 import { defineAction } from "./define-action";
 
@@ -13,15 +11,8 @@ export const retryAwardAction = defineAction(
   "awards:send",
   z.object({ requestId: guid }),
   async ({ requestId }, user, { actor }) => {
-    const project = await chosenProjectName(user.id);
-    const result = await retryAward(user, requestId, { actor, project });
-    await recordAudit(await consoleDb(), actor, {
-      kind: "award.retried",
-      project,
-      summary: `Retried award ${requestId} to ${result.customerId} (attempt ${result.attempt}): ${result.status}`,
-      detail: { requestId, customerId: result.customerId, attempt: result.attempt, status: result.status },
-    });
-    return result;
+    // Its audit row is written with the outcome it records (lib/awards/project-award.ts).
+    return retryAward(user, requestId, { actor, project: await chosenProjectName(user.id) });
   },
   {
     attempt: async ({ requestId }, user) => ({

@@ -1,7 +1,6 @@
 "use server";
 import "server-only";
 import { z } from "zod";
-import { recordAudit } from "@/lib/audit/audit-log";
 import { findBatch } from "@/lib/bulk/batch-store";
 import { retryFailedRows } from "@/lib/bulk/retry-rows";
 import { startSending } from "@/lib/bulk/running";
@@ -18,17 +17,9 @@ export const retryBatchAction = defineAction(
     const batch = await findBatch(db, batchId);
     if (!batch) throw new ActionError(`There is no batch ${batchId}.`);
     const project = await chosenProjectName(user.id);
-    let requeued: number;
-    requeued = await retryFailedRows(db, batch, user, actor, project);
-    if (requeued > 0) {
-      startSending(batchId);
-      await recordAudit(db, actor, {
-        kind: "batch.rows-retried",
-        project,
-        summary: `Retried ${requeued} failed or unknown row(s) of batch ${batchId} (${batch.fileName})`,
-        detail: { batchId, requeued },
-      });
-    }
+    // Its audit row is written with the rows it sends again (lib/bulk/retry-rows.ts).
+    const requeued = await retryFailedRows(db, batch, user, actor, project);
+    if (requeued > 0) startSending(batchId);
     return { requeued };
   },
   {

@@ -1,7 +1,7 @@
 "use server";
 import "server-only";
 import { z } from "zod";
-import { withdrawApproval } from "@/lib/approval-flow/decide";
+import { withdrawApproval } from "@/lib/awards/approval-decisions";
 import { defineAction } from "./define-action";
 
 /** The person who asked takes their award or batch back before anyone decides; nothing is sent. */

@@ -3,6 +3,12 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readAuditPage } from "@/lib/audit/audit-log";
 import { type ConsoleUser, createUser } from "@/lib/auth/users";
+import {
+  approveRequest,
+  expireRequests,
+  rejectRequest,
+  withdrawRequest,
+} from "@/lib/awards/approval-decisions";
 import { placeAward } from "@/lib/awards/place-award";
 import { sendAward } from "@/lib/awards/send-award";
 import { type AwardRecord, awardTimeline, findAward, findAwardById, type NewAward } from "@/lib/awards/trail";
@@ -16,15 +22,7 @@ import { serveFixtures } from "@/testing/service/fixture-service";
 import { GOLD, GOLD_DB, KEY, PROJECT } from "@/testing/service/fixtures";
 import { startSpecOnly } from "@/testing/service/spec-only";
 import { LOOPBACK_SERVICES } from "@/testing/service-client";
-import {
-  ApprovalError,
-  approveRequest,
-  countWaitingFor,
-  expireRequests,
-  listApprovals,
-  rejectRequest,
-  withdrawRequest,
-} from "./approvals";
+import { ApprovalError, countWaitingFor, listApprovals } from "./approvals";
 import { readPolicies, setPolicy } from "./policies";
 import { usedToday } from "./spend";
 

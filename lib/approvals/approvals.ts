@@ -1,25 +1,22 @@
 import "server-only";
-import { and, desc, eq, gt, isNotNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
-import { type AuditActor, recordAudit } from "@/lib/audit/audit-log";
-import { type RefusalReason, recordRefusal } from "@/lib/audit/refusals";
+import { and, desc, eq, gt, isNotNull, lte, ne, or, sql } from "drizzle-orm";
+import type { RefusalReason } from "@/lib/audit/refusals";
 import { compareDecimals } from "@/lib/contract/decimal";
 import { canonicalGuid } from "@/lib/contract/guid";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { approvalRequests, awardBatches, awardEvents, awards, users } from "@/lib/db/schema";
+import { approvalRequests, awardBatches, awards } from "@/lib/db/schema";
 import type { ApprovalStatus } from "@/lib/model/approval-status";
 import type { ApprovalSummary } from "@/lib/model/approval-summary";
-import type { Role } from "@/lib/model/roles";
 import { UserFacingError } from "@/lib/model/user-facing-error";
 import { type ApprovalSubject, approvalRequestName } from "./approval-view";
-import { readPolicies } from "./policies";
-import { LimitError, reserveSpend } from "./spend";
 
 /**
  * Four-eyes approvals (docs/console.md, "Approvals"): an award or a whole batch over a threshold is
  * written as "awaiting approval" with a request here, and nothing is sent until another manager or
- * owner approves it. Every decision is one conditional update of the request (status still
- * waiting, not expired, the right person), so two approvers at the same moment decide once; the
- * decision, the subject's new status, its timeline and the audit row commit together.
+ * owner approves it. This module keeps the requests; every decision is one conditional update of
+ * the request (status still waiting, not expired, the right person), so two approvers at the same
+ * moment decide once. The award's side — its new status, its timeline, the audit row, all in the
+ * decision's transaction — is lib/awards/approval-decisions.ts', which calls these.
  */
 
 export type ApprovalRecord = typeof approvalRequests.$inferSelect;
@@ -47,21 +44,15 @@ export interface NewApproval {
   expiresAt: Date;
 }
 
-const rowsOf = (subject: Subject): SQL =>
-  "awardId" in subject ? sql`id = ${subject.awardId}` : sql`batch_id = ${subject.batchId}`;
-
-async function addEvents(tx: ConsoleDb, subject: Subject, kind: string, actorEmail: string, detail: string) {
-  await tx.execute(sql`
-    insert into ${awardEvents} (award_id, kind, status, actor_email, detail)
-    select id, ${kind}, status, ${actorEmail}, ${detail} from ${awards} where ${rowsOf(subject)}`);
-}
-
-/** Writes the request for an award or batch just written as awaiting approval (the caller's transaction). */
-export async function requestApproval(
+/**
+ * Writes the request for an award or batch just written as awaiting approval (the caller's
+ * transaction), and the line its timeline shows (lib/awards/approval-decisions.ts writes it).
+ */
+export async function insertApprovalRequest(
   tx: ConsoleDb,
   subject: Subject,
   request: NewApproval,
-): Promise<ApprovalRecord> {
+): Promise<{ approval: ApprovalRecord; detail: string }> {
   const [created] = await tx
     .insert(approvalRequests)
     .values({
@@ -77,14 +68,10 @@ export async function requestApproval(
     .filter((total) => total.threshold !== null && compareDecimals(total.amount, total.threshold) > 0)
     .map((total) => `${total.amount} ${total.symbol} is above ${total.threshold}`)
     .join("; ");
-  await addEvents(
-    tx,
-    subject,
-    "requested",
-    request.requesterEmail,
-    `Waiting for another manager or owner to approve (${over}). Nothing is sent until then.`,
-  );
-  return created;
+  return {
+    approval: created,
+    detail: `Waiting for another manager or owner to approve (${over}). Nothing is sent until then.`,
+  };
 }
 
 export interface Decider {
@@ -94,8 +81,8 @@ export interface Decider {
 
 type Decision = "approved" | "rejected" | "withdrawn";
 
-/** Takes the request out of "waiting" if this person may, or says why not. */
-async function decide(
+/** Takes the request out of "waiting" if this person may, or says why not (the caller's transaction). */
+export async function decideRequest(
   tx: ConsoleDb,
   id: number,
   who: Decider,
@@ -141,7 +128,7 @@ async function whyNot(tx: ConsoleDb, id: number, wanted: Decision): Promise<Appr
   );
 }
 
-const subjectOf = (row: ApprovalRecord): Subject =>
+export const subjectOf = (row: ApprovalRecord): Subject =>
   row.awardId !== null ? { awardId: row.awardId } : { batchId: row.batchId as number };
 
 /** The request's one name (approval-view.ts' `approvalRequestName`), read with its award's player or its batch's file. */
@@ -168,204 +155,25 @@ export async function approvalName(db: ConsoleDb, row: ApprovalRecord): Promise<
 }
 
 /**
- * Approves: counts the award or batch against the requester's daily limit (refused whole when it
- * no longer fits), sets it to send and records who approved. The caller then sends it, with the
- * RequestIDs already in the trail.
+ * Requests nobody decided in time are marked expired (the caller's transaction, which stops their
+ * awards: lib/awards/approval-decisions.ts' expireRequests); the rows marked.
  */
-export async function approveRequest(
-  db: ConsoleDb,
-  id: number,
-  who: Decider,
-  actor: AuditActor,
-  project: string,
-): Promise<ApprovalRecord> {
-  try {
-    return await approveInTransaction(db, id, who, actor, project);
-  } catch (error) {
-    // The refused approval rolled back; its audit row is written on its own, after it.
-    const asked = error instanceof ApprovalError && error.refusal ? await findApproval(db, id) : null;
-    if (asked && error instanceof ApprovalError && error.refusal)
-      await recordRefusal(db, actor, {
-        reason: error.refusal,
-        attempted: await approvalName(db, asked),
-        message: error.message,
-        project,
-        detail: { approval: asked.id, ...subjectOf(asked), requester: asked.requesterEmail },
-      });
-    throw error;
-  }
+export async function expireDueRequests(tx: ConsoleDb): Promise<ApprovalRecord[]> {
+  return tx
+    .update(approvalRequests)
+    .set({ status: "expired", decidedAt: new Date() })
+    .where(and(eq(approvalRequests.status, "waiting"), lte(approvalRequests.expiresAt, sql`now()`)))
+    .returning();
 }
 
-async function approveInTransaction(
-  db: ConsoleDb,
-  id: number,
-  who: Decider,
-  actor: AuditActor,
-  project: string,
-): Promise<ApprovalRecord> {
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as ConsoleDb;
-    const row = await decide(tx, id, who, "approved");
-    const subject = subjectOf(row);
-    const [requester] = await tx
-      .select({ id: users.id, role: users.role })
-      .from(users)
-      .where(eq(users.id, row.requesterId ?? -1));
-    if (!requester)
-      throw new ApprovalError("The person who asked no longer has an account: reject it instead.");
-    try {
-      await reserveSpend(
-        tx,
-        { userId: requester.id, role: requester.role as Role, projectGuid: row.projectGuid },
-        await readPolicies(tx, row.projectGuid),
-        "awardId" in subject ? sql`a.id = ${subject.awardId}` : sql`a.batch_id = ${subject.batchId}`,
-      );
-    } catch (error) {
-      if (error instanceof LimitError)
-        throw new ApprovalError(new LimitError(error.breach, `${row.requesterEmail}'s`).message, "limit");
-      throw error;
-    }
-    if ("awardId" in subject)
-      await tx
-        .update(awards)
-        .set({ status: "sending", updatedAt: new Date() })
-        .where(and(eq(awards.id, subject.awardId), eq(awards.status, "awaiting-approval")));
-    else {
-      await tx.update(awardBatches).set({ status: "sending" }).where(eq(awardBatches.id, subject.batchId));
-      await tx
-        .update(awards)
-        .set({ status: "pending", updatedAt: new Date() })
-        .where(and(eq(awards.batchId, subject.batchId), eq(awards.status, "awaiting-approval")));
-    }
-    await addEvents(
-      tx,
-      subject,
-      "approved",
-      who.email,
-      "Approved: sent with the RequestID it was written with.",
-    );
-    await recordAudit(tx, actor, {
-      kind: "approval.approved",
-      project,
-      summary: `${await approvalName(tx, row)} approved, asked for by ${row.requesterEmail}`,
-      detail: { approval: row.id, ...subject, requester: row.requesterEmail, totals: row.summary.totals },
-    });
-    return row;
-  });
-}
-
-/** Stops a waiting award or batch for good: its rows take the request's final status. */
-async function stopSubject(
-  tx: ConsoleDb,
-  row: ApprovalRecord,
-  status: "rejected" | "withdrawn" | "expired",
-  who: string,
-  detail: string,
-) {
-  const subject = subjectOf(row);
-  if ("batchId" in subject)
-    await tx
-      .update(awardBatches)
-      .set({ status, finishedAt: new Date() })
-      .where(eq(awardBatches.id, subject.batchId));
-  await tx.execute(sql`
-    update ${awards} set status = ${status}, updated_at = now()
-    where ${rowsOf(subject)} and status = 'awaiting-approval'`);
-  await addEvents(tx, subject, status, who, detail);
-}
-
-/** An approver rejects with a reason, or the requester withdraws; nothing is sent, for good. */
-async function stopRequest(
-  db: ConsoleDb,
-  id: number,
-  who: Decider,
-  stop: { status: "rejected"; note: string } | { status: "withdrawn" },
-  actor: AuditActor,
-  project: string,
-): Promise<ApprovalRecord> {
-  const note = stop.status === "rejected" ? stop.note : "";
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as ConsoleDb;
-    const row = await decide(tx, id, who, stop.status, note);
-    const rejected = stop.status === "rejected";
-    await stopSubject(
-      tx,
-      row,
-      stop.status,
-      who.email,
-      rejected
-        ? `Rejected: ${note}. Nothing was sent.`
-        : "Withdrawn by the person who asked. Nothing was sent.",
-    );
-    await recordAudit(tx, actor, {
-      kind: rejected ? "approval.rejected" : "approval.withdrawn",
-      project,
-      summary: rejected
-        ? `${await approvalName(tx, row)} rejected, asked for by ${row.requesterEmail}: ${note}`
-        : `${await approvalName(tx, row)} withdrawn by the person who asked`,
-      detail: {
-        approval: row.id,
-        ...subjectOf(row),
-        requester: row.requesterEmail,
-        ...(rejected ? { note } : {}),
-      },
-    });
-    return row;
-  });
-}
-
-export function rejectRequest(
-  db: ConsoleDb,
-  id: number,
-  who: Decider,
-  note: string,
-  actor: AuditActor,
-  project: string,
-): Promise<ApprovalRecord> {
-  return stopRequest(db, id, who, { status: "rejected", note }, actor, project);
-}
-
-export function withdrawRequest(
-  db: ConsoleDb,
-  id: number,
-  who: Decider,
-  actor: AuditActor,
-  project: string,
-): Promise<ApprovalRecord> {
-  return stopRequest(db, id, who, { status: "withdrawn" }, actor, project);
-}
-
-/** Requests nobody decided in time expire, unsent (the console's job loop, lib/jobs/console-jobs.ts). */
-export async function expireRequests(db: ConsoleDb): Promise<number> {
-  // Looked for first: the job loop runs every few seconds, and a round with nothing to expire
-  // writes nothing (docs/console.md, "Live data").
+/** Whether any request is past its time and still waiting (the job loop looks before it writes). */
+export async function anyRequestDue(db: ConsoleDb): Promise<boolean> {
   const [due] = await db
     .select({ id: approvalRequests.id })
     .from(approvalRequests)
     .where(and(eq(approvalRequests.status, "waiting"), lte(approvalRequests.expiresAt, sql`now()`)))
     .limit(1);
-  if (!due) return 0;
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as ConsoleDb;
-    const expired = await tx
-      .update(approvalRequests)
-      .set({ status: "expired", decidedAt: new Date() })
-      .where(and(eq(approvalRequests.status, "waiting"), lte(approvalRequests.expiresAt, sql`now()`)))
-      .returning();
-    for (const row of expired) {
-      await stopSubject(tx, row, "expired", "", "Expired: nobody approved it in time. Nothing was sent.");
-      await recordAudit(
-        tx,
-        { id: null, email: "", client: "", userAgent: "console" },
-        {
-          kind: "approval.expired",
-          summary: `${await approvalName(tx, row)} expired unapproved, asked for by ${row.requesterEmail}`,
-          detail: { approval: row.id, ...subjectOf(row), requester: row.requesterEmail },
-        },
-      );
-    }
-    return expired.length;
-  });
+  return due !== undefined;
 }
 
 export async function findApproval(db: ConsoleDb, id: number): Promise<ApprovalRecord | null> {

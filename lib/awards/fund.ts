@@ -1,11 +1,12 @@
 import "server-only";
+import type { AuditActor } from "@/lib/audit/audit-log";
 import type { ConsoleUser } from "@/lib/auth/users";
 import { fundWallet } from "@/lib/client/awards";
 import { ServiceCallError } from "@/lib/client/call-service";
 import { consoleDb } from "@/lib/db/console-db";
 import { requireProject } from "@/lib/project/current-project";
-import { AwardError } from "./project-award";
-import { awardsByRequestId, recordOutcome } from "./trail";
+import { AwardError } from "./award-error";
+import { settleAwards } from "./lifecycle/settlement";
 
 export interface FundResult {
   /** RequestID of each queued award the funding settled, in order. */
@@ -14,13 +15,15 @@ export interface FundResult {
 
 /**
  * FundWallet (our extension): credits the project wallet, the service settles queued awards in
- * order, and the trail records each settled award of this console as completed.
+ * order, and the trail records each settled award of this console as completed — in one
+ * transaction with the funding's audit row (docs/console.md, "Audit log").
  */
 export async function fundProjectWallet(
   user: ConsoleUser,
   input: { requestId: string; token: string; contract: string; amount: string },
+  actor: AuditActor,
 ): Promise<FundResult> {
-  const { connection } = await requireProject(user.id);
+  const { chosen, connection } = await requireProject(user.id);
   let settled: string[];
   try {
     const answer = await fundWallet(connection, {
@@ -33,14 +36,19 @@ export async function fundProjectWallet(
     throw error;
   }
   const db = await consoleDb();
-  for (const award of await awardsByRequestId(db, connection.projectGuid, settled)) {
-    if (award.status !== "completed") {
-      await recordOutcome(db, award.id, {
-        status: "completed",
-        kind: "status",
-        detail: `Settled: ${user.email} funded the project wallet (funding ${input.requestId}).`,
-      });
-    }
-  }
+  await settleAwards(
+    db,
+    { projectGuid: connection.projectGuid, requestIds: settled },
+    `Settled: ${user.email} funded the project wallet (funding ${input.requestId}).`,
+    {
+      actor,
+      event: {
+        kind: "wallet.funded",
+        project: chosen.name,
+        summary: `Funded the project wallet with ${input.amount} of contract ${input.contract}; ${settled.length} queued award(s) settled`,
+        detail: { ...input, settled },
+      },
+    },
+  );
   return { settled };
 }

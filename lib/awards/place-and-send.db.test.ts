@@ -113,4 +113,34 @@ describe("an award in the audit log", () => {
       ],
     ]);
   });
+
+  // The audit row and the change it records commit together (docs/console.md, "Audit log").
+  it("an audit row that cannot be written leaves no change it would record: the outcome and the waiting request roll back with it", async () => {
+    // A NUL byte: PostgreSQL (and PGlite) refuse it in text, so the audit row's insert fails.
+    const broken = { ...actorOf(max), userAgent: "bad\u0000agent" };
+    const sent = asked("20");
+    await expect(
+      placeAndSendAward(database.db, destination(), max, sent, () => "GOLD", broken),
+    ).rejects.toThrow();
+    // Sent to the service, but its outcome was not recorded without its audit row: the trail says
+    // "sending" (in flight), and a retry with the same RequestID pays it at most once.
+    const [row] = await database.db.select().from(awards);
+    expect(row).toMatchObject({ requestId: sent.requestId, status: "sending", attempts: 1 });
+    const waiting = asked("60");
+    await expect(
+      placeAndSendAward(database.db, destination(), max, waiting, () => "GOLD", broken),
+    ).rejects.toThrow();
+    expect((await database.db.select().from(awards)).map((a) => a.requestId)).not.toContain(
+      waiting.requestId,
+    );
+    expect(await rowsOf("award.sent")).toEqual([]);
+    expect(await rowsOf("award.requested")).toEqual([]);
+  });
+
+  it("a change that fails leaves no audit row: an award refused as the same RequestID with another body is not audited", async () => {
+    const first = asked("20");
+    await send(first);
+    await expect(send({ ...first, customerId: "someone-else" })).rejects.toThrow(AwardError);
+    expect((await rowsOf("award.sent")).map((r) => r.detail.customerId)).toEqual([first.customerId]);
+  });
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { approvalName, approvalOf } from "@/lib/approvals/approvals";
 import { readPolicies } from "@/lib/approvals/policies";
 import { LimitError } from "@/lib/approvals/spend";
-import { type AuditActor, recordAudit } from "@/lib/audit/audit-log";
+import { type AuditActor, type AuditEvent, recordAudit } from "@/lib/audit/audit-log";
 import { recordRefusal } from "@/lib/audit/refusals";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import type { ConsoleDb } from "@/lib/db/connection";
@@ -16,7 +16,9 @@ import { type NewAward, RETRYABLE, TrailError } from "./trail";
  * One award, from a person to a player, as the award form sends it and the demo's first-start
  * history does (docs/console.md, "Audit log"): written to the trail under the owners' policy, sent
  * unless it waits for approval, and recorded in the audit log — what was sent, what waits (named
- * as its approval request is), or what a daily limit refused.
+ * as its approval request is), or what a daily limit refused. Each audit row is written in the
+ * transaction of the change it records: what waits with the award written, what was sent with
+ * the service's answer.
  */
 
 export interface AwardResult extends SentAward {
@@ -67,6 +69,16 @@ export async function placeAndSendAward(
   actor: AuditActor,
 ): Promise<AwardResult> {
   const { connection, project } = destination;
+  const audited = (event: { status: string; approval?: { id: number; name: string } }): AuditEvent => ({
+    kind: event.approval ? "award.requested" : "award.sent",
+    project,
+    summary: `${awardText(asked)}: ${event.approval ? `waiting for approval in ${event.approval.name}` : event.status}`,
+    detail: {
+      ...awardDetail(asked),
+      status: event.status,
+      ...(event.approval ? { approval: event.approval.id } : {}),
+    },
+  });
   let placed: Awaited<ReturnType<typeof placeAward>>;
   try {
     placed = await placeAward(
@@ -82,6 +94,15 @@ export async function placeAndSendAward(
       { userId: sender.id, role: sender.role, email: sender.email, projectGuid: connection.projectGuid },
       await readPolicies(db, connection.projectGuid),
       symbolOf,
+      async (tx, approval) =>
+        recordAudit(
+          tx,
+          actor,
+          audited({
+            status: "awaiting-approval",
+            approval: { id: approval.id, name: await approvalName(tx, approval) },
+          }),
+        ),
     );
   } catch (error) {
     if (error instanceof TrailError) throw new AwardError(`Nothing was sent: ${error.message}`);
@@ -100,26 +121,33 @@ export async function placeAndSendAward(
     throw error;
   }
   const { record } = placed;
-  const result: AwardResult = RETRYABLE.includes(record.status)
-    ? { ...(await sendAward(db, connection, record, sender.email)), customerId: record.customerId }
-    : {
-        requestId: record.requestId,
-        status: record.status,
-        error: "",
-        attempt: record.attempts,
-        customerId: record.customerId,
-        ...(placed.approval ? { approvalId: placed.approval.id } : {}),
-      };
-  // An award asked for again while it waits names the request it already has.
+  if (RETRYABLE.includes(record.status)) {
+    const sent = await sendAward(db, connection, record, sender.email, (outcome) => ({
+      actor,
+      event: audited({ status: outcome.status }),
+    }));
+    return { ...sent, customerId: record.customerId };
+  }
+  const result: AwardResult = {
+    requestId: record.requestId,
+    status: record.status,
+    error: "",
+    attempt: record.attempts,
+    customerId: record.customerId,
+    ...(placed.approval ? { approvalId: placed.approval.id } : {}),
+  };
+  // Written now with its request (its audit row is in that transaction).
+  if (placed.approval) return result;
+  // Asked again while it waits, or already answered: nothing changes; the row says what it is.
   const approval =
-    result.status === "awaiting-approval"
-      ? (placed.approval ?? (await approvalOf(db, { awardId: record.id })))
-      : null;
-  await recordAudit(db, actor, {
-    kind: approval ? "award.requested" : "award.sent",
-    project,
-    summary: `${awardText(asked)}: ${approval ? `waiting for approval in ${await approvalName(db, approval)}` : result.status}`,
-    detail: { ...awardDetail(asked), status: result.status, ...(approval ? { approval: approval.id } : {}) },
-  });
+    result.status === "awaiting-approval" ? await approvalOf(db, { awardId: record.id }) : null;
+  await recordAudit(
+    db,
+    actor,
+    audited({
+      status: result.status,
+      ...(approval ? { approval: { id: approval.id, name: await approvalName(db, approval) } } : {}),
+    }),
+  );
   return result;
 }

@@ -13,9 +13,10 @@ import { anotherInstance, createConsoleTestDatabase } from "@/testing/console-da
 import { serveFixtures } from "@/testing/service/fixture-service";
 import { GEM_DB, GOLD, GOLD_DB, KEY, PROJECT } from "@/testing/service/fixtures";
 import { LOOPBACK_SERVICES } from "@/testing/service-client";
+import { recordOutcome } from "./lifecycle/single-award";
 import { placeAward, recountForRetry } from "./place-award";
 import { sendAward } from "./send-award";
-import { type NewAward, recordOutcome } from "./trail";
+import type { NewAward } from "./trail";
 
 /**
  * The daily limits as the award form meets them (docs/console.md, "Award policies"): counted in

@@ -1,11 +1,13 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { type ApprovalRecord, requestApproval } from "@/lib/approvals/approvals";
+import type { ApprovalRecord } from "@/lib/approvals/approvals";
 import { overThreshold, type TokenPolicy, totalsByToken } from "@/lib/approvals/policy-model";
 import { approvalExpiry, approvalTotals, type Sender } from "@/lib/approvals/request-terms";
 import { checkLimits, reserveSpend } from "@/lib/approvals/spend";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { type AwardRecord, type NewAward, RETRYABLE, writeAward } from "./trail";
+import { requestApproval } from "./approval-decisions";
+import { writeAward } from "./lifecycle/single-award";
+import { type AwardRecord, type NewAward, RETRYABLE } from "./trail";
 
 /**
  * Where a single award meets the owners' policy (docs/console.md, "Award policies"): in the
@@ -18,7 +20,8 @@ import { type AwardRecord, type NewAward, RETRYABLE, writeAward } from "./trail"
  * Writes a single award to the trail under the policy. Over a threshold, it waits for approval
  * (refused now if it would not fit the sender's limit even today). Otherwise, and for a retry of
  * an award the trail already has, it is counted against the sender's limit; the caller then sends
- * it when its status says so.
+ * it when its status says so. `onRequested` runs in the same transaction once a request for
+ * approval is written (the audit row of what waits).
  */
 export async function placeAward(
   db: ConsoleDb,
@@ -26,6 +29,7 @@ export async function placeAward(
   sender: Sender,
   policies: ReadonlyMap<string, TokenPolicy>,
   symbolOf: (tokenGuid: string) => string,
+  onRequested?: (tx: ConsoleDb, approval: ApprovalRecord) => Promise<void>,
 ): Promise<{ record: AwardRecord; approval: ApprovalRecord | null }> {
   const totals = totalsByToken(award.lines.map((line) => ({ tokenGuid: line.Guid, amount: line.Amount })));
   const waits = overThreshold(totals, policies).length > 0;
@@ -47,6 +51,7 @@ export async function placeAward(
           expiresAt,
         },
       );
+      await onRequested?.(tx, approval);
       return { record, approval };
     }
     if (RETRYABLE.includes(record.status)) await reserveSpend(tx, sender, policies, sql`a.id = ${record.id}`);

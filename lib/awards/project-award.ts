@@ -140,7 +140,21 @@ export async function retryAward(
     });
     throw new AwardError(message);
   }
-  const sent = await sendAward(db, connection, award, user.email);
+  // "award.retried" is written in the transaction that records the service's answer.
+  const sent = await sendAward(db, connection, award, user.email, (outcome) => ({
+    actor: audit.actor,
+    event: {
+      kind: "award.retried",
+      project: audit.project,
+      summary: `Retried award ${award.requestId} to ${award.customerId} (attempt ${outcome.attempt}): ${outcome.status}`,
+      detail: {
+        requestId: award.requestId,
+        customerId: award.customerId,
+        attempt: outcome.attempt,
+        status: outcome.status,
+      },
+    },
+  }));
   return { ...sent, customerId: award.customerId };
 }
 

@@ -13,9 +13,10 @@ import { freePort } from "@/testing/free-port";
 import { serveFixtures } from "@/testing/service/fixture-service";
 import { GEM, GEM_DB, GOLD, GOLD_DB, KEY, PROJECT } from "@/testing/service/fixtures";
 import { LOOPBACK_SERVICES } from "@/testing/service-client";
+import { recordAward } from "./lifecycle/single-award";
 import { sendAward } from "./send-award";
 import { settleQueuedAwards } from "./settle-queued";
-import { awardTimeline, findAward, listAwards, type NewAward, recordAward, TrailError } from "./trail";
+import { awardTimeline, findAward, listAwards, type NewAward, TrailError } from "./trail";
 
 const service = serveFixtures({ per: "file" });
 const connection = (baseUrl = service.base): ServiceConnection => ({

@@ -3,8 +3,10 @@ import { awardTokens } from "@/lib/client/awards";
 import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
 import type { ConsoleDb } from "@/lib/db/connection";
 import type { AwardStatus } from "@/lib/model/award-status";
+import { markSent, recordOutcome } from "./lifecycle/single-award";
+import type { AuditLine } from "./lifecycle/transition";
 import { acceptedAwardStatus, failedAwardStatus } from "./outcome";
-import { type AwardRecord, markSent, recordOutcome } from "./trail";
+import type { AwardRecord } from "./trail";
 
 export interface SentAward {
   requestId: string;
@@ -66,13 +68,15 @@ export async function callAwardTokens(
 
 /**
  * Sends an award the trail already holds, as its body stands (same RequestID on every retry,
- * so the service's idempotency pays it at most once), and records the outcome.
+ * so the service's idempotency pays it at most once), and records the outcome — with the audit
+ * line `audit` makes of it, in the outcome's transaction (docs/console.md, "Audit log").
  */
 export async function sendAward(
   db: ConsoleDb,
   connection: ServiceConnection,
   award: AwardRecord,
   actorEmail: string,
+  audit?: (sent: SentAward) => AuditLine,
 ): Promise<SentAward> {
   const attempt = await markSent(db, award.id, actorEmail);
   let outcome: CallOutcome;
@@ -80,9 +84,26 @@ export async function sendAward(
     outcome = await callAwardTokens(connection, award);
   } catch (error) {
     // Our own bug after the call may have gone out: the trail must not claim it failed.
-    await recordOutcome(db, award.id, { status: "unknown", error: LOST, detail: "Outcome unknown." });
+    const lost: SentAward = { requestId: award.requestId, status: "unknown", error: LOST, attempt };
+    await recordOutcome(
+      db,
+      award.id,
+      { status: "unknown", error: LOST, detail: "Outcome unknown." },
+      audit?.(lost),
+    );
     throw error;
   }
-  await recordOutcome(db, award.id, { status: outcome.status, error: outcome.error, detail: outcome.detail });
-  return { requestId: award.requestId, status: outcome.status, error: outcome.error, attempt };
+  const sent: SentAward = {
+    requestId: award.requestId,
+    status: outcome.status,
+    error: outcome.error,
+    attempt,
+  };
+  await recordOutcome(
+    db,
+    award.id,
+    { status: outcome.status, error: outcome.error, detail: outcome.detail },
+    audit?.(sent),
+  );
+  return sent;
 }

@@ -1,10 +1,11 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { getAward } from "@/lib/client/awards";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { awards } from "@/lib/db/schema";
-import { type AwardRecord, recordOutcome } from "./trail";
+import { noteSettlementChecked, settleAwards } from "./lifecycle/settlement";
+import type { AwardRecord } from "./trail";
 
 /** The connection an award went through, when it still points where the award went; else null. */
 export type ConnectionOf = (award: AwardRecord) => Promise<ServiceConnection | null>;
@@ -33,25 +34,20 @@ export async function settleQueuedAwards(
   let next = 0;
   const worker = async () => {
     for (let award = queued[next++]; award; award = queued[next++]) {
-      await db.update(awards).set({ statusCheckedAt: new Date() }).where(eq(awards.id, award.id));
+      await noteSettlementChecked(db, award.id);
       const connection = await connectionOf(award);
       if (!connection) continue;
       try {
         const answer = await getAward(connection, award.requestId);
         if (answer.Data.Status !== "Completed") continue;
         const completedAt = answer.Data.CompletedAt ? ` at ${answer.Data.CompletedAt}` : "";
-        // Only a still-queued award moves: a funding from this console may have recorded it meanwhile.
-        const [still] = await db
-          .select({ id: awards.id })
-          .from(awards)
-          .where(and(eq(awards.id, award.id), eq(awards.status, "queued")));
-        if (!still) continue;
-        await recordOutcome(db, award.id, {
-          status: "completed",
-          kind: "status",
-          detail: `Settled${completedAt}: the project wallet was funded.`,
-        });
-        settled += 1;
+        // A funding from this console may have recorded it meanwhile: then nothing moves.
+        const moved = await settleAwards(
+          db,
+          { ids: [award.id] },
+          `Settled${completedAt}: the project wallet was funded.`,
+        );
+        settled += moved.length;
       } catch {
         // No extension, or the service is away: keep what the trail knows and ask again later.
       }

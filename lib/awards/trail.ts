@@ -8,7 +8,8 @@ import type { AwardStatus } from "@/lib/model/award-status";
 /**
  * The award trail (DESIGN §7): an award is written before it is sent and updated with every
  * outcome, so nothing sent is ever unknown to the console and any award can be retried with its
- * RequestID. Functions here only read and write the console's database.
+ * RequestID. Functions here only read the trail: every write is lib/awards/lifecycle/'s, the one
+ * writer of console.awards and award_events (checked by lint:architecture).
  */
 
 export interface NewAward {
@@ -26,6 +27,9 @@ export interface NewAward {
   reason: string;
 }
 
+// Written by the lifecycle; named here too for the tests that write an award to set up another feature.
+export { recordAward } from "./lifecycle/single-award";
+
 export type AwardRecord = typeof awards.$inferSelect;
 export type AwardEvent = typeof awardEvents.$inferSelect;
 
@@ -37,58 +41,6 @@ export class TrailError extends Error {}
 /** Whether "Retry" applies: not to a bulk row the batch's sender holds right now. */
 export function canRetry(award: Pick<AwardRecord, "status" | "batchId">): boolean {
   return RETRYABLE.includes(award.status) && !(award.batchId !== null && award.status === "sending");
-}
-
-/**
- * Writes the award with its "created" event, before anything is sent. A RequestID the trail
- * already holds is the same award (a retry): the stored row is returned when the body matches,
- * and a different body under the same RequestID is refused, as the service would.
- */
-export async function recordAward(db: ConsoleDb, award: NewAward): Promise<AwardRecord> {
-  return db.transaction(
-    async (tx) => (await writeAward(tx as unknown as ConsoleDb, award, "sending")).record,
-  );
-}
-
-/**
- * `recordAward` in the caller's transaction, with the status a new award starts in ("sending",
- * or "awaiting-approval" over a threshold); `created` says whether it is new.
- */
-export async function writeAward(
-  tx: ConsoleDb,
-  given: NewAward,
-  status: "sending" | "awaiting-approval",
-): Promise<{ record: AwardRecord; created: boolean }> {
-  const award = canonicalAward(given);
-  const [created] = await tx
-    .insert(awards)
-    .values({ ...award, status })
-    .onConflictDoNothing()
-    .returning();
-  if (created) {
-    await tx.insert(awardEvents).values({
-      awardId: created.id,
-      kind: "created",
-      status,
-      actorEmail: award.actorEmail,
-      detail: award.reason,
-    });
-    return { record: created, created: true };
-  }
-  const [existing] = await tx
-    .select()
-    .from(awards)
-    .where(
-      and(
-        eq(awards.projectGuid, award.projectGuid),
-        sql`lower(${awards.requestId}) = lower(${award.requestId})`,
-      ),
-    );
-  if (!existing) throw new TrailError("the award could not be written to the trail.");
-  if (sameBody(existing, award)) return { record: existing, created: false };
-  throw new TrailError(
-    `RequestID ${award.requestId} was already used for a different award (${existing.customerId}, ${existing.createdAt.toISOString()}): change anything and a new RequestID is made.`,
-  );
 }
 
 /** The award with its GUIDs in the one form the trail stores (lib/contract/guid.ts). */
@@ -103,61 +55,6 @@ export function canonicalAward<T extends Pick<NewAward, "projectGuid" | "request
       ContractGuid: canonicalGuid(line.ContractGuid),
     })),
   };
-}
-
-function canonicalLines(lines: AwardTrailLine[]): string {
-  return lines
-    .map((line) => `${line.Guid.toLowerCase()} ${line.ContractGuid.toLowerCase()} ${line.Amount}`)
-    .sort()
-    .join("|");
-}
-
-function sameBody(existing: AwardRecord, award: NewAward): boolean {
-  return (
-    existing.customerId === award.customerId &&
-    existing.isAllowance === award.isAllowance &&
-    (award.isAllowance ? existing.isMintable === award.isMintable : existing.wallet === award.wallet) &&
-    canonicalLines(existing.lines) === canonicalLines(award.lines)
-  );
-}
-
-/** One more attempt is about to go out. */
-export async function markSent(db: ConsoleDb, awardId: number, actorEmail: string): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(awards)
-      .set({ attempts: sql`${awards.attempts} + 1`, updatedAt: new Date() })
-      .where(eq(awards.id, awardId))
-      .returning({ attempts: awards.attempts });
-    const attempt = row?.attempts ?? 0;
-    await tx.insert(awardEvents).values({
-      awardId,
-      kind: "sent",
-      actorEmail,
-      detail: attempt > 1 ? `Retry: attempt ${attempt}, same RequestID and body.` : "Sent to the service.",
-    });
-    return attempt;
-  });
-}
-
-/** What the service answered (or that the answer was lost), as the award's new status. */
-export async function recordOutcome(
-  db: ConsoleDb,
-  awardId: number,
-  outcome: { status: AwardStatus; error?: string; detail: string; kind?: "outcome" | "status" },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(awards)
-      .set({ status: outcome.status, error: outcome.error ?? "", updatedAt: new Date() })
-      .where(eq(awards.id, awardId));
-    await tx.insert(awardEvents).values({
-      awardId,
-      kind: outcome.kind ?? "outcome",
-      status: outcome.status,
-      detail: outcome.detail,
-    });
-  });
 }
 
 export async function findAward(db: ConsoleDb, requestId: string): Promise<AwardRecord | null> {

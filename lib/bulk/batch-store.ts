@@ -1,8 +1,9 @@
 import "server-only";
 import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { writeBatchRows } from "@/lib/awards/lifecycle/batch-rows";
 import { canonicalGuid } from "@/lib/contract/guid";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { awardBatches, awardEvents, awards } from "@/lib/db/schema";
+import { awardBatches, awards } from "@/lib/db/schema";
 import type { AwardStatus } from "@/lib/model/award-status";
 import type { BatchStatus } from "@/lib/model/batch-status";
 import type { BatchCounts } from "./batch-counts";
@@ -11,7 +12,8 @@ import { awardKey, type BulkRow } from "./validate";
 
 /**
  * The bulk awards' part of the trail: a batch and its rows (awards with a batch and a line),
- * written before anything is sent, then claimed and updated by the sender.
+ * written before anything is sent, then claimed and updated by the sender. The rows themselves
+ * are written by lib/awards/lifecycle/, the one writer of the trail.
  */
 
 export type BatchRecord = typeof awardBatches.$inferSelect;
@@ -26,8 +28,6 @@ export interface NewBatch {
   actorEmail: string;
   reason: string;
 }
-
-const CHUNK = 500;
 
 /**
  * Writes a batch and every row as a pending award (or, over an approval threshold, the batch and
@@ -64,41 +64,26 @@ export async function writeBatch(
       if (!existing) throw new Error("the batch could not be written");
       return { batch: existing, created: false };
     }
-    for (let start = 0; start < rows.length; start += CHUNK) {
-      await tx
-        .insert(awards)
-        .values(
-          rows.slice(start, start + CHUNK).map((row) => ({
-            requestId: rowRequestId(batch.fileSha256, row.line),
-            connection: batch.connection,
-            baseUrl: batch.baseUrl,
-            projectGuid: batch.projectGuid,
-            actorId: batch.actorId,
-            actorEmail: batch.actorEmail,
-            customerId: row.customerId,
-            isAllowance: row.mode === "allowance",
-            isMintable: row.mintable,
-            wallet: row.wallet,
-            lines: [
-              {
-                Guid: canonicalGuid(row.tokenGuid),
-                ContractGuid: canonicalGuid(row.contractGuid),
-                Amount: row.amount,
-              },
-            ],
-            reason: batch.reason,
-            status: rowStatus,
-            batchId: created.id,
-            batchLine: row.line,
-          })),
-        )
-        .onConflictDoNothing();
-    }
-    await tx.execute(sql`
-      insert into ${awardEvents} (award_id, kind, status, actor_email, detail)
-      select id, 'created', status, ${batch.actorEmail},
-             ${`Bulk batch ${created.id} (${batch.fileName}), line `} || batch_line || ': ' || reason
-      from ${awards} where batch_id = ${created.id}`);
+    await writeBatchRows(
+      tx as unknown as ConsoleDb,
+      { ...batch, id: created.id },
+      rows.map((row) => ({
+        requestId: rowRequestId(batch.fileSha256, row.line),
+        customerId: row.customerId,
+        isAllowance: row.mode === "allowance",
+        isMintable: row.mintable,
+        wallet: row.wallet,
+        lines: [
+          {
+            Guid: canonicalGuid(row.tokenGuid),
+            ContractGuid: canonicalGuid(row.contractGuid),
+            Amount: row.amount,
+          },
+        ],
+        line: row.line,
+      })),
+      rowStatus,
+    );
     await options.alongside?.(tx as unknown as ConsoleDb, created);
     return { batch: created, created: true };
   });

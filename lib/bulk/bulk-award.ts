@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { type ApprovalRecord, requestApproval } from "@/lib/approvals/approvals";
+import type { ApprovalRecord } from "@/lib/approvals/approvals";
 import { readPolicies } from "@/lib/approvals/policies";
 import {
   checkTokens,
@@ -14,6 +14,7 @@ import { LimitError, reserveSpend, usedToday } from "@/lib/approvals/spend";
 import type { AuditActor } from "@/lib/audit/audit-log";
 import { recordRefusal } from "@/lib/audit/refusals";
 import type { ConsoleUser } from "@/lib/auth/users";
+import { requestApproval } from "@/lib/awards/approval-decisions";
 import { getWallet } from "@/lib/client/awards";
 import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
 import { isExtensionMissing } from "@/lib/client/capabilities";
@@ -272,9 +273,11 @@ export async function sendBulkFile(
       rows,
       {
         waits,
+        // The audit row of what was written goes in its transaction, last.
         alongside: async (tx, batch) => {
           if (!waits) {
             await reserveSpend(tx, sender, policy.policies, sql`a.batch_id = ${batch.id}`);
+            await auditBatchWritten(tx, actor, chosen.name, batch, null);
             return;
           }
           approval = await requestApproval(
@@ -304,6 +307,7 @@ export async function sendBulkFile(
               },
             },
           );
+          await auditBatchWritten(tx, actor, chosen.name, batch, approval);
         },
       },
     );
@@ -313,7 +317,6 @@ export async function sendBulkFile(
   }
   const { batch, created } = written;
   if (batch.status === "sending") startSending(batch.id);
-  if (created) await auditBatchWritten(db, actor, chosen.name, batch, approval);
   const approvalId = (approval as ApprovalRecord | null)?.id;
   return { batchId: batch.id, created, ...(approvalId ? { approvalId } : {}) };
 }

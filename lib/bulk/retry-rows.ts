@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { readPolicies } from "@/lib/approvals/policies";
 import { LimitError, reserveSpend } from "@/lib/approvals/spend";
-import type { AuditActor } from "@/lib/audit/audit-log";
+import { type AuditActor, recordAudit } from "@/lib/audit/audit-log";
 import { recordRefusal } from "@/lib/audit/refusals";
 import { findUser } from "@/lib/auth/users";
 import type { ConsoleDb } from "@/lib/db/connection";
@@ -17,7 +17,8 @@ export class RetryError extends UserFacingError {}
  * "Retry failed rows": failed and unknown rows go back to waiting with their RequestIDs. Failed
  * rows paid nothing and stopped counting against the batch author's daily limit, so they count
  * again — under the same lock as every award (docs/console.md, "Award policies") — or the retry is
- * refused whole, naming whose limit, and the refusal is recorded in the audit log.
+ * refused whole, naming whose limit, and the refusal is recorded in the audit log. A retry that
+ * sends rows again writes its audit row in the same transaction.
  */
 export async function retryFailedRows(
   db: ConsoleDb,
@@ -37,8 +38,26 @@ export async function retryFailedRows(
   };
   const policies = await readPolicies(db, batch.projectGuid);
   try {
-    return await requeueFailedRows(db, batch.id, retrier.email, (tx) =>
-      reserveSpend(tx, author, policies, sql`a.batch_id = ${batch.id} and a.status in ('failed', 'unknown')`),
+    return await requeueFailedRows(
+      db,
+      batch.id,
+      retrier.email,
+      (tx) =>
+        reserveSpend(
+          tx,
+          author,
+          policies,
+          sql`a.batch_id = ${batch.id} and a.status in ('failed', 'unknown')`,
+        ),
+      async (tx, requeued) => {
+        if (requeued > 0)
+          await recordAudit(tx, actor, {
+            kind: "batch.rows-retried",
+            project,
+            summary: `Retried ${requeued} failed or unknown row(s) of batch ${batch.id} (${batch.fileName})`,
+            detail: { batchId: batch.id, requeued },
+          });
+      },
     );
   } catch (error) {
     if (!(error instanceof LimitError)) throw error;

@@ -1,11 +1,18 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import {
+  claimBatchRows,
+  type RowOutcome,
+  recordBatchOutcomes,
+  releaseBatchRow,
+  requeueBatchRows,
+} from "@/lib/awards/lifecycle/batch-rows";
 import { callAwardTokens } from "@/lib/awards/send-award";
 import type { AwardRecord } from "@/lib/awards/trail";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { awardBatches, awardEvents, awards } from "@/lib/db/schema";
+import { awardBatches, awards } from "@/lib/db/schema";
 
 /** Requests in flight per batch and console instance. */
 export const IN_FLIGHT = 8;
@@ -21,53 +28,8 @@ export interface SendOptions {
 }
 
 /**
- * Claims up to `limit` rows of a batch that are waiting (pending, or claimed by an instance whose
- * lease ran out — it stopped mid-send, so the outcome is unknown and the same RequestID is sent
- * again). `FOR UPDATE SKIP LOCKED` lets two instances claim disjoint rows at the same time. The
- * claim and its "sent" events are one statement.
- */
-async function claimRows(
-  db: ConsoleDb,
-  batchId: number,
-  limit: number,
-  actorEmail: string,
-): Promise<AwardRecord[]> {
-  const claimed = (await db.execute(sql`
-    with picked as (
-      select id from console.awards
-      where batch_id = ${batchId}
-        and (status = 'pending' or (status = 'sending' and claimed_until < now()))
-      order by batch_line
-      limit ${limit}
-      for update skip locked
-    ), claimed as (
-      update console.awards a
-      set status = 'sending', attempts = a.attempts + 1, updated_at = now(),
-          claimed_until = now() + make_interval(secs => ${LEASE_SECONDS})
-      from picked where a.id = picked.id
-      returning a.id, a.attempts
-    ), events as (
-      insert into console.award_events (award_id, kind, status, actor_email, detail)
-      select id, 'sent', 'sending', ${actorEmail},
-             case when attempts > 1 then 'Retry: attempt ' || attempts || ', same RequestID and body.'
-                  else 'Sent to the service.' end
-      from claimed
-    )
-    select id from claimed`)) as unknown as { rows: { id: number }[] };
-  const ids = claimed.rows.map((row) => Number(row.id));
-  if (ids.length === 0) return [];
-  return db.select().from(awards).where(inArray(awards.id, ids)).orderBy(awards.batchLine);
-}
-
-interface RowOutcome {
-  awardId: number;
-  status: string;
-  error: string;
-  detail: string;
-}
-
-/**
- * Rows' outcomes and their timeline lines, many rows in one statement. Outcomes wait here at most
+ * Rows' outcomes and their timeline lines, many rows in one statement (written by
+ * lib/awards/lifecycle/batch-rows.ts). Outcomes wait here at most
  * a few milliseconds; if the process stops before they are written, those rows stay `sending`
  * and are sent again with the same RequestID when their lease ends (the service answers the
  * first outcome again, paying nothing twice).
@@ -75,24 +37,7 @@ interface RowOutcome {
 function outcomeWriter(db: ConsoleDb) {
   let buffer: RowOutcome[] = [];
   let writing: Promise<void> = Promise.resolve();
-  const write = async (rows: RowOutcome[]) => {
-    const values = sql.join(
-      rows.map(
-        (row) => sql`(${row.awardId}::int, ${row.status}::text, ${row.error}::text, ${row.detail}::text)`,
-      ),
-      sql`, `,
-    );
-    await db.execute(sql`
-      with data (id, status, error, detail) as (values ${values}),
-      updated as (
-        update console.awards a
-        set status = data.status, error = data.error, claimed_until = null, updated_at = now()
-        from data where a.id = data.id
-        returning a.id, data.status, data.detail
-      )
-      insert into console.award_events (award_id, kind, status, detail)
-      select id, 'outcome', status, detail from updated`);
-  };
+  const write = (rows: RowOutcome[]) => recordBatchOutcomes(db, rows);
   const flush = () => {
     if (buffer.length === 0) return writing;
     const rows = buffer;
@@ -109,14 +54,6 @@ function outcomeWriter(db: ConsoleDb) {
     },
     flush,
   };
-}
-
-/** The service asked to slow down: the row goes back to waiting, not counted as an attempt. */
-async function releaseRow(db: ConsoleDb, awardId: number): Promise<void> {
-  await db.execute(sql`
-    update console.awards
-    set status = 'pending', attempts = greatest(attempts - 1, 0), claimed_until = null, updated_at = now()
-    where id = ${awardId}`);
 }
 
 /**
@@ -158,7 +95,7 @@ export async function sendBatchRows(
       return;
     }
     connection = current;
-    const rows = await claimRows(db, batchId, CLAIM_SIZE, options.actorEmail);
+    const rows = await claimBatchRows(db, batchId, CLAIM_SIZE, options.actorEmail, LEASE_SECONDS);
     if (rows.length === 0 && released === before) exhausted = true;
     queue.push(...rows);
   };
@@ -202,7 +139,7 @@ export async function sendBatchRows(
       }
       if (outcome.retryAfterSeconds !== null) {
         pausedUntil = Math.max(pausedUntil, Date.now() + outcome.retryAfterSeconds * 1000);
-        await releaseRow(db, row.id);
+        await releaseBatchRow(db, row.id);
         // Claim it again later, in order, after the pause.
         released += 1;
         exhausted = false;
@@ -242,38 +179,27 @@ export async function finishIfDone(db: ConsoleDb, batchId: number): Promise<bool
 
 /**
  * Failed and unknown rows go back to waiting (same RequestIDs) and the batch sends again;
- * `alongside` runs first in the same transaction (the daily limits count the failed rows again).
+ * `alongside` runs first in the same transaction (the daily limits count the failed rows again),
+ * `after` last, with how many rows went back (the retry's audit row).
  */
 export async function requeueFailedRows(
   db: ConsoleDb,
   batchId: number,
   actorEmail: string,
   alongside?: (tx: ConsoleDb) => Promise<void>,
+  after?: (tx: ConsoleDb, requeued: number) => Promise<void>,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    await alongside?.(tx as unknown as ConsoleDb);
-    const rows = await tx
-      .update(awards)
-      .set({ status: "pending", updatedAt: new Date() })
-      .where(and(eq(awards.batchId, batchId), inArray(awards.status, ["failed", "unknown"])))
-      .returning({ id: awards.id });
-    for (let start = 0; start < rows.length; start += 1000) {
-      await tx.insert(awardEvents).values(
-        rows.slice(start, start + 1000).map((row) => ({
-          awardId: row.id,
-          kind: "status" as const,
-          status: "pending" as const,
-          actorEmail,
-          detail: "Retry of the batch's failed rows: sent again with the same RequestID.",
-        })),
-      );
-    }
-    if (rows.length > 0) {
+  return db.transaction(async (txHandle) => {
+    const tx = txHandle as unknown as ConsoleDb;
+    await alongside?.(tx);
+    const requeued = await requeueBatchRows(tx, batchId, actorEmail);
+    if (requeued > 0) {
       await tx
         .update(awardBatches)
         .set({ status: "sending", finishedAt: null })
         .where(eq(awardBatches.id, batchId));
     }
-    return rows.length;
+    await after?.(tx, requeued);
+    return requeued;
   });
 }

@@ -1,0 +1,175 @@
+import "server-only";
+import { inArray, sql } from "drizzle-orm";
+import type { ConsoleDb } from "@/lib/db/connection";
+import { type AwardTrailLine, awardEvents, awards } from "@/lib/db/schema";
+import type { AwardStatus } from "@/lib/model/award-status";
+import type { AwardRecord } from "../trail";
+import { checkTransition, fromStatuses } from "./transition";
+
+/**
+ * A bulk batch's rows in the lifecycle: written as a set, claimed by the sender, answered, put back.
+ * Each is one set-based statement (rows and their timeline lines together), so a batch of 10,000
+ * rows costs a few hundred statements, not tens of thousands; each changes only the rows whose
+ * status the transitions table allows (lib/model/award-transitions.ts).
+ */
+
+/** One row of a batch as the trail stores it (its GUIDs already in their one form). */
+export interface NewBatchRow {
+  requestId: string;
+  customerId: string;
+  isAllowance: boolean;
+  isMintable: boolean;
+  wallet: string;
+  lines: AwardTrailLine[];
+  line: number;
+}
+
+const CHUNK = 500;
+
+/**
+ * Writes a batch's rows as awards ("writeBatch"), pending or awaiting approval, each with its
+ * "created" line, in the caller's transaction (the batch's own row is written there too).
+ */
+export async function writeBatchRows(
+  tx: ConsoleDb,
+  batch: {
+    id: number;
+    fileName: string;
+    connection: string;
+    baseUrl: string;
+    projectGuid: string;
+    actorId: number | null;
+    actorEmail: string;
+    reason: string;
+  },
+  rows: readonly NewBatchRow[],
+  status: AwardStatus,
+): Promise<void> {
+  checkTransition("writeBatch", null, status);
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await tx
+      .insert(awards)
+      .values(
+        rows.slice(start, start + CHUNK).map((row) => ({
+          requestId: row.requestId,
+          connection: batch.connection,
+          baseUrl: batch.baseUrl,
+          projectGuid: batch.projectGuid,
+          actorId: batch.actorId,
+          actorEmail: batch.actorEmail,
+          customerId: row.customerId,
+          isAllowance: row.isAllowance,
+          isMintable: row.isMintable,
+          wallet: row.wallet,
+          lines: row.lines,
+          reason: batch.reason,
+          status,
+          batchId: batch.id,
+          batchLine: row.line,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  await tx.execute(sql`
+    insert into ${awardEvents} (award_id, kind, status, actor_email, detail)
+    select id, 'created', status, ${batch.actorEmail},
+           ${`Bulk batch ${batch.id} (${batch.fileName}), line `} || batch_line || ': ' || reason
+    from ${awards} where batch_id = ${batch.id}`);
+}
+
+/**
+ * Claims up to `limit` rows of a batch ("claim"): waiting ones, or ones claimed by an instance
+ * whose lease ran out — it stopped mid-send, so the outcome is unknown and the same RequestID is
+ * sent again. `FOR UPDATE SKIP LOCKED` lets two instances claim disjoint rows at the same time.
+ * The claim and its "sent" events are one statement.
+ */
+export async function claimBatchRows(
+  db: ConsoleDb,
+  batchId: number,
+  limit: number,
+  actorEmail: string,
+  leaseSeconds: number,
+): Promise<AwardRecord[]> {
+  const claimed = (await db.execute(sql`
+    with picked as (
+      select id from console.awards
+      where batch_id = ${batchId} and ${fromStatuses("claim")}
+        and (status <> 'sending' or claimed_until < now())
+      order by batch_line
+      limit ${limit}
+      for update skip locked
+    ), claimed as (
+      update console.awards a
+      set status = 'sending', attempts = a.attempts + 1, updated_at = now(),
+          claimed_until = now() + make_interval(secs => ${leaseSeconds})
+      from picked where a.id = picked.id
+      returning a.id, a.attempts
+    ), events as (
+      insert into console.award_events (award_id, kind, status, actor_email, detail)
+      select id, 'sent', 'sending', ${actorEmail},
+             case when attempts > 1 then 'Retry: attempt ' || attempts || ', same RequestID and body.'
+                  else 'Sent to the service.' end
+      from claimed
+    )
+    select id from claimed`)) as unknown as { rows: { id: number }[] };
+  const ids = claimed.rows.map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  return db.select().from(awards).where(inArray(awards.id, ids)).orderBy(awards.batchLine);
+}
+
+export interface RowOutcome {
+  awardId: number;
+  status: AwardStatus;
+  error: string;
+  detail: string;
+}
+
+/** Rows' outcomes ("recordOutcome") and their timeline lines, many rows in one statement. */
+export async function recordBatchOutcomes(db: ConsoleDb, rows: readonly RowOutcome[]): Promise<void> {
+  if (rows.length === 0) return;
+  for (const row of rows) checkTransition("recordOutcome", "sending", row.status);
+  const values = sql.join(
+    rows.map(
+      (row) => sql`(${row.awardId}::int, ${row.status}::text, ${row.error}::text, ${row.detail}::text)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    with data (id, status, error, detail) as (values ${values}),
+    updated as (
+      update console.awards a
+      set status = data.status, error = data.error, claimed_until = null, updated_at = now()
+      from data where a.id = data.id and ${fromStatuses("recordOutcome", sql`a.status`)}
+      returning a.id, data.status, data.detail
+    )
+    insert into console.award_events (award_id, kind, status, detail)
+    select id, 'outcome', status, detail from updated`);
+}
+
+/** The service asked to slow down ("release"): the row waits again, not counted as an attempt. */
+export async function releaseBatchRow(db: ConsoleDb, awardId: number): Promise<void> {
+  await db.execute(sql`
+    update console.awards
+    set status = 'pending', attempts = greatest(attempts - 1, 0), claimed_until = null, updated_at = now()
+    where id = ${awardId} and ${fromStatuses("release")}`);
+}
+
+/**
+ * "Retry failed rows" ("requeue"): a batch's failed and unknown rows go back to waiting with their
+ * RequestIDs, with a timeline line each, in the caller's transaction; how many.
+ */
+export async function requeueBatchRows(tx: ConsoleDb, batchId: number, actorEmail: string): Promise<number> {
+  const requeued = (await tx.execute(sql`
+    with requeued as (
+      update console.awards set status = 'pending', updated_at = now()
+      where batch_id = ${batchId} and ${fromStatuses("requeue")}
+      returning id
+    ), events as (
+      insert into console.award_events (award_id, kind, status, actor_email, detail)
+      select id, 'status', 'pending', ${actorEmail},
+             'Retry of the batch''s failed rows: sent again with the same RequestID.'
+      from requeued
+    )
+    select count(*)::int as n from requeued`)) as unknown as { rows: { n: number }[] };
+  return Number(requeued.rows[0]?.n ?? 0);
+}

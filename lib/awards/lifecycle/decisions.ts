@@ -1,0 +1,84 @@
+import "server-only";
+import { eq, type SQL, sql } from "drizzle-orm";
+import type { Subject } from "@/lib/approvals/approvals";
+import type { ConsoleDb } from "@/lib/db/connection";
+import { awardBatches, awardEvents, awards } from "@/lib/db/schema";
+import type { AwardTransition } from "@/lib/model/award-transitions";
+import { TrailError } from "../trail";
+import { checkTransition, fromStatuses } from "./transition";
+
+/**
+ * The approval steps of an award or a whole batch in the lifecycle (docs/console.md, "Approvals"):
+ * requested, approved (to send), or stopped for good (rejected, withdrawn, expired). Each is one
+ * set-based change of the subject's rows with their timeline lines, in the caller's transaction,
+ * which also decides the approval request (lib/awards/approval-decisions.ts).
+ */
+
+const rowsOf = (subject: Subject): SQL =>
+  "awardId" in subject ? sql`id = ${subject.awardId}` : sql`batch_id = ${subject.batchId}`;
+
+async function addEvents(tx: ConsoleDb, subject: Subject, kind: string, actorEmail: string, detail: string) {
+  await tx.execute(sql`
+    insert into ${awardEvents} (award_id, kind, status, actor_email, detail)
+    select id, ${kind}, status, ${actorEmail}, ${detail} from ${awards} where ${rowsOf(subject)}`);
+}
+
+/** The subject's rows that `transition` moves to `status`; an award alone that may not move is refused. */
+async function move(tx: ConsoleDb, subject: Subject, transition: AwardTransition, status: string) {
+  const moved = (await tx.execute(sql`
+    update ${awards} set status = ${status}, updated_at = now()
+    where ${rowsOf(subject)} and ${fromStatuses(transition)}
+    returning id`)) as unknown as { rows: { id: number }[] };
+  if ("awardId" in subject && moved.rows.length === 0) {
+    const [award] = await tx
+      .select({ status: awards.status, requestId: awards.requestId })
+      .from(awards)
+      .where(eq(awards.id, subject.awardId));
+    if (!award) throw new TrailError(`there is no award ${subject.awardId} in the trail.`);
+    checkTransition(transition, award.status, undefined, award.requestId);
+  }
+}
+
+/** "requestApproval": the subject's timeline says what it waits for. */
+export async function noteApprovalRequested(
+  tx: ConsoleDb,
+  subject: Subject,
+  requesterEmail: string,
+  detail: string,
+): Promise<void> {
+  await addEvents(tx, subject, "requested", requesterEmail, detail);
+}
+
+/** "approve" an award (it is sent next) or "approveBatch" a batch (its rows wait for the sender). */
+export async function approveSubject(tx: ConsoleDb, subject: Subject, approverEmail: string): Promise<void> {
+  if ("awardId" in subject) await move(tx, subject, "approve", "sending");
+  else {
+    await tx.update(awardBatches).set({ status: "sending" }).where(eq(awardBatches.id, subject.batchId));
+    await move(tx, subject, "approveBatch", "pending");
+  }
+  await addEvents(
+    tx,
+    subject,
+    "approved",
+    approverEmail,
+    "Approved: sent with the RequestID it was written with.",
+  );
+}
+
+/** "reject", "withdraw" or "expire": the subject is stopped for good, never sent. */
+export async function stopSubject(
+  tx: ConsoleDb,
+  subject: Subject,
+  status: "rejected" | "withdrawn" | "expired",
+  who: string,
+  detail: string,
+): Promise<void> {
+  if ("batchId" in subject)
+    await tx
+      .update(awardBatches)
+      .set({ status, finishedAt: new Date() })
+      .where(eq(awardBatches.id, subject.batchId));
+  const transition = ({ rejected: "reject", withdrawn: "withdraw", expired: "expire" } as const)[status];
+  await move(tx, subject, transition, status);
+  await addEvents(tx, subject, status, who, detail);
+}
