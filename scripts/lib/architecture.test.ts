@@ -75,6 +75,14 @@ const ALLOWED: Record<string, string> = {
     'import { Row } from "@/lib/db/schema";\nimport { startThrowawayPostgres } from "./throwaway-postgres";\nexport type R = Row;\nexport const db = startThrowawayPostgres;\n',
   "lib/awards/trail.db.test.ts":
     'import { db } from "@/testing/console-database";\nimport { app } from "@/service/http/app";\nexport const t = [db, app];\n',
+  // The award trail's one writer writes its tables, through drizzle and in SQL; a reader only
+  // selects, and a test sets up the rows it needs.
+  "lib/awards/lifecycle/single-award.ts":
+    'import "server-only";\nimport type { Row } from "@/lib/db/schema";\nexport const write = (db: any, awards: Row, awardEvents: Row) => [db.update(awards), db.insert(awardEvents), `insert into console.award_events (award_id) values (1)`];\n',
+  "lib/overview/trail-figures.ts":
+    'import "server-only";\nexport const figures = "select count(*) from console.awards where status = \'queued\'";\n',
+  "lib/awards/lifecycle/single-award.db.test.ts":
+    "export const setup = \"update console.awards set status = 'failed'\";\n",
   "scripts/with-postgres.ts":
     'import { startThrowawayPostgres } from "@/testing/throwaway-postgres";\nstartThrowawayPostgres();\n',
   "scripts/lib/free-port.ts": "export const x = 0;\n",
@@ -185,6 +193,44 @@ describe("the architecture check (docs/architecture.md)", () => {
     expect(found).toEqual([expect.objectContaining({ rule, path, line })]);
     expect(found?.[0]?.detail).toContain(names);
   });
+
+  it.each([
+    {
+      how: "SQL in a template",
+      path: "lib/bulk/sender.ts",
+      text: "import { sql } from \"drizzle-orm\";\nexport const claim = sql`\n  update console.awards set status = 'sending'`;\n",
+      line: 3,
+      table: "awards",
+    },
+    {
+      how: "drizzle's insert of the table object",
+      path: "lib/approvals/approvals.ts",
+      text: 'import type { Row } from "@/lib/db/schema";\nexport const stop = (tx: any, awardEvents: Row) =>\n  tx.insert(awardEvents).values({});\n',
+      line: 3,
+      table: "award_events",
+    },
+    {
+      how: "SQL naming the table object",
+      path: "lib/awards/settle-queued.ts",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the probe file's source holds a template
+      text: 'import { sql } from "drizzle-orm";\nconst awards = "t";\nexport const settle = sql`delete from ${awards} where id = 1`;\n',
+      line: 3,
+      table: "awards",
+    },
+  ])(
+    "a second writer of the award trail ($how) breaks one-writer-of-the-award-trail, naming the line",
+    ({ path, text, line, table }) => {
+      const results = broken(project({ ...ALLOWED, [path]: text }));
+      expect(results.map((result) => result.rule.name)).toEqual(["one-writer-of-the-award-trail"]);
+      expect(results[0]?.violations).toEqual([
+        expect.objectContaining({
+          path,
+          line,
+          detail: `writes ${table}: change the award through lib/awards/lifecycle/`,
+        }),
+      ]);
+    },
+  );
 
   it("finds a server component in components/ that reads through a module that is not server-only", () => {
     const root = project({

@@ -374,6 +374,31 @@ const cycleRule: Rule = {
   },
 };
 
+/** The award trail's tables and their one writer (docs/architecture.md, "one-writer-of-the-award-trail"). */
+const AWARD_TRAIL_TABLES = ["awards", "award_events"];
+const AWARD_TRAIL_WRITER = inside("lib/awards/lifecycle");
+
+const awardTrailRule: Rule = {
+  name: "one-writer-of-the-award-trail",
+  why: "Only lib/awards/lifecycle/ writes console.awards and console.award_events (drizzle's insert/update/delete or SQL): every change of an award is checked there against lib/model/award-transitions.ts and written with its timeline line; anything else calls it. Tests set up rows as they need.",
+  check(graph) {
+    const found: Violation[] = [];
+    for (const module of graph.values()) {
+      if (module.test || AWARD_TRAIL_WRITER(module.path)) continue;
+      for (const write of module.writes) {
+        if (!AWARD_TRAIL_TABLES.includes(write.table)) continue;
+        found.push({
+          rule: awardTrailRule.name,
+          path: module.path,
+          line: write.line,
+          detail: `writes ${write.table}: change the award through lib/awards/lifecycle/`,
+        });
+      }
+    }
+    return found;
+  },
+};
+
 const notTest = (test: (path: string) => boolean) => (module: ModuleInfo) =>
   !module.test && test(module.path);
 const packageNotIn =
@@ -471,6 +496,7 @@ export const RULES: Rule[] = [
     targetIn(inside("scripts", "e2e")),
   ),
   cycleRule,
+  awardTrailRule,
   importRule(
     "imports-resolve",
     "Every import of the project's own modules names a file that exists: a path the checker cannot follow is a boundary it cannot check.",

@@ -40,6 +40,13 @@ export interface ModuleInfo {
   /** A test (`*.test.ts`, `*.spec.ts`, `*.setup.ts`): it may reach anything to set up what it checks. */
   test: boolean;
   imports: ImportEdge[];
+  /** The database tables it writes, by name without schema (`awards`, `award_events`), each with its line. */
+  writes: TableWrite[];
+}
+
+export interface TableWrite {
+  table: string;
+  line: number;
 }
 
 export type ImportGraph = Map<string, ModuleInfo>;
@@ -133,6 +140,49 @@ function importsOf(source: ts.SourceFile): { specifier: string; pos: number; typ
   return found;
 }
 
+/** `awardEvents` → `award_events`: a drizzle table object's name as the table's. */
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+/** SQL that writes a table: `insert into`, `update`, `delete from`, then the table, maybe `console.` or `${table}`. */
+const SQL_WRITE =
+  /\b(?:insert\s+into|update|delete\s+from)\s+(?:"?console"?\.)?(?:\$\{\s*([A-Za-z_$][\w$]*)\s*\}|"?([a-z_]+)"?)/gi;
+
+/**
+ * The tables a file writes: drizzle's `.insert(t)`, `.update(t)`, `.delete(t)` of a table object,
+ * and SQL in its strings and templates (comments are not read). A name only: enough to say who
+ * writes a table (docs/architecture.md, "one-writer-of-the-award-trail").
+ */
+function writesOf(source: ts.SourceFile): TableWrite[] {
+  const found: TableWrite[] = [];
+  const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ["insert", "update", "delete"].includes(node.expression.name.text) &&
+      node.arguments.length === 1 &&
+      node.arguments[0] &&
+      ts.isIdentifier(node.arguments[0])
+    ) {
+      found.push({ table: snakeCase(node.arguments[0].text), line: lineOf(node.expression.name) });
+    } else if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateExpression(node)
+    ) {
+      const text = node.getText(source);
+      for (const match of text.matchAll(SQL_WRITE)) {
+        const table = match[1] ? snakeCase(match[1]) : (match[2] as string).toLowerCase();
+        const offset = node.getStart(source) + (match.index ?? 0);
+        found.push({ table, line: source.getLineAndCharacterOfPosition(offset).line + 1 });
+      }
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 /** The leading string statements of a file: `"use client"`, `"use server"`. */
 function directivesOf(source: ts.SourceFile): Set<string> {
   const directives = new Set<string>();
@@ -194,6 +244,7 @@ export function readImportGraph(root: string): ImportGraph {
       serverOnly: imports.some((edge) => edge.specifier === "server-only"),
       test: TEST_FILE.test(path),
       imports,
+      writes: writesOf(source),
     });
   }
   return graph;
