@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { envelopeShape } from "./envelope";
 import { dateText, decimalText, priceText } from "./fields";
+import { ADDRESS_FORMATS } from "./wallet-address";
 import { type Strictness, strictnessTools } from "./strictness";
 
 /** The product type table of the spec (docs/service.md, "Resources", rule 12). */
@@ -12,7 +13,7 @@ export const PRODUCT_TYPES = [
 export const TEXT_TYPES = ["Title", "Description"] as const;
 
 function catalogueSchemas<L extends Strictness>(level: L) {
-  const { object } = strictnessTools(level);
+  const { object, extension } = strictnessTools(level);
   const envelope = envelopeShape(level).fields;
   const emit = level === "emit";
 
@@ -57,7 +58,16 @@ function catalogueSchemas<L extends Strictness>(level: L) {
     Symbol: z.string(),
     Guid: z.string(),
     Name: z.string(),
-    Contracts: z.array(object({ ChainName: z.string(), ContractGuid: z.string() })),
+    Contracts: z.array(
+      object({
+        ChainName: z.string(),
+        ContractGuid: z.string(),
+        // A service that says nothing leaves the console to guess the format from the chain's name.
+        AddressFormat: extension(z.enum(ADDRESS_FORMATS).nullable()).meta({
+          description: "Extension: the format a direct award's Wallet must have on this chain (\"evm\"), or null for any",
+        }),
+      }),
+    ),
   });
 
   return {

@@ -127,11 +127,11 @@ export async function listProjectTokens(db: ServiceDb, projectId: number): Promi
     guid: string;
     symbol: string;
     name: string;
-    contracts: { ChainName: string; ContractGuid: string }[];
+    contracts: { ChainName: string; ContractGuid: string; AddressFormat: "evm" | null }[];
   }>(
     db,
     sql`select t.guid_text as guid, t.symbol, t.name,
-               json_agg(json_build_object('ChainName', ch.name, 'ContractGuid', c.guid_text) order by c.id) as contracts
+               json_agg(json_build_object('ChainName', ch.name, 'ContractGuid', c.guid_text, 'AddressFormat', ch.address_format) order by c.id) as contracts
           from service.tokens t
           join service.contracts c on c.token_id = t.id
           join service.chains ch on ch.id = c.chain_id

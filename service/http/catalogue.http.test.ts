@@ -173,17 +173,17 @@ describe("rules 8 and 12: Products", () => {
 });
 
 describe("rule 9: project tokens", () => {
-  it("rule 9: only tokens with a contract, each with its contracts per chain, in order", async () => {
+  it("rule 9: only tokens with a contract, each with its contracts per chain, in order; each chain's address format (extension)", async () => {
     const response = await call(service.base, `/Tokens/${KEY}/${PROJECT}`);
     expect(response.json.Data.Tokens).toEqual([
-      { Symbol: "GOLD", Guid: GOLD, Name: "Gold", Contracts: [{ ChainName: "DB", ContractGuid: GOLD_DB }] },
+      { Symbol: "GOLD", Guid: GOLD, Name: "Gold", Contracts: [{ ChainName: "DB", ContractGuid: GOLD_DB, AddressFormat: null }] },
       {
         Symbol: "GEM",
         Guid: GEM,
         Name: "Gem",
         Contracts: [
-          { ChainName: "DB", ContractGuid: GEM_DB },
-          { ChainName: "Polygon", ContractGuid: GEM_POLYGON },
+          { ChainName: "DB", ContractGuid: GEM_DB, AddressFormat: null },
+          { ChainName: "Polygon", ContractGuid: GEM_POLYGON, AddressFormat: "evm" },
         ],
       },
     ]);
