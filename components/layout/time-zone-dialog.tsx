@@ -1,6 +1,6 @@
 "use client";
-import { useRouter } from "next/navigation";
-import { useMemo, useState, useTransition } from "react";
+import { useMemo, useState } from "react";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -13,7 +13,6 @@ import {
 } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/toast";
 import { useBrowserTimeZone, useChosenTimeZone } from "@/components/ui/when";
 import { chooseTimeZoneAction } from "@/lib/actions/choose-time-zone";
 import { formatTime, timeZoneChoices } from "@/lib/time/format-time";
@@ -50,12 +49,16 @@ export function TimeZoneDialog({ open, onOpenChange, onClosed }: TimeZoneDialogP
 }
 
 function TimeZoneForm({ onDone }: { onDone: () => void }) {
-  const router = useRouter();
   const chosen = useChosenTimeZone();
   const browser = useBrowserTimeZone() ?? "UTC";
   const [value, setValue] = useState(chosen ?? BROWSER);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const choose = useFormAction(chooseTimeZoneAction, {
+    success: () => (value ? `Times are shown in ${value}.` : `Times follow this browser (${browser}).`),
+    // The shell's times follow at once: the action's answer re-renders the layout with the new zone.
+    onSuccess: onDone,
+  });
+  const { pending } = choose;
+  const error = choose.fieldErrors.timeZone ? `Time zone ${choose.fieldErrors.timeZone}.` : choose.error;
   const zones = useMemo(() => {
     const all = timeZoneChoices();
     // A zone saved from another browser whose list named it differently stays choosable.
@@ -68,18 +71,7 @@ function TimeZoneForm({ onDone }: { onDone: () => void }) {
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        startTransition(async () => {
-          const result = await chooseTimeZoneAction({ timeZone: value || null });
-          if (!result.ok) {
-            setError(
-              result.fieldErrors?.timeZone ? `Time zone ${result.fieldErrors.timeZone}.` : result.error,
-            );
-            return;
-          }
-          toast.success(value ? `Times are shown in ${value}.` : `Times follow this browser (${browser}).`);
-          onDone();
-          router.refresh();
-        });
+        void choose.run({ timeZone: value || null });
       }}
     >
       <DialogHeader>
@@ -101,7 +93,7 @@ function TimeZoneForm({ onDone }: { onDone: () => void }) {
           value={value}
           onChange={(event) => {
             setValue(event.target.value);
-            setError(null);
+            choose.showErrors({});
           }}
         >
           <option value={BROWSER}>This browser’s ({browser})</option>
