@@ -13,8 +13,16 @@ const row = (path: string, users: number, before: number, after: number): Consol
 
 describe("bench:console options", () => {
   it("defaults to 5 s cells, 6e3e39a against HEAD, 1 and 10 users", () => {
-    expect(parseConsoleOptions([])).toMatchObject({ seconds: 5, before: "6e3e39a", after: "HEAD", users: [1, 10] });
-    expect(parseConsoleOptions(["--seconds", "2.5", "--users=1,20"])).toMatchObject({ seconds: 2.5, users: [1, 20] });
+    expect(parseConsoleOptions([])).toMatchObject({
+      seconds: 5,
+      before: "6e3e39a",
+      after: "HEAD",
+      users: [1, 10],
+    });
+    expect(parseConsoleOptions(["--seconds", "2.5", "--users=1,20"])).toMatchObject({
+      seconds: 2.5,
+      users: [1, 20],
+    });
   });
 
   it("names the flag and the rule on bad input", () => {
