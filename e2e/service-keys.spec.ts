@@ -111,6 +111,8 @@ test("an owner makes a key, rolls the console's own key during a running batch, 
       "This console now calls the service with the new key",
     );
     await expect(keys.getByTestId("new-secret-dialog")).toHaveCount(0);
+    // The page shows the roll without a reload: the action's answer re-renders it (docs/console.md, "Forms").
+    await expect(keyRow(keys, consoleKeyName).filter({ hasText: "Rolled" })).toHaveCount(1);
     // Still running after the roll: the batch goes on with the new key.
     await page.goto(batchUrl);
     const completedAtRoll = Number((await page.getByTestId("count-completed").textContent()) ?? "0");
@@ -124,6 +126,8 @@ test("an owner makes a key, rolls the console's own key during a running batch, 
     const revoke = keys.getByRole("alertdialog").or(keys.getByRole("dialog"));
     await revoke.getByRole("button", { name: "Revoke key" }).click();
     await expect(keys.getByTestId("key-notice")).toContainText("revoked");
+    // Shown at once, without a reload; and the same after one.
+    await expect(keyRow(keys, consoleKeyName).filter({ hasText: "Replaced" })).toHaveCount(1);
     await keys.reload();
     // Rolled, then ended: "Replaced" (it has a successor), not "Revoked".
     await expect(keyRow(keys, consoleKeyName).filter({ hasText: "Replaced" })).toHaveCount(1);

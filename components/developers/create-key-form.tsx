@@ -1,8 +1,7 @@
 "use client";
 import { Plus, X } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { useStepUp } from "@/components/auth/step-up";
+import { useState } from "react";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -10,7 +9,6 @@ import { Field } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/toast";
 import { createServiceKeyAction } from "@/lib/actions/create-service-key";
 import {
   CAPS_MAX,
@@ -39,37 +37,28 @@ let nextCapKey = 1;
  * checked here by the server's own rules (key-rules.ts); the secret comes back once (step-up).
  */
 export function CreateKeyForm({ tokens, tokensProblem }: CreateKeyFormProps) {
-  const router = useRouter();
-  const stepUp = useStepUp();
   const { showSecret } = useKeyEvents();
-  const [pending, startTransition] = useTransition();
   const [form, setForm] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  const create = useFormAction(createServiceKeyAction, {
+    // The action's sentence repeats its field errors: shown only when it names none.
+    sentence: "unless-fields",
+    success: (data) => `Key “${data.key.name}” made.`,
+    onSuccess: (data) => {
+      setForm(EMPTY);
+      showSecret({ ...data, rolled: false });
+    },
+  });
+  const { pending, fieldErrors: errors, error } = create;
   const set = (change: Partial<Draft>) => setForm((current) => ({ ...current, ...change }));
   const setCap = (index: number, change: Partial<CapLine>) =>
     set({ caps: form.caps.map((cap, i) => (i === index ? { ...cap, ...change } : cap)) });
 
   const submit = () => {
     const problems = keyFormProblems(form, new Date(), tokens.length > 0 ? tokens : undefined);
-    setErrors(Object.fromEntries(problems.map((problem) => [problem.field, problem.message])));
-    setError(null);
+    create.showErrors({ fieldErrors: Object.fromEntries(problems.map((p) => [p.field, p.message])) });
     if (problems.length > 0) return;
-    startTransition(async () => {
-      const caps = form.caps.map(({ token, daily }) => ({ token, daily }));
-      const result = await stepUp(() => createServiceKeyAction({ ...form, caps }));
-      if (!result.ok) {
-        const fieldErrors = result.fieldErrors ?? {};
-        setErrors(fieldErrors);
-        setError(Object.keys(fieldErrors).length > 0 ? null : result.error);
-        return;
-      }
-      setForm(EMPTY);
-      setErrors({});
-      showSecret({ ...result.data, rolled: false });
-      toast.success(`Key “${result.data.key.name}” made.`);
-      router.refresh();
-    });
+    const caps = form.caps.map(({ token, daily }) => ({ token, daily }));
+    void create.run({ ...form, caps });
   };
 
   return (

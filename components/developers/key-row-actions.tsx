@@ -1,10 +1,8 @@
 "use client";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { lazy, Suspense, useState } from "react";
-import { useStepUp } from "@/components/auth/step-up";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { toast } from "@/components/ui/toast";
 import { revokeServiceKeyAction } from "@/lib/actions/revoke-service-key";
 import { rollServiceKeyAction } from "@/lib/actions/roll-service-key";
 import { DEFAULT_GRACE_SECONDS } from "@/lib/service-keys/key-rules";
@@ -36,11 +34,27 @@ export function KeyRowActions({ row }: { row: KeyRow }) {
 }
 
 function RollKey({ row }: { row: KeyRow }) {
-  const router = useRouter();
-  const stepUp = useStepUp();
   const { showSecret, say, keyFromEnvironment } = useKeyEvents();
   const [grace, setGrace] = useState(String(DEFAULT_GRACE_SECONDS));
   const own = row.thisKey;
+  const roll = useFormAction(rollServiceKeyAction, {
+    // This console's own key: no secret to show, so the toast says what happened.
+    success: (data) => (data.own ? `Key “${row.name}” rolled: this console switched to the new key.` : null),
+    failure: (error) => error,
+    onFailure: ({ error }) => say({ ok: false, text: error }),
+    onSuccess: (data) => {
+      if (data.own) {
+        const text = `This console now calls the service with the new key ${data.key.prefix}…; the old one works until ${data.oldKeyWorksUntil}.`;
+        say({ ok: true, text });
+      } else {
+        showSecret({ ...data, rolled: true });
+        say({
+          ok: true,
+          text: `Key “${row.name}” rolled: the old one works until ${data.oldKeyWorksUntil}.`,
+        });
+      }
+    },
+  });
   return (
     <ConfirmButton
       label="Roll"
@@ -52,26 +66,7 @@ function RollKey({ row }: { row: KeyRow }) {
       pendingLabel="Rolling…"
       confirmDisabled={own && keyFromEnvironment}
       onConfirm={async () => {
-        const result = await stepUp(() =>
-          rollServiceKeyAction({ keyId: row.id, graceSeconds: Number(grace) }),
-        );
-        if (!result.ok) {
-          say({ ok: false, text: result.error });
-          toast.error(result.error);
-          return;
-        }
-        if (result.data.own) {
-          const text = `This console now calls the service with the new key ${result.data.key.prefix}…; the old one works until ${result.data.oldKeyWorksUntil}.`;
-          say({ ok: true, text });
-          toast.success(`Key “${row.name}” rolled: this console switched to the new key.`);
-        } else {
-          showSecret({ ...result.data, rolled: true });
-          say({
-            ok: true,
-            text: `Key “${row.name}” rolled: the old one works until ${result.data.oldKeyWorksUntil}.`,
-          });
-        }
-        router.refresh();
+        await roll.run({ keyId: row.id, graceSeconds: Number(grace) });
       }}
     >
       <div className="flex flex-col gap-3">
@@ -105,9 +100,17 @@ function RollKey({ row }: { row: KeyRow }) {
 }
 
 function RevokeKey({ row }: { row: KeyRow }) {
-  const router = useRouter();
-  const stepUp = useStepUp();
   const { say } = useKeyEvents();
+  const revoke = useFormAction(revokeServiceKeyAction, {
+    success: `Key “${row.name}” revoked.`,
+    failure: (error) => error,
+    onFailure: ({ error }) => say({ ok: false, text: error }),
+    onSuccess: () =>
+      say({
+        ok: true,
+        text: `Key “${row.name}” (${row.prefix}…) revoked: the service refuses it from now on.`,
+      }),
+  });
   return (
     <ConfirmButton
       label="Revoke"
@@ -120,18 +123,7 @@ function RevokeKey({ row }: { row: KeyRow }) {
       confirmLabel="Revoke key"
       pendingLabel="Revoking…"
       onConfirm={async () => {
-        const result = await stepUp(() => revokeServiceKeyAction({ keyId: row.id }));
-        if (!result.ok) {
-          say({ ok: false, text: result.error });
-          toast.error(result.error);
-          return;
-        }
-        say({
-          ok: true,
-          text: `Key “${row.name}” (${row.prefix}…) revoked: the service refuses it from now on.`,
-        });
-        toast.success(`Key “${row.name}” revoked.`);
-        router.refresh();
+        await revoke.run({ keyId: row.id });
       }}
     >
       <p>
