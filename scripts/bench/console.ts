@@ -71,7 +71,7 @@ function benchPages(): BenchPage[] {
 async function startDemo(side: Side, built: BuiltConsole): Promise<Running> {
   const data = mkdtempSync(join(tmpdir(), `gcc-bench-console-${side}-`));
   const [consolePort, servicePort] = [await freePort(), await freePort()];
-  const env: Record<string, string | undefined> = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     SERVICE_PGLITE_DIR: join(data, "service"),
     CONSOLE_PGLITE_DIR: join(data, "console"),
