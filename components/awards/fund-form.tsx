@@ -1,14 +1,13 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, useTransition } from "react";
-import { useStepUp } from "@/components/auth/step-up";
+import { useState } from "react";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog, OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/toast";
 import { fundWalletAction } from "@/lib/actions/fund-wallet";
 import { checkAmount } from "@/lib/awards/award-input-client";
 import { newRequestId, type RequestIdState, reviewRequestId, settleRequestId } from "@/lib/awards/request-id";
@@ -27,42 +26,37 @@ export interface FundTarget {
  * award form's rule (lib/awards/request-id.ts): bound at review, kept for an unchanged retry.
  */
 export function FundForm({ targets, initialRequestId }: { targets: FundTarget[]; initialRequestId: string }) {
-  const [pending, startTransition] = useTransition();
   const queryClient = useQueryClient();
-  const stepUp = useStepUp();
   const [rid, setRid] = useState<RequestIdState>({ id: initialRequestId, boundTo: null });
   const [confirming, setConfirming] = useState(false);
   const [target, setTarget] = useState(targets[0]?.contract ?? "");
   const [amount, setAmount] = useState(targets[0]?.gap !== "0" ? (targets[0]?.gap ?? "") : "");
-  const [error, setError] = useState<string | null>(null);
   const [settled, setSettled] = useState<string[] | null>(null);
   const edited = () => setSettled(null);
   const chosen = targets.find((t) => t.contract === target);
-  const fund = () =>
-    startTransition(async () => {
-      if (!chosen) return;
-      const result = await stepUp(() =>
-        fundWalletAction({
-          requestId: rid.id,
-          token: chosen.token,
-          contract: chosen.contract,
-          amount,
-        }),
-      );
-      setConfirming(false);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.allAwardStatuses });
-      if (!result.ok) {
-        setError(result.fieldErrors?.amount ? `Amount ${result.fieldErrors.amount}.` : result.error);
-        setRid((current) => settleRequestId(current, "failed", newRequestId));
-        toast.error("The wallet was not funded.");
-        return;
-      }
-      setError(null);
-      setSettled(result.data.settled);
-      setRid((current) => settleRequestId(current, "succeeded", newRequestId));
-      toast.success(`Funded ${chosen.label}.`);
-    });
+  /** Whatever the answer, the wallet and the award badges read again. */
+  const answered = (outcome: "failed" | "succeeded") => {
+    setConfirming(false);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.allAwardStatuses });
+    setRid((current) => settleRequestId(current, outcome, newRequestId));
+  };
+  const funding = useFormAction(fundWalletAction, {
+    success: `Funded ${chosen?.label}.`,
+    failure: "The wallet was not funded.",
+    onFailure: () => answered("failed"),
+    onSuccess: (data) => {
+      answered("succeeded");
+      setSettled(data.settled);
+    },
+  });
+  const { pending } = funding;
+  // The amount is the one field: its rule reads as a sentence in the outcome below.
+  const error = funding.fieldErrors.amount ? `Amount ${funding.fieldErrors.amount}.` : funding.error;
+  const fund = () => {
+    if (!chosen) return;
+    void funding.run({ requestId: rid.id, token: chosen.token, contract: chosen.contract, amount });
+  };
   return (
     <form
       noValidate
@@ -71,10 +65,10 @@ export function FundForm({ targets, initialRequestId }: { targets: FundTarget[];
         if (!chosen) return;
         const checked = checkAmount(amount);
         if (!checked.ok) {
-          setError(`Amount ${checked.problem}.`);
+          funding.showErrors({ fieldErrors: { amount: checked.problem } });
           return;
         }
-        setError(null);
+        funding.showErrors({});
         setAmount(checked.amount);
         setRid((current) => reviewRequestId(current, `${chosen.contract} ${checked.amount}`, newRequestId));
         setConfirming(true);
