@@ -1,8 +1,9 @@
 "use client";
 import { ArrowRightLeft, Check, FileSearch, UserSearch } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
+import { useFormAction } from "@/components/forms/use-form-action";
 import {
   Command,
   CommandDialog,
@@ -42,7 +43,7 @@ export default function CommandPaletteDialog({
 }: CommandPaletteDialogProps) {
   const router = useRouter();
   const [typed, setTyped] = useState("");
-  const [, startTransition] = useTransition();
+  const choose = useFormAction(chooseProjectAction, { failure: (error) => error });
   const { player, award } = paletteTargets(typed);
 
   const close = () => {
@@ -55,11 +56,9 @@ export default function CommandPaletteDialog({
   };
   const switchTo = (project: SwitcherProject) => {
     close();
-    startTransition(async () => {
-      const result = await chooseProjectAction({ ref: project.ref });
+    // The toast names the project, which the action's answer does not: said here.
+    void choose.run({ ref: project.ref }).then((result) => {
       if (result.ok) toast.success(`Switched to ${project.name} (${project.environment}).`);
-      else toast.error(result.error);
-      router.refresh();
     });
   };
 
