@@ -114,6 +114,12 @@ test("switching projects changes what every page reads, and a failing service is
   await page.goto("/catalogue/tokens");
   await expect(page.getByLabel("Project", { exact: true })).toHaveValue(/^db:\d+$/);
   await expect(page.getByTestId("service-failure")).toBeVisible();
+  // The live routes say the same: a 502 with the service's refusal, in words, never a 500.
+  for (const route of ["/api/player?customer=someone", "/api/wallet", "/api/requests"]) {
+    const answer = await page.request.get(route);
+    expect(answer.status(), route).toBe(502);
+    expect((await answer.json()).error, route).toMatch(/The service refused the request: .*API key/);
+  }
 
   await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
   await expect(page.getByTestId("service-failure")).toHaveCount(0);

@@ -2,14 +2,8 @@ import "server-only";
 import { authorize } from "@/lib/auth/current-user";
 import type { Permission } from "@/lib/auth/permissions";
 import type { ConsoleUser } from "@/lib/auth/users";
+import { ServiceCallError } from "@/lib/client/call-service";
 import { UserFacingError } from "@/lib/model/user-facing-error";
-
-/** A refusal a route handler answers as JSON `{ error }` with its status. */
-export class RouteError extends UserFacingError {
-  constructor(status: number, message: string) {
-    super(message, { status });
-  }
-}
 
 const json = (body: unknown, status = 200) =>
   Response.json(body, { status, headers: { "cache-control": "no-store" } });
@@ -32,6 +26,8 @@ export function defineRoute<P>(
     } catch (error) {
       // Any message for the person, whichever feature raised it (lib/model/user-facing-error.ts).
       if (error instanceof UserFacingError) return json({ error: error.message }, error.status);
+      // The project's service failed: its message says how (never the key), as a page's panel does.
+      if (error instanceof ServiceCallError) return json({ error: error.message }, 502);
       console.error(`[route] ${(error as Error).name}: ${(error as Error).message}`);
       return json({ error: "Something went wrong on the server. Try again." }, 500);
     }

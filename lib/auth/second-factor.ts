@@ -75,9 +75,6 @@ export function newRecoveryCodes(): string[] {
   });
 }
 
-/** A set-up that cannot be completed; the message is for the person. */
-export class EnrolmentError extends UserFacingError {}
-
 /**
  * Stores the second factor once the person proved their app has it (a current code), with fresh
  * recovery codes, replacing any earlier ones. Returns the recovery codes: shown once, never again.
@@ -94,11 +91,11 @@ export async function completeEnrolment(
   try {
     secret = openSecret(keys, pending, pendingContext(userId));
   } catch {
-    throw new EnrolmentError("The set-up expired or belongs to someone else: start again.");
+    throw new UserFacingError("The set-up expired or belongs to someone else: start again.");
   }
   const step = totpStep(secret, code.trim(), now);
   if (step === null)
-    throw new EnrolmentError(
+    throw new UserFacingError(
       "The code does not match: check the time on your phone and enter the current code.",
     );
   const codes = newRecoveryCodes();

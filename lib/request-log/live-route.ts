@@ -1,6 +1,6 @@
 import "server-only";
-import { defineRoute, RouteError } from "@/lib/api/define-route";
-import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
+import { defineRoute } from "@/lib/api/define-route";
+import type { ServiceConnection } from "@/lib/client/call-service";
 import { requireProject } from "@/lib/project/current-project";
 import { type RequestFilters, readRequestFilters } from "./request-filters";
 
@@ -13,11 +13,6 @@ export function requestLogRoute<T>(
 ) {
   return defineRoute("requests:read", async ({ request, user }) => {
     const { connection } = await requireProject(user.id);
-    try {
-      return await read(connection, readRequestFilters(new URL(request.url).searchParams), new Date());
-    } catch (error) {
-      if (error instanceof ServiceCallError) throw new RouteError(502, error.message);
-      throw error;
-    }
+    return read(connection, readRequestFilters(new URL(request.url).searchParams), new Date());
   });
 }

@@ -12,9 +12,6 @@ import { ConsoleSettings, SETTING_LABELS, SettingsChange } from "./settings-shap
 export { ConsoleSettings, SettingsChange };
 export type ConsoleSettingsValue = z.output<typeof ConsoleSettings>;
 
-/** A setting refused; the message names the setting and the rule. */
-export class SettingsError extends UserFacingError {}
-
 /** The owners' settings, each at its default until an owner changes it. */
 export async function readSettings(db: ConsoleDb): Promise<ConsoleSettingsValue> {
   const rows = await db
@@ -41,7 +38,7 @@ export async function changeSettings(
   actor: AuditActor,
 ): Promise<ConsoleSettingsValue> {
   const parsed = SettingsChange.safeParse(change);
-  if (!parsed.success) throw new SettingsError(describeIssues(parsed.error.issues));
+  if (!parsed.success) throw new UserFacingError(describeIssues(parsed.error.issues));
   const settings = await db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as ConsoleDb;
     const before = await readSettings(tx);

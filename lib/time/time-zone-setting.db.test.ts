@@ -3,8 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/auth/users";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { userSettings } from "@/lib/db/schema";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 import { createConsoleTestDatabase } from "@/testing/console-database";
-import { chooseTimeZone, readTimeZone, TimeZoneError } from "./time-zone-setting";
+import { chooseTimeZone, readTimeZone } from "./time-zone-setting";
 
 let database: ConsoleDatabase;
 beforeEach(async () => {
@@ -45,7 +46,7 @@ describe("the per-user time zone (console.user_settings.time_zone)", () => {
       const ana = await user("ana@studio.example");
       await chooseTimeZone(database.db, ana.id, "Asia/Tokyo");
       const refusal = chooseTimeZone(database.db, ana.id, zone);
-      await expect(refusal).rejects.toThrow(TimeZoneError);
+      await expect(refusal).rejects.toThrow(UserFacingError);
       await expect(refusal).rejects.toThrow(
         "Time zone must be a time zone of the IANA database, such as Europe/Berlin or UTC.",
       );

@@ -2,10 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { userSettings } from "@/lib/db/schema";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 import { isTimeZone, TIME_ZONE_RULE } from "./format-time";
-
-/** A time zone the setting refuses; its message names the field and the rule. */
-export class TimeZoneError extends Error {}
 
 /** The time zone a person chose for the console's times, or null: their browser's. */
 export async function readTimeZone(db: ConsoleDb, userId: number): Promise<string | null> {
@@ -22,7 +20,7 @@ export async function readTimeZone(db: ConsoleDb, userId: number): Promise<strin
  * server renders times in it too.
  */
 export async function chooseTimeZone(db: ConsoleDb, userId: number, timeZone: string | null): Promise<void> {
-  if (timeZone !== null && !isTimeZone(timeZone)) throw new TimeZoneError(`Time zone ${TIME_ZONE_RULE}.`);
+  if (timeZone !== null && !isTimeZone(timeZone)) throw new UserFacingError(`Time zone ${TIME_ZONE_RULE}.`);
   await db
     .insert(userSettings)
     .values({ userId, timeZone })

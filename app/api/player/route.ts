@@ -1,5 +1,5 @@
-import { defineRoute, RouteError } from "@/lib/api/define-route";
-import { ServiceCallError } from "@/lib/client/call-service";
+import { defineRoute } from "@/lib/api/define-route";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 import { checkCustomerId } from "@/lib/players/customer-id";
 import { playerSummary } from "@/lib/players/player-summary";
 import { requireProject } from "@/lib/project/current-project";
@@ -10,12 +10,7 @@ export const dynamic = "force-dynamic";
 export const GET = defineRoute("players:read", async ({ request, user }) => {
   const raw = new URL(request.url).searchParams.get("customer") ?? "";
   const checked = checkCustomerId(raw);
-  if (!checked.ok) throw new RouteError(400, `Customer ID ${checked.problem}.`);
+  if (!checked.ok) throw new UserFacingError(`Customer ID ${checked.problem}.`, { status: 400 });
   const { connection } = await requireProject(user.id);
-  try {
-    return await playerSummary(connection, checked.id);
-  } catch (error) {
-    if (error instanceof ServiceCallError) throw new RouteError(502, error.message);
-    throw error;
-  }
+  return playerSummary(connection, checked.id);
 });

@@ -1,7 +1,8 @@
-import { defineRoute, RouteError } from "@/lib/api/define-route";
+import { defineRoute } from "@/lib/api/define-route";
 import { awardStatuses } from "@/lib/awards/trail";
 import { UUID_PATTERN } from "@/lib/contract/fields";
 import { consoleDb } from "@/lib/db/console-db";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 
 export const dynamic = "force-dynamic";
 
@@ -10,8 +11,9 @@ const MAX_IDS = 100;
 /** GET /api/awards/statuses?ids=A,B — the trail's current status of the awards a page shows. */
 export const GET = defineRoute("awards:read", async ({ request }) => {
   const ids = (new URL(request.url).searchParams.get("ids") ?? "").split(",").filter(Boolean);
-  if (ids.length > MAX_IDS) throw new RouteError(400, `ids must name at most ${MAX_IDS} awards.`);
+  if (ids.length > MAX_IDS)
+    throw new UserFacingError(`ids must name at most ${MAX_IDS} awards.`, { status: 400 });
   if (!ids.every((id) => UUID_PATTERN.test(id)))
-    throw new RouteError(400, "ids must be RequestIDs (UUIDs), comma-separated.");
+    throw new UserFacingError("ids must be RequestIDs (UUIDs), comma-separated.", { status: 400 });
   return { statuses: await awardStatuses(await consoleDb(), ids) };
 });
