@@ -1,5 +1,5 @@
 import { CircleAlert, PlugZap } from "lucide-react";
-import type { ServiceFailure } from "@/lib/project/read-service";
+import type { ServiceFailure } from "@/lib/model/service-failure";
 import { cn } from "./cn";
 
 const HEADINGS: Record<ServiceFailure["kind"], string> = {

@@ -1,13 +1,13 @@
 import type { z } from "zod";
 import { describeIssues } from "@/lib/contract/issues";
+import type { ServiceCallErrorKind } from "@/lib/model/service-failure";
 import { ANSWERS, type AnswerKind } from "./answers";
 import { parseAnswerJson } from "./parse-answer-json";
 
 // No "server-only" marker: the worker thread (answer-worker.ts) runs this too, outside React's
 // server environment, where the marker throws.
 
-/** Every way a call can fail (ServiceCallError's kind, call-service.ts). */
-export type ServiceCallErrorKind = "unreachable" | "timeout" | "refused" | "invalid-response" | "too-large";
+export type { ServiceCallErrorKind };
 
 /** A failure as plain data, so a worker thread can send it: call-service.ts makes it a ServiceCallError. */
 export interface CallFailure {

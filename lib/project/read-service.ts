@@ -1,12 +1,8 @@
 import "server-only";
-import { ServiceCallError, type ServiceCallErrorKind } from "@/lib/client/call-service";
+import { ServiceCallError } from "@/lib/client/call-service";
+import type { ServiceFailure } from "@/lib/model/service-failure";
 
-/** What a page shows instead of data when the service failed: which way, and what it said. */
-export interface ServiceFailure {
-  kind: ServiceCallErrorKind | "no-project";
-  status: number | null;
-  message: string;
-}
+export type { ServiceFailure };
 
 export type ServiceRead<T> = { ok: true; data: T } | { ok: false; failure: ServiceFailure };
 
