@@ -1,0 +1,130 @@
+import { SUCCEEDED } from "@/components/awards/award-outcome";
+import type { AwardReviewProps } from "@/components/awards/award-review";
+import type { ParsedAward } from "@/lib/awards/award-input";
+import type { AwardMode } from "@/lib/awards/award-rules";
+import type { PlayerSummary } from "@/lib/players/holdings";
+
+/**
+ * The award form's draft (award-form.tsx): what the person is typing, the values the action is sent
+ * and the review the confirmation dialog shows. No React here: the form and its parts share it.
+ */
+
+export interface TokenOption {
+  guid: string;
+  symbol: string;
+  name: string;
+  contracts: { guid: string; chain: string }[];
+}
+
+export interface Line {
+  key: number;
+  token: string;
+  contract: string;
+  amount: string;
+}
+
+export interface Draft {
+  customerId: string;
+  mode: AwardMode;
+  wallet: string;
+  mintable: boolean;
+  lines: Line[];
+  reason: string;
+}
+
+/** A new token line (the first token and its first contract) and an empty draft, for these tokens. */
+export function draftsOf(tokens: TokenOption[]) {
+  const first = tokens[0];
+  const newLine = (key: number): Line => ({
+    key,
+    token: first?.guid ?? "",
+    contract: first?.contracts[0]?.guid ?? "",
+    amount: "",
+  });
+  const emptyDraft = (customerId = ""): Draft => ({
+    customerId,
+    mode: "allowance",
+    wallet: "",
+    mintable: false,
+    lines: [newLine(0)],
+    reason: "",
+  });
+  return { newLine, emptyDraft };
+}
+
+/** What the player holds of a token, once the service has said; null while unknown or for a new player. */
+export function holdsOf(summary: PlayerSummary | undefined, token: string): string | null {
+  if (!summary || summary.isNew) return null;
+  return summary.tokens.find((t) => t.guid.toLowerCase() === token.toLowerCase())?.total ?? "0";
+}
+
+/** The award as the RequestID rule compares it: every field the person chose, in one text. */
+export const awardKey = ({ requestId: _id, confirmNewPlayer: _confirm, ...award }: ParsedAward) =>
+  JSON.stringify(award);
+
+/** What the action is sent for this draft: a wallet only for a direct award, mintable only for an allowance. */
+export function awardValues(draft: Draft, tokens: TokenOption[], requestId: string) {
+  const tokenOf = (guid: string) => tokens.find((token) => token.guid === guid);
+  return {
+    requestId,
+    customerId: draft.customerId,
+    mode: draft.mode,
+    wallet: draft.mode === "direct" ? draft.wallet : "",
+    mintable: draft.mode === "allowance" && draft.mintable,
+    lines: draft.lines.map((line) => ({
+      token: line.token,
+      contract: line.contract,
+      chain: tokenOf(line.token)?.contracts.find((c) => c.guid === line.contract)?.chain ?? "",
+      amount: line.amount,
+    })),
+    reason: draft.reason,
+  };
+}
+
+/** The confirmation dialog's account of a checked award, with the RequestID it will be sent with. */
+export function reviewOf(
+  award: ParsedAward,
+  typedCustomerId: string,
+  tokens: TokenOption[],
+  requestId: string,
+): Omit<AwardReviewProps, "check"> {
+  return {
+    customerId: award.customerId,
+    trimmed: award.customerId !== typedCustomerId,
+    mode: award.mode,
+    mintable: award.mintable,
+    wallet: award.wallet,
+    lines: award.lines.map((line, index) => ({
+      index,
+      amount: line.amount,
+      symbol: tokens.find((token) => token.guid === line.token)?.symbol ?? "?",
+      chain: line.chain,
+      token: line.token,
+    })),
+    reason: award.reason,
+    requestId,
+  };
+}
+
+/**
+ * What the form says after the service answered a sent award, and whether its RequestID is taken:
+ * written and waiting for approval, or sent, it is; failed or unknown, an unchanged retry keeps it.
+ */
+export function sentAnswer(
+  status: string,
+  customerId: string,
+): { taken: boolean; tone: "info" | "success" | "warning"; message: string } {
+  if (status === "awaiting-approval")
+    return {
+      taken: true,
+      tone: "info",
+      message: `Waiting for approval: nothing is sent to ${customerId} until another person approves.`,
+    };
+  if (SUCCEEDED.includes(status))
+    return { taken: true, tone: "success", message: `Award ${status} for ${customerId}.` };
+  return {
+    taken: false,
+    tone: "warning",
+    message: status === "unknown" ? "Outcome unknown: retry it safely." : "The award failed.",
+  };
+}
