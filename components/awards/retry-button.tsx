@@ -1,9 +1,8 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { toast } from "@/components/ui/toast";
 import { retryAwardAction } from "@/lib/actions/retry-award";
 import { queryKeys } from "@/lib/live/query-keys";
 
@@ -11,7 +10,18 @@ import { queryKeys } from "@/lib/live/query-keys";
 export function RetryButton({ requestId, summary }: { requestId: string; summary?: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [message, setMessage] = useState<string | null>(null);
+  const retry = useFormAction(retryAwardAction, {
+    success: (data) => `Retried: ${data.status}.`,
+    failure: "The retry was not sent.",
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.allAwardStatuses }),
+    onFailure: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allAwardStatuses });
+      // A refusal often means the award moved meanwhile (another retry, a settlement); the guard
+      // revalidates only after a success (lib/actions/define-action.ts), so the page is read again here.
+      router.refresh();
+    },
+  });
+  const message = retry.error;
   return (
     <div className="flex flex-col gap-1">
       <div>
@@ -21,12 +31,7 @@ export function RetryButton({ requestId, summary }: { requestId: string; summary
           confirmLabel="Retry award"
           pendingLabel="Retrying…"
           onConfirm={async () => {
-            const result = await retryAwardAction({ requestId });
-            setMessage(result.ok ? null : result.error);
-            if (result.ok) toast.success(`Retried: ${result.data.status}.`);
-            else toast.error("The retry was not sent.");
-            void queryClient.invalidateQueries({ queryKey: queryKeys.allAwardStatuses });
-            router.refresh();
+            await retry.run({ requestId });
           }}
         >
           {summary ? <p className="mb-2 font-medium">{summary}</p> : null}
