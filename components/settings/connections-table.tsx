@@ -5,7 +5,7 @@ import { EnvironmentBadge } from "@/components/layout/environment-badge";
 import { ConnectionEnvironmentSelect } from "@/components/settings/connection-environment-select";
 import { ConnectionRowActions } from "@/components/settings/connection-row-actions";
 import { Badge } from "@/components/ui/badge";
-import type { ConnectionSummary } from "@/lib/connections/connection-summary";
+import type { ConnectionSummary } from "@/lib/model/connection-summary";
 
 const column = columnHelper<ConnectionSummary>();
 

@@ -23,7 +23,7 @@ import {
 import { UserFacingError } from "@/lib/model/user-facing-error";
 import { countInRequest, forgetInRequest, oncePerRequest } from "@/lib/request/per-request";
 import { consoleAddressPolicy } from "./address-policy";
-import type { ConnectionSummary } from "./connection-summary";
+import type { ConnectionSummary } from "@/lib/model/connection-summary";
 
 /**
  * Project connections (docs/console.md, "Connections and extensions"): a name, a service base

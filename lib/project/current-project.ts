@@ -1,6 +1,6 @@
 import "server-only";
 import type { ServiceConnection } from "@/lib/client/call-service";
-import type { ConnectionSummary } from "@/lib/connections/connection-summary";
+import type { ConnectionSummary } from "@/lib/model/connection-summary";
 import { currentConnectionRef, listConnections, serviceConnection } from "@/lib/connections/connections";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";

@@ -1,4 +1,4 @@
-import type { ConnectionEnvironment } from "@/lib/model/connection-environment";
+import type { ConnectionEnvironment } from "./connection-environment";
 
 /**
  * What a browser may see of a connection: never the key, at most its last four characters.
