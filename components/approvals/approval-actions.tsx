@@ -2,8 +2,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { useStepUp } from "@/components/auth/step-up";
+import { useState } from "react";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { ConfirmDialog, OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dialog";
@@ -53,66 +53,76 @@ export function ApprovalActions({
 }: ApprovalActionsProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const stepUp = useStepUp();
-  const [error, setError] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [note, setNote] = useState("");
-  const [noteError, setNoteError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
 
-  /** Whatever happened, the page, the overview and the award badges read again. */
+  /** Whatever happened, the overview and the award badges read again. */
   const reread = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.allAwardStatuses });
     void queryClient.invalidateQueries({ queryKey: ["overview"] });
+  };
+  // A refusal often means the request changed meanwhile (another person decided, it expired). The
+  // action guard revalidates only after a success (lib/actions/define-action.ts), so after a refusal
+  // the page is read again here, to show the request as it now is.
+  const rereadAfterRefusal = () => {
+    reread();
     router.refresh();
   };
 
-  const approveNow = async () => {
-    const result = await stepUp(() => approveRequestAction({ approvalId }));
-    if (result.ok) {
-      setError(null);
-      const said = approveOutcomeMessage(result.data);
+  const approving = useFormAction(approveRequestAction, {
+    failure: "Not approved: nothing was sent.",
+    onSuccess: (data) => {
+      const said = approveOutcomeMessage(data);
       toast[said.tone](said.message);
-    } else {
-      setError(result.error);
-      toast.error("Not approved: nothing was sent.");
-    }
-    reread();
-  };
-
-  const rejectNow = () =>
-    startTransition(async () => {
-      const problem = noteProblem(note);
-      setNoteError(problem);
-      if (problem) return;
-      const result = await stepUp(() => rejectRequestAction({ approvalId, note: note.trim() }));
-      if (!result.ok) {
-        if (result.fieldErrors?.note) {
-          setNoteError(result.fieldErrors.note);
-          return;
-        }
-        setRejecting(false);
-        setError(result.error);
-        toast.error("Not rejected.");
-        reread();
-        return;
-      }
+      reread();
+    },
+    onFailure: rereadAfterRefusal,
+  });
+  const rejection = useFormAction(rejectRequestAction, {
+    // A refused reason shows under its field, and the dialog stays open to mend it.
+    sentence: { unlessShown: ["note"] },
+    onSuccess: () => {
       setRejecting(false);
-      setError(null);
       toast.success("Rejected: nothing was sent.");
       reread();
-    });
+    },
+    onFailure: ({ fieldErrors }) => {
+      if (fieldErrors?.note) return;
+      setRejecting(false);
+      toast.error("Not rejected.");
+      rereadAfterRefusal();
+    },
+  });
+  const withdrawal = useFormAction(withdrawRequestAction, {
+    success: "Withdrawn: nothing was sent.",
+    failure: "Not withdrawn.",
+    onSuccess: reread,
+    onFailure: rereadAfterRefusal,
+  });
+  const acts = [approving, rejection, withdrawal];
+  // One line says how the last act went: each act clears what the others said.
+  const only = (act: (typeof acts)[number]) => {
+    for (const other of acts) if (other !== act) other.showErrors({});
+  };
+  const error = acts.find((act) => act.error !== null)?.error ?? null;
+  const noteError = rejection.fieldErrors.note ?? null;
+  const { pending } = rejection;
+
+  const approveNow = async () => {
+    only(approving);
+    await approving.run({ approvalId });
+  };
+
+  const rejectNow = () => {
+    const problem = noteProblem(note);
+    if (problem) return rejection.showErrors({ fieldErrors: { note: problem } });
+    only(rejection);
+    void rejection.run({ approvalId, note: note.trim() });
+  };
 
   const withdrawNow = async () => {
-    const result = await withdrawRequestAction({ approvalId });
-    if (result.ok) {
-      setError(null);
-      toast.success("Withdrawn: nothing was sent.");
-    } else {
-      setError(result.error);
-      toast.error("Not withdrawn.");
-    }
-    reread();
+    only(withdrawal);
+    await withdrawal.run({ approvalId });
   };
 
   const summary = (
@@ -166,7 +176,7 @@ export function ApprovalActions({
             {...OPENS_CONFIRM_DIALOG}
             disabled={pending}
             onClick={() => {
-              setNoteError(null);
+              rejection.showErrors({ error: rejection.error });
               setRejecting(true);
             }}
           >
@@ -210,7 +220,7 @@ export function ApprovalActions({
               maxLength={NOTE_MAX}
               onChange={(event) => {
                 setNote(event.target.value);
-                if (noteError) setNoteError(null);
+                if (noteError) rejection.showErrors({ error: rejection.error });
               }}
             />
           </Field>

@@ -1,13 +1,11 @@
 "use client";
-import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
-import { useStepUp } from "@/components/auth/step-up";
+import { useId, useState } from "react";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FormError, SaveButton } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
 import { changeSettingsAction } from "@/lib/actions/change-settings";
 import { setAwardPolicyAction } from "@/lib/actions/set-award-policy";
 import type { PolicyInput } from "@/lib/approvals/policy-input";
@@ -51,14 +49,20 @@ const textOf = (policy: TokenPolicyRow["policy"]): Amounts => ({
 });
 
 function TokenPolicyForm({ token }: { token: TokenPolicyRow }) {
-  const router = useRouter();
-  const stepUp = useStepUp();
   const titleId = useId();
-  const [pending, startTransition] = useTransition();
   const [saved, setSaved] = useState<Amounts>(() => textOf(token.policy));
   const [values, setValues] = useState<Amounts>(saved);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  const policy = useFormAction(setAwardPolicyAction, {
+    // The action's sentence repeats the field errors; shown only when no field names it.
+    sentence: { unlessShown: FIELDS.map(({ key }) => key) },
+    success: `Award policy for ${token.symbol} saved.`,
+    onSuccess: (data) => {
+      // The server keeps the canonical form ("1000.50" → "1000.5"): show what is now in force.
+      const next = textOf(data);
+      setSaved(next);
+      setValues(next);
+    },
+  });
   const changed = FIELDS.some(({ key }) => values[key].trim() !== saved[key]);
   const noRules = FIELDS.every(({ key }) => saved[key] === "");
 
@@ -68,27 +72,9 @@ function TokenPolicyForm({ token }: { token: TokenPolicyRow }) {
       const problem = amountProblem(values[key]);
       if (problem) problems[key] = problem;
     }
-    setErrors(problems);
-    setError(null);
+    policy.showErrors({ fieldErrors: problems });
     if (Object.keys(problems).length > 0) return;
-    startTransition(async () => {
-      const result = await stepUp(() => setAwardPolicyAction({ token: token.guid, ...values }));
-      if (!result.ok) {
-        const fieldErrors = result.fieldErrors ?? {};
-        setErrors(fieldErrors);
-        // The action's sentence repeats the field errors; show it only when no field names it.
-        const shown = FIELDS.some(({ key }) => fieldErrors[key]);
-        setError(shown ? null : result.error);
-        return;
-      }
-      // The server keeps the canonical form ("1000.50" → "1000.5"): show what is now in force.
-      const next = textOf(result.data);
-      setSaved(next);
-      setValues(next);
-      setErrors({});
-      toast.success(`Award policy for ${token.symbol} saved.`);
-      router.refresh();
-    });
+    void policy.run({ token: token.guid, ...values });
   };
 
   return (
@@ -118,7 +104,7 @@ function TokenPolicyForm({ token }: { token: TokenPolicyRow }) {
                 key={key}
                 id={`policy-${token.guid.toLowerCase()}-${key}`}
                 label={label}
-                error={errors[key]}
+                error={policy.fieldErrors[key]}
               >
                 <Input
                   name={key}
@@ -133,9 +119,9 @@ function TokenPolicyForm({ token }: { token: TokenPolicyRow }) {
               </Field>
             ))}
           </div>
-          <FormError message={error} />
-          <SaveButton pending={pending}>
-            {changed && !pending ? (
+          <FormError message={policy.error} />
+          <SaveButton pending={policy.pending}>
+            {changed && !policy.pending ? (
               <span className="text-sm text-muted-foreground">Not saved yet</span>
             ) : null}
           </SaveButton>
@@ -152,12 +138,12 @@ export interface ApprovalExpiryFormProps {
 
 /** How long an award or batch may wait for its second person (a console setting; step-up, audited). */
 export function ApprovalExpiryForm({ days }: ApprovalExpiryFormProps) {
-  const router = useRouter();
-  const stepUp = useStepUp();
-  const [pending, startTransition] = useTransition();
   const [typed, setTyped] = useState(String(days));
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const expiry = useFormAction(changeSettingsAction, {
+    sentence: { unlessShown: ["approvalExpiryDays"] },
+    success: (data) => `Requests now expire after ${data.approvalExpiryDays} days.`,
+    onSuccess: (data) => setTyped(String(data.approvalExpiryDays)),
+  });
   // The server's schema names the rule (1 to 90 whole days); anything but digits reads as NaN there.
   const wholeNumber = (text: string) => (/^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
   return (
@@ -176,29 +162,14 @@ export function ApprovalExpiryForm({ days }: ApprovalExpiryFormProps) {
           className="flex flex-col gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            startTransition(async () => {
-              const result = await stepUp(() =>
-                changeSettingsAction({ approvalExpiryDays: wholeNumber(typed) }),
-              );
-              if (!result.ok) {
-                const field = result.fieldErrors?.approvalExpiryDays ?? null;
-                setFieldError(field);
-                setError(field ? null : result.error);
-                return;
-              }
-              setFieldError(null);
-              setError(null);
-              setTyped(String(result.data.approvalExpiryDays));
-              toast.success(`Requests now expire after ${result.data.approvalExpiryDays} days.`);
-              router.refresh();
-            });
+            void expiry.run({ approvalExpiryDays: wholeNumber(typed) });
           }}
         >
           <Field
             id="approval-expiry-days"
             label="Requests expire after (days)"
             hint="1 to 90."
-            error={fieldError}
+            error={expiry.fieldErrors.approvalExpiryDays}
           >
             <Input
               name="approvalExpiryDays"
@@ -209,8 +180,8 @@ export function ApprovalExpiryForm({ days }: ApprovalExpiryFormProps) {
               className="max-w-32"
             />
           </Field>
-          <FormError message={error} />
-          <SaveButton pending={pending} />
+          <FormError message={expiry.error} />
+          <SaveButton pending={expiry.pending} />
         </form>
       </CardContent>
     </Card>
