@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import type { EncryptionKeys } from "./crypto/secret-box";
+import type { EncryptionKeys } from "./secret-box";
 import type { ConsoleEnv } from "./env";
 
 export interface ConsoleSecrets {

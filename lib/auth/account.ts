@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { type AuditActor, audited, recordAudit } from "@/lib/audit/audit-log";
-import type { EncryptionKeys } from "@/lib/crypto/secret-box";
+import type { EncryptionKeys } from "@/lib/secret-box";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { users } from "@/lib/db/schema";
 import { completeEnrolment, consumeSecondFactor, removeSecondFactor } from "./second-factor";

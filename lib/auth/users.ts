@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { fieldErrorsOf } from "@/lib/contract/field-errors";
 import { describeIssues } from "@/lib/contract/issues";
-import type { EncryptionKeys } from "@/lib/crypto/secret-box";
+import type { EncryptionKeys } from "@/lib/secret-box";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { users } from "@/lib/db/schema";
 import type { ConsoleUser } from "@/lib/model/console-user";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/auth/users";
-import { encryptionKeyId } from "@/lib/crypto/secret-box";
+import { encryptionKeyId } from "@/lib/secret-box";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { parseConsoleEnv } from "@/lib/env";
 import { createConsoleTestDatabase } from "@/testing/console-database";

@@ -11,7 +11,7 @@ import {
   openSecret,
   sealedWithNewest,
   sealSecret,
-} from "@/lib/crypto/secret-box";
+} from "@/lib/secret-box";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { connections, userSettings } from "@/lib/db/schema";
 import type { ConsoleEnv } from "@/lib/env";

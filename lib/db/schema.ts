@@ -48,7 +48,7 @@ export const users = consoleSchema.table(
     /** Argon2id (older rows: scrypt until the next sign-in), self-describing (lib/auth/password.ts). */
     passwordHash: text("password_hash").notNull(),
     active: boolean("active").notNull().default(true),
-    /** The TOTP secret, sealed like connection keys (lib/crypto/secret-box.ts); null: no second factor. */
+    /** The TOTP secret, sealed like connection keys (lib/secret-box.ts); null: no second factor. */
     totpSecretCiphertext: text("totp_secret_ciphertext"),
     totpEnrolledAt: timestamp("totp_enrolled_at", { withTimezone: true }),
     /** The last TOTP time step accepted: a code of that step or an earlier one is never taken again. */
@@ -158,7 +158,7 @@ export const connections = consoleSchema.table(
     name: text("name").notNull(),
     baseUrl: text("base_url").notNull(),
     projectGuid: text("project_guid").notNull(),
-    /** AES-256-GCM (lib/crypto/secret-box.ts); the plain key is never stored. */
+    /** AES-256-GCM (lib/secret-box.ts); the plain key is never stored. */
     apiKeyCiphertext: text("api_key_ciphertext").notNull(),
     /** The last four characters, the most the interface ever shows. */
     apiKeyLast4: text("api_key_last4").notNull(),
