@@ -1,12 +1,10 @@
 "use client";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { useStepUp } from "@/components/auth/step-up";
+import { useState } from "react";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Field } from "@/components/ui/field";
 import { FormError, SaveButton } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/toast";
 import { changeSettingsAction } from "@/lib/actions/change-settings";
 
 export interface SecuritySettingsFormProps {
@@ -21,16 +19,12 @@ export interface SecuritySettingsFormProps {
 
 /** Settings → Security: the policies, saved together (step-up; audited with old and new values). */
 export function SecuritySettingsForm({ settings, ownersMfaWaived }: SecuritySettingsFormProps) {
-  const router = useRouter();
-  const stepUp = useStepUp();
-  const [pending, startTransition] = useTransition();
+  const save = useFormAction(changeSettingsAction, { success: "Security settings saved." });
   const [mfaRequiredFor, setMfaRequiredFor] = useState(settings.mfaRequiredFor);
   const [idle, setIdle] = useState(String(settings.idleTimeoutMinutes));
   const [retention, setRetention] = useState(
     settings.auditRetentionDays === null ? "" : String(settings.auditRetentionDays),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
   const wholeNumber = (text: string) => (/^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
   return (
     <form
@@ -38,18 +32,10 @@ export function SecuritySettingsForm({ settings, ownersMfaWaived }: SecuritySett
       className="flex max-w-xl flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        startTransition(async () => {
-          const result = await stepUp(() =>
-            changeSettingsAction({
-              mfaRequiredFor,
-              idleTimeoutMinutes: wholeNumber(idle),
-              auditRetentionDays: retention.trim() === "" ? null : wholeNumber(retention),
-            }),
-          );
-          setErrors(result.ok ? {} : (result.fieldErrors ?? {}));
-          setError(result.ok ? null : result.error);
-          if (result.ok) toast.success("Security settings saved.");
-          router.refresh();
+        void save.run({
+          mfaRequiredFor,
+          idleTimeoutMinutes: wholeNumber(idle),
+          auditRetentionDays: retention.trim() === "" ? null : wholeNumber(retention),
         });
       }}
     >
@@ -61,7 +47,7 @@ export function SecuritySettingsForm({ settings, ownersMfaWaived }: SecuritySett
             ? "This console runs with CONSOLE_OWNER_MFA=optional (a demo or test): owners are not made to set it up unless you choose everyone."
             : "Owners always need it. Everyone: managers and support staff set it up at their next sign-in."
         }
-        error={errors.mfaRequiredFor}
+        error={save.fieldErrors.mfaRequiredFor}
       >
         <Select
           value={mfaRequiredFor}
@@ -75,7 +61,7 @@ export function SecuritySettingsForm({ settings, ownersMfaWaived }: SecuritySett
         id="idle-timeout"
         label="End idle sessions after (minutes)"
         hint="No click or key for this long and the next one asks to sign in again. 5 to 1440."
-        error={errors.idleTimeoutMinutes}
+        error={save.fieldErrors.idleTimeoutMinutes}
       >
         <Input
           value={idle}
@@ -88,7 +74,7 @@ export function SecuritySettingsForm({ settings, ownersMfaWaived }: SecuritySett
         id="audit-retention"
         label="Keep audit rows for (days)"
         hint="Empty keeps every row. Otherwise at least 90; older rows are removed daily and the removal is itself logged."
-        error={errors.auditRetentionDays}
+        error={save.fieldErrors.auditRetentionDays}
       >
         <Input
           value={retention}
@@ -98,8 +84,8 @@ export function SecuritySettingsForm({ settings, ownersMfaWaived }: SecuritySett
           className="max-w-32"
         />
       </Field>
-      <FormError message={error} />
-      <SaveButton pending={pending} />
+      <FormError message={save.error} />
+      <SaveButton pending={save.pending} />
     </form>
   );
 }

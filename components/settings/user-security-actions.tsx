@@ -1,10 +1,8 @@
 "use client";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useStepUp } from "@/components/auth/step-up";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
 import { resetSecondFactorAction } from "@/lib/actions/reset-second-factor";
 import { resetPasswordAction } from "@/lib/actions/set-password";
 import { signOutUserEverywhereAction } from "@/lib/actions/sign-out-everywhere";
@@ -18,10 +16,22 @@ export interface UserSecurityActionsProps {
 
 /** An owner ends someone's sessions, or resets their second factor (a lost phone); both step-up and audited. */
 export function UserSecurityActions({ userId, email, mfaEnrolled, you }: UserSecurityActionsProps) {
-  const router = useRouter();
-  const stepUp = useStepUp();
-  const [error, setError] = useState<string | null>(null);
   const [password, setPassword] = useState("");
+  const signOut = useFormAction(signOutUserEverywhereAction, {
+    success: (data) => `${email}: ${data.ended} session(s) ended.`,
+  });
+  const setNewPassword = useFormAction(resetPasswordAction, {
+    success: `${email} has a new password; their sessions ended.`,
+  });
+  const resetSecondFactor = useFormAction(resetSecondFactorAction, {
+    success: `${email} sets up two-factor again at their next sign-in.`,
+  });
+  const acts = [signOut, setNewPassword, resetSecondFactor];
+  // One line under the row says how the last act went: each act clears what the others said.
+  const only = (act: (typeof acts)[number]) => {
+    for (const other of acts) if (other !== act) other.showErrors({});
+  };
+  const error = acts.find((act) => act.error !== null)?.error ?? null;
   return (
     <div className="flex flex-col gap-1">
       <div className="flex flex-wrap gap-2">
@@ -36,9 +46,8 @@ export function UserSecurityActions({ userId, email, mfaEnrolled, you }: UserSec
             pendingLabel="Signing out…"
             tone="danger"
             onConfirm={async () => {
-              const result = await stepUp(() => signOutUserEverywhereAction({ userId }));
-              setError(result.ok ? null : result.error);
-              if (result.ok) toast.success(`${email}: ${result.data.ended} session(s) ended.`);
+              only(signOut);
+              await signOut.run({ userId });
             }}
           >
             <p>Every browser signed in as {email} goes back to the sign-in page on its next click.</p>
@@ -55,10 +64,9 @@ export function UserSecurityActions({ userId, email, mfaEnrolled, you }: UserSec
             pendingLabel="Setting…"
             confirmDisabled={password.length < 10}
             onConfirm={async () => {
-              const result = await stepUp(() => resetPasswordAction({ userId, password }));
+              only(setNewPassword);
+              await setNewPassword.run({ userId, password });
               setPassword("");
-              setError(result.ok ? null : result.error);
-              if (result.ok) toast.success(`${email} has a new password; their sessions ended.`);
             }}
           >
             <p className="mb-2">For a forgotten password: pass it on to them yourself. Their sessions end.</p>
@@ -82,10 +90,8 @@ export function UserSecurityActions({ userId, email, mfaEnrolled, you }: UserSec
             pendingLabel="Resetting…"
             tone="danger"
             onConfirm={async () => {
-              const result = await stepUp(() => resetSecondFactorAction({ userId }));
-              setError(result.ok ? null : result.error);
-              if (result.ok) toast.success(`${email} sets up two-factor again at their next sign-in.`);
-              router.refresh();
+              only(resetSecondFactor);
+              await resetSecondFactor.run({ userId });
             }}
           >
             <p>
