@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import type { ShownText } from "@/lib/catalogue/texts";
 
 /**
- * A product text in the chosen language, or the fallback marked as such (DESIGN §7), or a plain
+ * A product text in the chosen language, or the fallback marked as such (docs/console.md, "Catalogue languages"), or a plain
  * "missing" when no language has it. `lang` lets screen readers pronounce it right; `dir="auto"`
  * sets the direction from the text itself, so an Arabic or Hebrew title runs right to left (and
  * an English fallback shown in its place stays left to right) inside a left-to-right page.

@@ -13,7 +13,7 @@ import {
 } from "./award-rules";
 
 /**
- * The award form's input (DESIGN §7), checked by the server action with this schema. The browser
+ * The award form's input (docs/console.md, "The form and the RequestID rule"), checked by the server action with this schema. The browser
  * checks the same rules (award-rules.ts) without zod, in award-input-client.ts, which
  * award-input-client.test.ts holds to this schema's answers. Amounts stay text: exact decimals, never
  * a JavaScript number.

@@ -2,7 +2,7 @@ import { MAX_TOKEN_LINES } from "@/lib/contract/award-limits";
 import { decimalProblem, MAX_DECIMALS, MAX_INTEGER_DIGITS, toUnits } from "@/lib/contract/decimal";
 
 /**
- * The award form's own rules (DESIGN §7) as plain functions and sentences, with no schema
+ * The award form's own rules (docs/console.md, "The form and the RequestID rule") as plain functions and sentences, with no schema
  * library: the server action's schema (award-input.ts, zod) and the browser's checks
  * (award-input-client.ts, no zod) are both built from them, so each rule has one home while the
  * browser ships no zod (docs/console.md, "Bundle budget").

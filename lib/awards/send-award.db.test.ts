@@ -175,6 +175,37 @@ describe("the award trail", () => {
     ).rejects.toThrow(TrailError);
   });
 
+  it("a RequestID's award spelled differently is the same award, as the service judges it (lib/contract/award-body.ts)", async () => {
+    const gold = { Guid: GOLD, ContractGuid: GOLD_DB, Amount: "1.50" };
+    const gem = { Guid: GEM, ContractGuid: GEM_DB, Amount: "2" };
+    const lines = [gold, gem];
+    const first = await recordAward(database.db, award({ lines }));
+    // Capitals, trailing zeros, another order of the lines: the same body.
+    const again = await recordAward(
+      database.db,
+      award({
+        requestId: first.requestId.toUpperCase(),
+        customerId: first.customerId,
+        lines: [
+          { Guid: GEM.toUpperCase(), ContractGuid: GEM_DB.toUpperCase(), Amount: "2.000" },
+          { Guid: GOLD, ContractGuid: GOLD_DB, Amount: "1.5" },
+        ],
+      }),
+    );
+    expect(again.id).toBe(first.id);
+    // A different amount is not.
+    await expect(
+      recordAward(
+        database.db,
+        award({
+          requestId: first.requestId,
+          customerId: first.customerId,
+          lines: [gold, { ...gem, Amount: "2.01" }],
+        }),
+      ),
+    ).rejects.toThrow(TrailError);
+  });
+
   it("lists awards newest first with filters and paging", async () => {
     const a = await recordAward(database.db, award({ customerId: "list-a" }));
     await recordAward(database.db, award({ customerId: "list-b" }));

@@ -6,7 +6,7 @@ import { type AwardTrailLine, awardEvents, awards } from "@/lib/db/schema";
 import type { AwardStatus } from "@/lib/model/award-status";
 
 /**
- * The award trail (DESIGN §7): an award is written before it is sent and updated with every
+ * The award trail (docs/console.md, "The trail"): an award is written before it is sent and updated with every
  * outcome, so nothing sent is ever unknown to the console and any award can be retried with its
  * RequestID. Functions here only read the trail: every write is lib/awards/lifecycle/'s, the one
  * writer of console.awards and award_events (checked by lint:architecture).

@@ -34,8 +34,8 @@ export interface WalletView {
 
 /**
  * The funding gap per contract (exact decimals): the queued total minus the balance. Funding
- * every gap clears the whole queue, since the queue is strict FIFO per contract (DESIGN §3
- * rule 15) and an award waits only for contracts it has lines on.
+ * every gap clears the whole queue, since the queue is strict FIFO per contract (docs/service.md,
+ * "Awards (rules 13–17)", rule 15) and an award waits only for contracts it has lines on.
  */
 export function fundingGaps(wallet: Wallet): ContractFunding[] {
   const units = (text: string) => (decimalProblem(text) === null ? toUnits(text) : 0n);

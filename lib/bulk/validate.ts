@@ -182,8 +182,8 @@ function checkRow(row: CsvRow, tokens: ProjectToken[]): BulkRow | string[] {
 }
 
 /**
- * The dry run: every row checked against the project's tokens and the award rules (DESIGN §3
- * rule 13), rows repeating an earlier row found, and the batch summarised (exact totals per
+ * The dry run: every row checked against the project's tokens and the award rules (docs/service.md,
+ * "Awards (rules 13–17)", rule 13), rows repeating an earlier row found, and the batch summarised (exact totals per
  * token, contract and mode). Nothing is sent or written here.
  */
 export function dryRun(rows: CsvRow[], tokens: ProjectToken[]): DryRun {

@@ -1,8 +1,9 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/audit-log";
+import { type AwardBody, sameAwardBody } from "@/lib/contract/award-body";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { type AwardTrailLine, awardEvents, awards } from "@/lib/db/schema";
+import { awardEvents, awards } from "@/lib/db/schema";
 import type { AwardStatus } from "@/lib/model/award-status";
 import { type AwardRecord, canonicalAward, type NewAward, TrailError } from "../trail";
 import { type AuditLine, checkTransition, fromStatuses } from "./transition";
@@ -61,27 +62,27 @@ export async function writeAward(
       ),
     );
   if (!existing) throw new TrailError("the award could not be written to the trail.");
-  if (sameBody(existing, award)) return { record: existing, created: false };
+  if (sameAwardBody(bodyOf(existing), bodyOf(award))) return { record: existing, created: false };
   throw new TrailError(
     `RequestID ${award.requestId} was already used for a different award (${existing.customerId}, ${existing.createdAt.toISOString()}): change anything and a new RequestID is made.`,
   );
 }
 
-function canonicalLines(lines: AwardTrailLine[]): string {
-  return lines
-    .map((line) => `${line.Guid.toLowerCase()} ${line.ContractGuid.toLowerCase()} ${line.Amount}`)
-    .sort()
-    .join("|");
-}
-
-function sameBody(existing: AwardRecord, award: NewAward): boolean {
-  return (
-    existing.customerId === award.customerId &&
-    existing.isAllowance === award.isAllowance &&
-    (award.isAllowance ? existing.isMintable === award.isMintable : existing.wallet === award.wallet) &&
-    canonicalLines(existing.lines) === canonicalLines(award.lines)
-  );
-}
+/** The award as the service's body, for the one same-body rule both programs apply. */
+const bodyOf = (
+  award: Pick<
+    AwardRecord,
+    "projectGuid" | "requestId" | "customerId" | "isAllowance" | "isMintable" | "wallet" | "lines"
+  >,
+): AwardBody => ({
+  ProjectGuid: award.projectGuid,
+  RequestID: award.requestId,
+  CustomerID: award.customerId,
+  IsAllowance: award.isAllowance,
+  IsMintable: award.isMintable,
+  Wallet: award.wallet,
+  Tokens: award.lines,
+});
 
 /** The award's status under a row lock, for a change in this transaction; TrailError when there is none. */
 async function lockedStatus(
