@@ -2,6 +2,7 @@ import { SUCCEEDED } from "@/components/awards/award-outcome";
 import type { AwardReviewProps } from "@/components/awards/award-review";
 import type { ParsedAward } from "@/lib/awards/award-input";
 import type { AwardMode } from "@/lib/awards/award-rules";
+import type { AddressFormat } from "@/lib/contract/wallet-address";
 import type { PlayerSummary } from "@/lib/players/holdings";
 
 /**
@@ -13,7 +14,8 @@ export interface TokenOption {
   guid: string;
   symbol: string;
   name: string;
-  contracts: { guid: string; chain: string }[];
+  /** `addressFormat`: the service's word on the chain's wallets; absent when it does not say. */
+  contracts: { guid: string; chain: string; addressFormat?: AddressFormat | null }[];
 }
 
 export interface Line {
@@ -71,12 +73,16 @@ export function awardValues(draft: Draft, tokens: TokenOption[], requestId: stri
     mode: draft.mode,
     wallet: draft.mode === "direct" ? draft.wallet : "",
     mintable: draft.mode === "allowance" && draft.mintable,
-    lines: draft.lines.map((line) => ({
-      token: line.token,
-      contract: line.contract,
-      chain: tokenOf(line.token)?.contracts.find((c) => c.guid === line.contract)?.chain ?? "",
-      amount: line.amount,
-    })),
+    lines: draft.lines.map((line) => {
+      const contract = tokenOf(line.token)?.contracts.find((c) => c.guid === line.contract);
+      return {
+        token: line.token,
+        contract: line.contract,
+        chain: contract?.chain ?? "",
+        ...(contract?.addressFormat !== undefined ? { addressFormat: contract.addressFormat } : {}),
+        amount: line.amount,
+      };
+    }),
     reason: draft.reason,
   };
 }

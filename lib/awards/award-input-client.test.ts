@@ -141,7 +141,7 @@ describe("the browser's award checks answer as the server action's schema", () =
         "lines[0].amount": "must use a point for decimals, not a comma",
         "lines[1].contract": "repeats the token and contract of an earlier line: put the total on one line",
         reason: "is required: say why (kept in the award trail)",
-        wallet: "must be a Polygon address: 0x followed by 40 hexadecimal digits",
+        wallet: "must be an EVM address (0x followed by 40 hexadecimal digits) for chain Polygon",
       },
     });
     expect(
@@ -168,5 +168,35 @@ describe("the browser's award checks answer as the server action's schema", () =
       },
     });
     expect(checkAmount("0")).toEqual({ ok: false, problem: "must be greater than 0" });
+  });
+
+  it("checks the wallet against the format the service gives for the chain (AddressFormat), and guesses from the name only without it", () => {
+    const direct = (addressFormat: "evm" | null | undefined, chain: string) =>
+      checkAward({
+        requestId: GOLD,
+        customerId: "player-1001",
+        mode: "direct",
+        wallet: "db-wallet-1",
+        mintable: false,
+        lines: [
+          {
+            token: GEM,
+            contract: GEM_POLYGON,
+            chain,
+            ...(addressFormat !== undefined ? { addressFormat } : {}),
+            amount: "1",
+          },
+        ],
+        reason: "prize",
+      });
+    expect(direct("evm", "Starfall")).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        wallet: "must be an EVM address (0x followed by 40 hexadecimal digits) for chain Starfall",
+      },
+    });
+    expect(direct(null, "Polygon").ok).toBe(true);
+    expect(direct(undefined, "Polygon").ok).toBe(false);
+    expect(direct(undefined, "Starfall").ok).toBe(true);
   });
 });

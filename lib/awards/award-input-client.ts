@@ -2,6 +2,7 @@ import { MAX_TOKEN_LINES } from "@/lib/contract/award-limits";
 import { checkCustomerId } from "@/lib/contract/customer-id-rule";
 import { fieldPath } from "@/lib/contract/issues";
 import { canonicalGuid } from "@/lib/contract/uuid-pattern";
+import type { AddressFormat } from "@/lib/contract/wallet-address";
 import type { ParsedAward } from "./award-input";
 import { AWARD_RULES, type AwardMode, amountProblem, crossFieldIssues, REASON_MAX } from "./award-rules";
 
@@ -21,7 +22,13 @@ export interface FormAward {
   mode: AwardMode;
   wallet: string;
   mintable: boolean;
-  lines: { token: string; contract: string; chain: string; amount: string }[];
+  lines: {
+    token: string;
+    contract: string;
+    chain: string;
+    addressFormat?: AddressFormat | null;
+    amount: string;
+  }[];
   reason: string;
   confirmNewPlayer?: boolean;
 }
@@ -58,6 +65,7 @@ export function checkAward(
       token: canonicalGuid(line.token),
       contract: canonicalGuid(line.contract),
       chain: line.chain,
+      ...(line.addressFormat !== undefined ? { addressFormat: line.addressFormat } : {}),
       amount,
     };
   });

@@ -90,7 +90,25 @@ describe("the award form's validation", () => {
         wallet: "db-wallet-1",
         lines: [{ token: GEM, contract: GEM_POLYGON, chain: "Polygon", amount: "1" }],
       },
-      "wallet must be a Polygon address: 0x followed by 40 hexadecimal digits.",
+      "wallet must be an EVM address (0x followed by 40 hexadecimal digits) for chain Polygon.",
+    ],
+    [
+      "a wallet that is not an address of the format the service gives for the chain",
+      {
+        mode: "direct",
+        wallet: "db-wallet-1",
+        lines: [{ token: GEM, contract: GEM_POLYGON, chain: "Starfall", addressFormat: "evm", amount: "1" }],
+      },
+      "wallet must be an EVM address (0x followed by 40 hexadecimal digits) for chain Starfall.",
+    ],
+    [
+      "an address format no service gives",
+      {
+        lines: [
+          { token: GEM, contract: GEM_POLYGON, chain: "Polygon", addressFormat: "solana", amount: "1" },
+        ],
+      },
+      'lines[0].addressFormat must be "evm" or null.',
     ],
   ])("refuses %s, naming the field and the rule", (_name, change, expected) => {
     expect(problems({ ...valid, ...change })).toBe(expected);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_TOKEN_LINES } from "@/lib/contract/award-limits";
 import { wallet } from "@/lib/contract/fields";
 import { guid } from "@/lib/contract/guid";
+import { ADDRESS_FORMATS } from "@/lib/contract/wallet-address";
 import { operatorCustomerId } from "@/lib/players/customer-id";
 import {
   AWARD_MODES,
@@ -34,6 +35,11 @@ export const AwardLineInput = z.object({
   contract: guid,
   /** The contract's chain, for the wallet rule (from the project's token list). */
   chain: z.string().max(100).default(""),
+  /** The chain's address format as the service gave it (absent: the service does not say). */
+  addressFormat: z
+    .enum(ADDRESS_FORMATS, { error: `must be ${ADDRESS_FORMATS.map((f) => `"${f}"`).join(", ")} or null` })
+    .nullable()
+    .optional(),
   amount: amountText,
 });
 

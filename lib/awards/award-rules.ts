@@ -1,5 +1,6 @@
 import { MAX_TOKEN_LINES } from "@/lib/contract/award-limits";
 import { decimalProblem, MAX_DECIMALS, MAX_INTEGER_DIGITS, toUnits } from "@/lib/contract/decimal";
+import { type AddressFormat, addressProblem, chainAddressFormat } from "@/lib/contract/wallet-address";
 
 /**
  * The award form's own rules (docs/console.md, "The form and the RequestID rule") as plain functions and sentences, with no schema
@@ -22,26 +23,17 @@ export const AWARD_RULES = {
   longReason: `must be at most ${REASON_MAX} characters`,
 } as const;
 
-/** Chains whose wallets are EVM addresses (`0x` + 40 hex digits), by name, in any case. */
-const EVM_CHAINS = new Set([
-  "ethereum",
-  "polygon",
-  "bsc",
-  "bnb",
-  "arbitrum",
-  "optimism",
-  "base",
-  "avalanche",
-  "sepolia",
-  "amoy",
-]);
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
-/** The address rule of a chain, when the console knows one. */
-export function walletProblem(chainName: string, address: string): string | null {
-  if (EVM_CHAINS.has(chainName.toLowerCase()) && !EVM_ADDRESS.test(address))
-    return `must be a ${chainName} address: 0x followed by 40 hexadecimal digits`;
-  return null;
+/**
+ * The address rule of a chain (lib/contract/wallet-address.ts): the format the service gives for
+ * the contract's chain (`GET /Tokens`' `AddressFormat`, null: any text), or, from a service that
+ * does not say (`undefined`), the guess from the chain's name.
+ */
+export function walletProblem(
+  chainName: string,
+  address: string,
+  format?: AddressFormat | null,
+): string | null {
+  return addressProblem(chainAddressFormat(chainName, format), address, chainName);
 }
 
 /** What is wrong with an amount as a person typed it (already trimmed), or null. */
@@ -60,7 +52,7 @@ export function amountProblem(text: string): string | null {
 export interface CrossChecked {
   mode: AwardMode;
   wallet: string;
-  lines: { token: string; contract: string; chain: string }[];
+  lines: { token: string; contract: string; chain: string; addressFormat?: AddressFormat | null }[];
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -121,8 +113,9 @@ export function crossFieldIssues(
     });
     return issues;
   }
-  for (const chain of new Set(award.lines.map((line) => line.chain).filter(Boolean))) {
-    const chainProblem = walletProblem(chain, award.wallet);
+  for (const line of award.lines) {
+    if (!line.chain) continue;
+    const chainProblem = walletProblem(line.chain, award.wallet, line.addressFormat);
     if (chainProblem) {
       issues.push({ path: ["wallet"], message: chainProblem });
       return issues;

@@ -100,7 +100,7 @@ describe("the dry run", () => {
     ["p,GOLD,,1,direct,,", "wallet: is required for a direct distribution"],
     [
       `p,GEM,${GEM.Contracts[1]?.ContractGuid},1,direct,db-wallet-1,`,
-      "wallet: must be a Polygon address: 0x followed by 40 hexadecimal digits",
+      "wallet: must be an EVM address (0x followed by 40 hexadecimal digits) for chain Polygon",
     ],
     [
       "p,GOLD,,1,allowance,db-wallet-1,",
@@ -134,6 +134,36 @@ describe("the dry run", () => {
       TOKENS,
     );
     expect(result.errors[0]?.problems).toHaveLength(4);
+    expect(result.rows.map((row) => row.line)).toEqual([3]);
+  });
+
+  it("checks a wallet against the address format the service gives for the chain, before any guess from its name", () => {
+    // The service says: its "Starfall" chain takes EVM addresses, and its "Polygon" any text.
+    const told = [
+      {
+        ...GEM,
+        Contracts: [
+          {
+            ChainName: "Starfall",
+            ContractGuid: GEM.Contracts[0]?.ContractGuid ?? "",
+            AddressFormat: "evm" as const,
+          },
+          { ChainName: "Polygon", ContractGuid: GEM.Contracts[1]?.ContractGuid ?? "", AddressFormat: null },
+        ],
+      },
+    ];
+    const result = dryRun(
+      rows(`p,GEM,Starfall,1,direct,db-wallet-1,\nq,GEM,Polygon,1,direct,db-wallet-2,`),
+      told,
+    );
+    expect(result.errors).toEqual([
+      expect.objectContaining({
+        line: 2,
+        problems: [
+          "wallet: must be an EVM address (0x followed by 40 hexadecimal digits) for chain Starfall",
+        ],
+      }),
+    ]);
     expect(result.rows.map((row) => row.line)).toEqual([3]);
   });
 

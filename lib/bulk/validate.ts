@@ -2,6 +2,7 @@ import { amountText, walletProblem } from "@/lib/awards/award-input";
 import { canonicalDecimal, decimalProblem, fromUnits, toUnits } from "@/lib/contract/decimal";
 import { wallet as walletRule } from "@/lib/contract/fields";
 import { canonicalGuid } from "@/lib/contract/guid";
+import type { AddressFormat } from "@/lib/contract/wallet-address";
 import { checkCustomerId } from "@/lib/players/customer-id";
 import type { CsvRow } from "./csv";
 
@@ -9,7 +10,8 @@ import type { CsvRow } from "./csv";
 export interface ProjectToken {
   Guid: string;
   Symbol: string;
-  Contracts: { ChainName: string; ContractGuid: string }[];
+  /** `AddressFormat`: the service's word on the chain's wallets; absent when it does not say. */
+  Contracts: { ChainName: string; ContractGuid: string; AddressFormat?: AddressFormat | null }[];
 }
 
 /** A row that passed every check, resolved to GUIDs: what will be sent. */
@@ -158,7 +160,7 @@ function checkRow(row: CsvRow, tokens: ProjectToken[]): BulkRow | string[] {
     if (f.wallet === "") problems.push("wallet: is required for a direct distribution");
     else {
       const format = firstMessage(walletRule.safeParse(f.wallet));
-      const chainRule = contract ? walletProblem(contract.ChainName, f.wallet) : null;
+      const chainRule = contract ? walletProblem(contract.ChainName, f.wallet, contract.AddressFormat) : null;
       if (format ?? chainRule) problems.push(`wallet: ${format ?? chainRule}`);
     }
   } else if (mode === "allowance" && f.wallet !== "") {

@@ -43,7 +43,11 @@ export default async function NewAwardPage({ searchParams }: PageProps<"/awards/
             guid: token.Guid,
             symbol: token.Symbol,
             name: token.Name,
-            contracts: token.Contracts.map((c) => ({ guid: c.ContractGuid, chain: c.ChainName })),
+            contracts: token.Contracts.map((c) => ({
+              guid: c.ContractGuid,
+              chain: c.ChainName,
+              addressFormat: c.AddressFormat,
+            })),
           }))}
         />
       ) : (
