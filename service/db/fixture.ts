@@ -4,6 +4,7 @@ import { decimalProblem } from "@/lib/contract/decimal";
 import { customerId, tokenId, uuid } from "@/lib/contract/fields";
 import { describeIssues } from "@/lib/contract/issues";
 import { textProblem } from "@/lib/contract/text-rule";
+import { ADDRESS_FORMATS, addressProblem } from "@/lib/contract/wallet-address";
 
 /**
  * The project fixture format (docs/service.md, "Data in"): JSON, every list kept in order, amounts as decimal
@@ -11,7 +12,6 @@ import { textProblem } from "@/lib/contract/text-rule";
  * itself and are checked here, so an import never fails half-way on a dangling reference.
  */
 
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
 /** A text the import stores: the rule of all stored text (lib/contract/text-rule.ts). */
@@ -55,7 +55,7 @@ const integerText = z.string().regex(/^\d{1,78}$/, { error: "must be a whole num
 const chain = z.object({
   name: text.min(1, { error: "must not be empty" }),
   symbol: text.min(1, { error: "must not be empty" }),
-  addressFormat: z.enum(["evm"], { error: 'must be "evm" or null' }).nullable().default(null),
+  addressFormat: z.enum(ADDRESS_FORMATS, { error: 'must be "evm" or null' }).nullable().default(null),
 });
 
 const token = z.object({
@@ -290,14 +290,10 @@ function checkReferences(fixture: Shape, ctx: Ctx): void {
           message: "is required for a distributed holding",
         });
       }
-      const format = contract ? chains.get(contract.chain.toUpperCase())?.addressFormat : null;
-      if (!h.isAllowance && format === "evm" && !EVM_ADDRESS.test(h.wallet)) {
-        ctx.addIssue({
-          code: "custom",
-          path: [...path, "wallet"],
-          message: "must be an EVM address (0x + 40 hex digits) on this chain",
-        });
-      }
+      const format = contract ? (chains.get(contract.chain.toUpperCase())?.addressFormat ?? null) : null;
+      const addressRule =
+        h.isAllowance || !contract ? null : addressProblem(format, h.wallet, contract.chain);
+      if (addressRule) ctx.addIssue({ code: "custom", path: [...path, "wallet"], message: addressRule });
     });
     c.items.forEach((item, ii) => {
       if (!chains.has(item.chain.toUpperCase())) {
