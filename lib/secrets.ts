@@ -2,8 +2,8 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import type { EncryptionKeys } from "./secret-box";
 import type { ConsoleEnv } from "./env";
+import type { EncryptionKeys } from "./secret-box";
 
 export interface ConsoleSecrets {
   authSecret: string;

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readAuditPage } from "@/lib/audit/audit-log";
-import type { EncryptionKeys } from "@/lib/secret-box";
 import type { ConsoleDatabase } from "@/lib/db/connection";
+import type { EncryptionKeys } from "@/lib/secret-box";
 import { createConsoleTestDatabase } from "@/testing/console-database";
 import { enrolSecondFactor, resetSecondFactor, signOutSession } from "./account";
 import { beginEnrolment, totpCodeAt } from "./second-factor";

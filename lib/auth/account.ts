@@ -1,9 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { type AuditActor, audited, recordAudit } from "@/lib/audit/audit-log";
-import type { EncryptionKeys } from "@/lib/secret-box";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { users } from "@/lib/db/schema";
+import type { EncryptionKeys } from "@/lib/secret-box";
 import { completeEnrolment, consumeSecondFactor, removeSecondFactor } from "./second-factor";
 import { endSession, endSessionsOf, markSecondFactor, type SignedIn } from "./sessions";
 import { attemptVerdict, clearAccountFailures, recordFailure } from "./sign-in-failures";

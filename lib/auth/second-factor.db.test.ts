@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { EncryptionKeys } from "@/lib/secret-box";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { users } from "@/lib/db/schema";
+import type { EncryptionKeys } from "@/lib/secret-box";
 import { createConsoleTestDatabase } from "@/testing/console-database";
 import {
   beginEnrolment,

@@ -3,10 +3,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { RotationError } from "@/lib/connections/connections";
-import { type EncryptionKeys, openSecret, sealedWithNewest, sealSecret } from "@/lib/secret-box";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { recoveryCodes, users } from "@/lib/db/schema";
 import { UserFacingError } from "@/lib/model/user-facing-error";
+import { type EncryptionKeys, openSecret, sealedWithNewest, sealSecret } from "@/lib/secret-box";
 
 /**
  * Staff second factors (docs/console.md, "Two-factor sign-in"): TOTP per RFC 6238 (SHA-1, six

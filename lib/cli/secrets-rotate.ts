@@ -1,8 +1,8 @@
 import { parseCommandLine, plural, runCli } from "@/common/cli";
 import { rotateTotpSecrets } from "@/lib/auth/second-factor";
 import { RotationError, rotateConnectionKeys } from "@/lib/connections/connections";
-import { encryptionKeyId } from "@/lib/secret-box";
 import { ConsoleEnvError, consoleEnv } from "@/lib/env";
+import { encryptionKeyId } from "@/lib/secret-box";
 import { consoleSecrets, MissingSecretError } from "@/lib/secrets";
 import { withConsoleDatabase } from "./with-console-database";
 

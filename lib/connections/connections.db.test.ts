@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/auth/users";
-import { encryptionKeyId } from "@/lib/secret-box";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { parseConsoleEnv } from "@/lib/env";
+import { encryptionKeyId } from "@/lib/secret-box";
 import { createConsoleTestDatabase } from "@/testing/console-database";
 import {
   ConnectionError,

@@ -5,13 +5,6 @@ import type { ServiceConnection } from "@/lib/client/call-service";
 import { fieldErrorsOf } from "@/lib/contract/field-errors";
 import { guid } from "@/lib/contract/guid";
 import { describeIssues } from "@/lib/contract/issues";
-import {
-  type EncryptionKeys,
-  maskSecret,
-  openSecret,
-  sealedWithNewest,
-  sealSecret,
-} from "@/lib/secret-box";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { connections, userSettings } from "@/lib/db/schema";
 import type { ConsoleEnv } from "@/lib/env";
@@ -20,10 +13,11 @@ import {
   type ConnectionEnvironment,
   ENVIRONMENT_RULE,
 } from "@/lib/model/connection-environment";
+import type { ConnectionSummary } from "@/lib/model/connection-summary";
 import { UserFacingError } from "@/lib/model/user-facing-error";
 import { countInRequest, forgetInRequest, oncePerRequest } from "@/lib/request/per-request";
+import { type EncryptionKeys, maskSecret, openSecret, sealedWithNewest, sealSecret } from "@/lib/secret-box";
 import { consoleAddressPolicy } from "./address-policy";
-import type { ConnectionSummary } from "@/lib/model/connection-summary";
 
 /**
  * Project connections (docs/console.md, "Connections and extensions"): a name, a service base

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { envelopeShape } from "./envelope";
 import { dateText, decimalText, priceText } from "./fields";
-import { ADDRESS_FORMATS } from "./wallet-address";
 import { type Strictness, strictnessTools } from "./strictness";
+import { ADDRESS_FORMATS } from "./wallet-address";
 
 /** The product type table of the spec (docs/service.md, "Resources", rule 12). */
 export const PRODUCT_TYPES = [
@@ -64,7 +64,8 @@ function catalogueSchemas<L extends Strictness>(level: L) {
         ContractGuid: z.string(),
         // A service that says nothing leaves the console to guess the format from the chain's name.
         AddressFormat: extension(z.enum(ADDRESS_FORMATS).nullable()).meta({
-          description: "Extension: the format a direct award's Wallet must have on this chain (\"evm\"), or null for any",
+          description:
+            'Extension: the format a direct award\'s Wallet must have on this chain ("evm"), or null for any',
         }),
       }),
     ),

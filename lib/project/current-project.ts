@@ -1,9 +1,9 @@
 import "server-only";
 import type { ServiceConnection } from "@/lib/client/call-service";
-import type { ConnectionSummary } from "@/lib/model/connection-summary";
 import { currentConnectionRef, listConnections, serviceConnection } from "@/lib/connections/connections";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
+import type { ConnectionSummary } from "@/lib/model/connection-summary";
 import { UserFacingError } from "@/lib/model/user-facing-error";
 import { consoleSecrets } from "@/lib/secrets";
 

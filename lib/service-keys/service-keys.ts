@@ -4,9 +4,9 @@ import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-serv
 import { createKey, listKeys, revokeKey, rollKey } from "@/lib/client/keys";
 import { replaceConnectionKey } from "@/lib/connections/connections";
 import type { KeyView } from "@/lib/contract/keys";
-import type { EncryptionKeys } from "@/lib/secret-box";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { UserFacingError } from "@/lib/model/user-facing-error";
+import type { EncryptionKeys } from "@/lib/secret-box";
 import { type KeyRow, keyRow, type NewKeySecret, type RolledKey } from "./key-view";
 
 /**

@@ -176,7 +176,12 @@ describe("rule 9: project tokens", () => {
   it("rule 9: only tokens with a contract, each with its contracts per chain, in order; each chain's address format (extension)", async () => {
     const response = await call(service.base, `/Tokens/${KEY}/${PROJECT}`);
     expect(response.json.Data.Tokens).toEqual([
-      { Symbol: "GOLD", Guid: GOLD, Name: "Gold", Contracts: [{ ChainName: "DB", ContractGuid: GOLD_DB, AddressFormat: null }] },
+      {
+        Symbol: "GOLD",
+        Guid: GOLD,
+        Name: "Gold",
+        Contracts: [{ ChainName: "DB", ContractGuid: GOLD_DB, AddressFormat: null }],
+      },
       {
         Symbol: "GEM",
         Guid: GEM,
