@@ -3,7 +3,8 @@ import "server-only";
 import { z } from "zod";
 import { approvalAttempt, approveAndSend } from "@/lib/awards/approval-decisions";
 import { startSending } from "@/lib/bulk/running";
-import { ActionError, defineAction } from "./define-action";
+import { UserFacingError } from "@/lib/model/user-facing-error";
+import { defineAction } from "./define-action";
 
 /**
  * Approves another person's award or batch (docs/console.md, "Approvals"): a fresh second factor
@@ -15,7 +16,7 @@ export const approveRequestAction = defineAction(
   z.object({ approvalId: z.number().int().positive() }),
   async ({ approvalId }, user, { signedIn, actor }) => {
     if (!signedIn.user.mfaEnrolled)
-      throw new ActionError(
+      throw new UserFacingError(
         "Approving needs two-factor sign-in: set it up on your Account page, then approve with a code.",
       );
     const approved = await approveAndSend(user, approvalId, actor);

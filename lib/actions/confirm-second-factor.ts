@@ -4,8 +4,9 @@ import { z } from "zod";
 import { confirmSecondFactor } from "@/lib/auth/account";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 import { consoleSecrets } from "@/lib/secrets";
-import { ActionError, defineAction } from "./define-action";
+import { defineAction } from "./define-action";
 
 /** Step-up: a code from the authenticator makes this session fresh for 10 minutes (lib/auth/sessions.ts). */
 export const confirmSecondFactorAction = defineAction(
@@ -25,7 +26,7 @@ export const confirmSecondFactorAction = defineAction(
       code,
       actor,
     );
-    if (!result.ok) throw new ActionError(result.message);
+    if (!result.ok) throw new UserFacingError(result.message);
     return { confirmed: true };
   },
   { changesData: false },

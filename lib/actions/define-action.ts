@@ -22,9 +22,6 @@ export interface ActionContext {
   actor: AuditActor;
 }
 
-/** A refusal an action's own code raises (lib/model/user-facing-error.ts: any feature's kind does as well). */
-export class ActionError extends UserFacingError {}
-
 /**
  * The one guard of every server action (STYLE): session → required second factor → permission →
  * step-up (when `stepUp`: money, users, connections, settings) → input parse → handler, answering

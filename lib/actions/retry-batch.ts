@@ -5,8 +5,9 @@ import { findBatch } from "@/lib/bulk/batch-store";
 import { retryFailedRows } from "@/lib/bulk/retry-rows";
 import { startSending } from "@/lib/bulk/running";
 import { consoleDb } from "@/lib/db/console-db";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 import { chosenProjectName } from "@/lib/project/current-project";
-import { ActionError, defineAction } from "./define-action";
+import { defineAction } from "./define-action";
 
 /** Sends a batch's failed and unknown rows again, each with its own RequestID (paid at most once). */
 export const retryBatchAction = defineAction(
@@ -15,7 +16,7 @@ export const retryBatchAction = defineAction(
   async ({ batchId }, user, { actor }) => {
     const db = await consoleDb();
     const batch = await findBatch(db, batchId);
-    if (!batch) throw new ActionError(`There is no batch ${batchId}.`);
+    if (!batch) throw new UserFacingError(`There is no batch ${batchId}.`);
     const project = await chosenProjectName(user.id);
     // Its audit row is written with the rows it sends again (lib/bulk/retry-rows.ts).
     const requeued = await retryFailedRows(db, batch, user, actor, project);

@@ -5,8 +5,9 @@ import { PolicyInput } from "@/lib/approvals/policy-input";
 import { ServiceCallError } from "@/lib/client/call-service";
 import { listProjectTokens } from "@/lib/client/catalogue";
 import { consoleDb } from "@/lib/db/console-db";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 import { requireProject } from "@/lib/project/current-project";
-import { ActionError, defineAction } from "./define-action";
+import { defineAction } from "./define-action";
 
 /**
  * Owners set one token's award policy for the chosen project (docs/console.md, "Award policies"):
@@ -22,13 +23,13 @@ export const setAwardPolicyAction = defineAction(
       tokens = (await listProjectTokens(connection)).Data.Tokens;
     } catch (error) {
       if (error instanceof ServiceCallError)
-        throw new ActionError(
+        throw new UserFacingError(
           `The project's tokens could not be read: ${error.message} Nothing was changed.`,
         );
       throw error;
     }
     const token = tokens.find((t) => t.Guid.toLowerCase() === input.token.toLowerCase());
-    if (!token) throw new ActionError("Token: not one of this project's tokens. Nothing was changed.");
+    if (!token) throw new UserFacingError("Token: not one of this project's tokens. Nothing was changed.");
     return setPolicy(
       await consoleDb(),
       { projectGuid: connection.projectGuid, project: chosen.name, symbol: token.Symbol },

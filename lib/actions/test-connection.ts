@@ -7,8 +7,9 @@ import { consoleAddressPolicy } from "@/lib/connections/address-policy";
 import { ConnectionInput, serviceConnection } from "@/lib/connections/connections";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 import { consoleSecrets } from "@/lib/secrets";
-import { ActionError, defineAction } from "./define-action";
+import { defineAction } from "./define-action";
 
 export interface ConnectionTestResult {
   ok: boolean;
@@ -39,7 +40,7 @@ export const testConnectionAction = defineAction(
         env,
         input.ref,
       );
-      if (!connection) throw new ActionError("That connection does not exist (any more).");
+      if (!connection) throw new UserFacingError("That connection does not exist (any more).");
     } else {
       // What the form holds goes where the console may call, like a saved connection.
       connection = { ...input, addresses: consoleAddressPolicy() };

@@ -34,9 +34,6 @@ import { fileSha256 } from "./request-ids";
 import { startSending } from "./running";
 import { type BulkRow, dryRun, type RepeatedRow } from "./validate";
 
-/** A bulk problem a person can act on; the action passes its message on. */
-export class BulkError extends UserFacingError {}
-
 /** Distinct players of the checked rows, in the order they first appear. */
 const playersOf = (rows: readonly BulkRow[]) => [...new Set(rows.map((row) => row.customerId))];
 
@@ -118,12 +115,13 @@ interface Checked {
 async function check(user: ConsoleUser, fileName: string, bytes: Uint8Array): Promise<Checked> {
   const { chosen, connection } = await requireProject(user.id);
   const parsed = parseAwardCsv(bytes);
-  if (!parsed.ok) throw new BulkError(parsed.error);
+  if (!parsed.ok) throw new UserFacingError(parsed.error);
   let tokens: Awaited<ReturnType<typeof listProjectTokens>>["Data"]["Tokens"];
   try {
     tokens = (await listProjectTokens(connection)).Data.Tokens;
   } catch (error) {
-    if (error instanceof ServiceCallError) throw new BulkError(`The file was not checked: ${error.message}`);
+    if (error instanceof ServiceCallError)
+      throw new UserFacingError(`The file was not checked: ${error.message}`);
     throw error;
   }
   const checked = dryRun(parsed.rows, tokens);
@@ -214,26 +212,26 @@ export async function sendBulkFile(
 ): Promise<{ batchId: number; created: boolean; approvalId?: number }> {
   const { report, rows, chosen, connection, db } = await check(user, input.fileName, input.bytes);
   if (report.errors.length > 0)
-    throw new BulkError(
+    throw new UserFacingError(
       `The file has ${report.errors.length} row${report.errors.length === 1 ? "" : "s"} with errors: fix them and upload it again. Nothing was sent.`,
     );
   if (report.repeated.length > 0 && !input.confirmRepeats)
-    throw new BulkError(
+    throw new UserFacingError(
       "Some rows repeat other rows of the file: confirm that they are meant to. Nothing was sent.",
     );
   if (report.recent.length > 0 && !input.confirmRecent)
-    throw new BulkError(
+    throw new UserFacingError(
       "Some rows repeat awards sent in the last 30 days: confirm that they are meant to. Nothing was sent.",
     );
   // Confirmed, the answer cannot change what happens; unconfirmed, the service is asked again.
   if (!input.confirmNewPlayers) {
     const fresh = await checkNewPlayers(connection, rows);
     if (fresh.failure)
-      throw new BulkError(
+      throw new UserFacingError(
         `Whether the players are new could not be checked (${fresh.failure.message}): confirm sending to players that may be new. Nothing was sent.`,
       );
     if (fresh.newPlayers.length > 0)
-      throw new BulkError(
+      throw new UserFacingError(
         `${fresh.newPlayers.length === 1 ? "1 player is" : `${fresh.newPlayers.length} players are`} new (no tokens or items yet): confirm that they are meant to. Nothing was sent.`,
       );
   }
@@ -249,7 +247,7 @@ export async function sendBulkFile(
       project: chosen.name,
       detail: { fileName: input.fileName, fileSha256: report.fileSha256, rows: report.summary.rows },
     });
-    return new BulkError(message);
+    return new UserFacingError(message);
   };
   if (breach) throw await refuse(describeBreach(breach));
   const waits = policy.tokens.some((token) => token.needsApproval);

@@ -10,9 +10,6 @@ import { UserFacingError } from "@/lib/model/user-facing-error";
 import type { BatchRecord } from "./batch-store";
 import { requeueFailedRows } from "./sender";
 
-/** A retry the batch's rows cannot have; the message is for the person. */
-export class RetryError extends UserFacingError {}
-
 /**
  * "Retry failed rows": failed and unknown rows go back to waiting with their RequestIDs. Failed
  * rows paid nothing and stopped counting against the batch author's daily limit, so they count
@@ -28,7 +25,7 @@ export async function retryFailedRows(
   project: string,
 ): Promise<number> {
   if (batch.actorId === null)
-    throw new RetryError(
+    throw new UserFacingError(
       "The person who sent this batch no longer has an account: its rows cannot be retried.",
     );
   const author = {
@@ -73,6 +70,6 @@ export async function retryFailedRows(
       project,
       detail: { batchId: batch.id, fileName: batch.fileName },
     });
-    throw new RetryError(message);
+    throw new UserFacingError(message);
   }
 }
