@@ -8,6 +8,17 @@ const LARGE_BASE_URL = `${PROXY_URL}/large/api/public`;
 /** How often another person's sign-in page is asked for while the catalogue is read. */
 const EVERY_MS = 100;
 
+/**
+ * How much slower than just before the read the sign-in pages may answer while it goes on. A
+ * console whose thread the read held answered them 7.5–10 s late and the page timed out (issue 25,
+ * before the catalogue's answers were read in pieces off the request's thread). How fast they
+ * answer otherwise is the machine's business: the sign-in page alone has a p95 of 0.5–0.8 s at
+ * 10 users on a busy machine (docs/benchmarks.md), and the read's own parsing takes one of its two
+ * cores (with three busy processes beside the suite, 2.2 s against 43 ms just before). So this
+ * catches a held thread, not a slow machine; the speed itself is the benchmarks' to measure.
+ */
+const STALL_ALLOWANCE_MS = 5_000;
+
 /** The 95th percentile of `values`. */
 function p95(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -35,8 +46,8 @@ test("a 29 MiB catalogue opens one page of products, and other people's sign-in 
     // Others ask for the sign-in page every EVERY_MS whatever happens (a stalled console makes
     // them pile up, as people would), while the owner opens the products, their second page and
     // a filtered view: each reads the 29 MiB answer whole (docs/console.md, "Tables").
-    const timings: Promise<number>[] = [];
-    const signIns = setInterval(() => {
+    let timings: Promise<number>[] = [];
+    const askSignIn = () => {
       const started = performance.now();
       timings.push(
         fetch(`${CONSOLE_URL}/sign-in`).then(async (answer) => {
@@ -45,7 +56,14 @@ test("a 29 MiB catalogue opens one page of products, and other people's sign-in 
           return performance.now() - started;
         }),
       );
-    }, EVERY_MS);
+    };
+    // First the same for 3 s with nothing else asked: how this machine answers them now.
+    const baselineAsks = setInterval(askSignIn, EVERY_MS);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    clearInterval(baselineAsks);
+    const before = p95(await Promise.all(timings));
+    timings = [];
+    const signIns = setInterval(askSignIn, EVERY_MS);
     let total = 0;
     try {
       await page.goto("/catalogue/products", { timeout: 3 * TEST_LIMITS.expectMs });
@@ -74,7 +92,9 @@ test("a 29 MiB catalogue opens one page of products, and other people's sign-in 
     const took = await Promise.all(timings);
     expect(took.length).toBeGreaterThan(10);
     const slowest = p95(took);
-    expect(slowest, `p95 of ${took.length} sign-in pages: ${Math.round(slowest)} ms`).toBeLessThan(1_000);
+    const said = `p95 of ${took.length} sign-in pages: ${Math.round(slowest)} ms during the read, ${Math.round(before)} ms just before`;
+    test.info().annotations.push({ type: "sign-in p95", description: said });
+    expect(slowest, said).toBeLessThan(before + STALL_ALLOWANCE_MS);
     // The browser was sent one page of rows, not the catalogue.
     const html = await (await page.request.get("/catalogue/products")).text();
     expect(html.length).toBeLessThan(1_000_000);
