@@ -1,7 +1,7 @@
 import "server-only";
 import { inArray, sql } from "drizzle-orm";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { type AwardTrailLine, awardEvents, awards } from "@/lib/db/schema";
+import { type AwardTrailLine, type awardBatches, awardEvents, awards } from "@/lib/db/schema";
 import type { AwardStatus } from "@/lib/model/award-status";
 import type { AwardRecord } from "../trail";
 import { checkTransition, fromStatuses } from "./transition";
@@ -32,16 +32,10 @@ const CHUNK = 500;
  */
 export async function writeBatchRows(
   tx: ConsoleDb,
-  batch: {
-    id: number;
-    fileName: string;
-    connection: string;
-    baseUrl: string;
-    projectGuid: string;
-    actorId: number | null;
-    actorEmail: string;
-    reason: string;
-  },
+  batch: Pick<
+    typeof awardBatches.$inferSelect,
+    "id" | "fileName" | "connection" | "baseUrl" | "projectGuid" | "actorId" | "actorEmail" | "reason"
+  >,
   rows: readonly NewBatchRow[],
   status: AwardStatus,
 ): Promise<void> {
