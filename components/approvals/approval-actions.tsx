@@ -10,9 +10,9 @@ import { ConfirmDialog, OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dia
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
-import { approveRequestAction } from "@/lib/actions/approve-request";
-import { rejectRequestAction } from "@/lib/actions/reject-request";
-import { withdrawRequestAction } from "@/lib/actions/withdraw-request";
+import { approveRequestAction } from "@/lib/actions/approvals/approve-request";
+import { rejectRequestAction } from "@/lib/actions/approvals/reject-request";
+import { withdrawRequestAction } from "@/lib/actions/approvals/withdraw-request";
 import { type ApprovalChoices, approveOutcomeMessage } from "@/lib/approvals/approval-view";
 import { queryKeys } from "@/lib/live/query-keys";
 

@@ -1,7 +1,7 @@
 "use client";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { verifyAuditLogAction } from "@/lib/actions/verify-audit-log";
+import { verifyAuditLogAction } from "@/lib/actions/audit/verify-audit-log";
 
 /** Walks the whole chain on the server and says whether it holds, or which row is the first broken one. */
 export function VerifyAuditButton() {

@@ -8,10 +8,10 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
-import { enrolSecondFactorAction } from "@/lib/actions/enrol-second-factor";
-import { changePasswordAction } from "@/lib/actions/set-password";
-import { signOutEverywhereAction } from "@/lib/actions/sign-out-everywhere";
-import { startEnrolmentAction } from "@/lib/actions/start-enrolment";
+import { enrolSecondFactorAction } from "@/lib/actions/account/enrol-second-factor";
+import { changePasswordAction } from "@/lib/actions/account/set-password";
+import { signOutEverywhereAction } from "@/lib/actions/account/sign-out-everywhere";
+import { startEnrolmentAction } from "@/lib/actions/account/start-enrolment";
 import { StepUpProvider, useStepUp } from "./step-up";
 
 interface Enrolment {

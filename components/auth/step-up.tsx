@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useRef, useStat
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { confirmSecondFactorAction } from "@/lib/actions/confirm-second-factor";
+import { confirmSecondFactorAction } from "@/lib/actions/account/confirm-second-factor";
 import type { ActionResult } from "@/lib/model/action-result";
 
 type Guard = <T>(run: () => Promise<ActionResult<T>>) => Promise<ActionResult<T>>;

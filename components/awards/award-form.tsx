@@ -25,7 +25,7 @@ import { OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
-import { sendAwardAction } from "@/lib/actions/send-award";
+import { sendAwardAction } from "@/lib/actions/awards/send-award";
 import type { TokenRules } from "@/lib/approvals/policy-model";
 import { checkAward } from "@/lib/awards/award-input-client";
 import {

@@ -8,7 +8,7 @@ import { ConfirmDialog, OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dia
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { fundWalletAction } from "@/lib/actions/fund-wallet";
+import { fundWalletAction } from "@/lib/actions/awards/fund-wallet";
 import { checkAmount } from "@/lib/awards/award-input-client";
 import { newRequestId, type RequestIdState, reviewRequestId, settleRequestId } from "@/lib/awards/request-id";
 import { queryKeys } from "@/lib/live/query-keys";

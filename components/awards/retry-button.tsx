@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useFormAction } from "@/components/forms/use-form-action";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { retryAwardAction } from "@/lib/actions/retry-award";
+import { retryAwardAction } from "@/lib/actions/awards/retry-award";
 import { queryKeys } from "@/lib/live/query-keys";
 
 /** Re-sends the same body with the same RequestID, once confirmed: the service pays it at most once. */

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { toast } from "@/components/ui/toast";
-import { retryBatchAction } from "@/lib/actions/retry-batch";
+import { retryBatchAction } from "@/lib/actions/bulk/retry-batch";
 import type { BatchCounts } from "@/lib/bulk/batch-counts";
 import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";

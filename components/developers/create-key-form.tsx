@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { createServiceKeyAction } from "@/lib/actions/create-service-key";
+import { createServiceKeyAction } from "@/lib/actions/developers/create-service-key";
 import {
   CAPS_MAX,
   type CapLine,

@@ -1,7 +1,7 @@
 "use client";
 import { useActionState, useEffect, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
-import { type SignInState, signInAction } from "@/lib/actions/sign-in";
+import { type SignInState, signInAction } from "@/lib/actions/session/sign-in";
 import { TextField } from "./text-field";
 
 const initial: SignInState = { error: null, email: "", step: "password" };

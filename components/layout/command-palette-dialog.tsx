@@ -13,7 +13,7 @@ import {
   CommandItem,
   CommandList,
 } from "@/components/ui/command";
-import { chooseProjectAction } from "@/lib/actions/choose-project";
+import { chooseProjectAction } from "@/lib/actions/connections/choose-project";
 import type { NavGroup } from "./console-nav";
 import { EnvironmentBadge } from "./environment-badge";
 import { NAV_ICONS } from "./nav-icons";

@@ -2,7 +2,7 @@
 import { useId, useOptimistic } from "react";
 import { useFormAction } from "@/components/forms/use-form-action";
 import { Select } from "@/components/ui/select";
-import { chooseProjectAction } from "@/lib/actions/choose-project";
+import { chooseProjectAction } from "@/lib/actions/connections/choose-project";
 import { CONNECTION_ENVIRONMENTS, type ConnectionEnvironment } from "@/lib/model/connection-environment";
 import { EnvironmentBadge } from "./environment-badge";
 

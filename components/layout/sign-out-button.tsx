@@ -1,6 +1,6 @@
 import { LogOut } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { signOutAction } from "@/lib/actions/sign-out";
+import { signOutAction } from "@/lib/actions/session/sign-out";
 
 /**
  * Signing out in one click, beside the user menu (a plain form: it works before the page

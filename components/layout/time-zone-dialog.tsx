@@ -14,7 +14,7 @@ import {
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { useBrowserTimeZone, useChosenTimeZone } from "@/components/ui/when";
-import { chooseTimeZoneAction } from "@/lib/actions/choose-time-zone";
+import { chooseTimeZoneAction } from "@/lib/actions/account/choose-time-zone";
 import { formatTime, timeZoneChoices } from "@/lib/time/format-time";
 
 /** The select's value for "no choice: the browser's zone". */

@@ -16,7 +16,7 @@ import {
 import { isThemeChoice } from "@/components/ui/theme";
 import { chooseTheme, useThemeChoice } from "@/components/ui/theme-toggle";
 import { useBrowserTimeZone, useChosenTimeZone } from "@/components/ui/when";
-import { signOutAction } from "@/lib/actions/sign-out";
+import { signOutAction } from "@/lib/actions/session/sign-out";
 import { TimeZoneDialog } from "./time-zone-dialog";
 import { UserMenuTrigger } from "./user-menu-trigger";
 

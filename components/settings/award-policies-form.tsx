@@ -6,8 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Field } from "@/components/ui/field";
 import { FormError, SaveButton } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
-import { changeSettingsAction } from "@/lib/actions/change-settings";
-import { setAwardPolicyAction } from "@/lib/actions/set-award-policy";
+import { setAwardPolicyAction } from "@/lib/actions/approvals/set-award-policy";
+import { changeSettingsAction } from "@/lib/actions/settings/change-settings";
 import type { PolicyInput } from "@/lib/approvals/policy-input";
 import { policyAmountProblem as amountProblem, POLICY_LABELS } from "@/lib/approvals/policy-rules";
 

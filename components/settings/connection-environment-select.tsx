@@ -2,7 +2,7 @@
 import { useOptimistic } from "react";
 import { useFormAction } from "@/components/forms/use-form-action";
 import { Select } from "@/components/ui/select";
-import { setConnectionEnvironmentAction } from "@/lib/actions/set-connection-environment";
+import { setConnectionEnvironmentAction } from "@/lib/actions/connections/set-connection-environment";
 import { CONNECTION_ENVIRONMENTS, type ConnectionEnvironment } from "@/lib/model/connection-environment";
 
 export interface ConnectionEnvironmentSelectProps {

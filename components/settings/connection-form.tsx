@@ -6,8 +6,8 @@ import { cn } from "@/components/ui/cn";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { createConnectionAction } from "@/lib/actions/create-connection";
-import { testConnectionAction } from "@/lib/actions/test-connection";
+import { createConnectionAction } from "@/lib/actions/connections/create-connection";
+import { testConnectionAction } from "@/lib/actions/connections/test-connection";
 import { CONNECTION_ENVIRONMENTS, type ConnectionEnvironment } from "@/lib/model/connection-environment";
 
 type Outcome = { tone: "good" | "bad"; text: string } | null;

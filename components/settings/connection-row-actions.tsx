@@ -5,9 +5,9 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Input } from "@/components/ui/input";
-import { deleteConnectionAction } from "@/lib/actions/delete-connection";
-import { replaceConnectionKeyAction } from "@/lib/actions/replace-connection-key";
-import { testConnectionAction } from "@/lib/actions/test-connection";
+import { deleteConnectionAction } from "@/lib/actions/connections/delete-connection";
+import { replaceConnectionKeyAction } from "@/lib/actions/connections/replace-connection-key";
+import { testConnectionAction } from "@/lib/actions/connections/test-connection";
 
 export interface ConnectionRowActionsProps {
   connectionRef: string;

@@ -5,7 +5,7 @@ import { Field } from "@/components/ui/field";
 import { FormError, SaveButton } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { changeSettingsAction } from "@/lib/actions/change-settings";
+import { changeSettingsAction } from "@/lib/actions/settings/change-settings";
 
 export interface SecuritySettingsFormProps {
   settings: {

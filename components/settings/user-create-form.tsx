@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { createUserAction } from "@/lib/actions/create-user";
+import { createUserAction } from "@/lib/actions/users/create-user";
 
 const ROLE_OPTIONS = [
   { value: "support", label: "Support — reads the catalogue, players and award history" },

@@ -3,7 +3,7 @@ import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Select } from "@/components/ui/select";
-import { changeUserAction } from "@/lib/actions/change-user";
+import { changeUserAction } from "@/lib/actions/users/change-user";
 
 export interface UserRowActionsProps {
   userId: number;

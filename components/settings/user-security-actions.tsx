@@ -3,9 +3,9 @@ import { useState } from "react";
 import { useFormAction } from "@/components/forms/use-form-action";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Input } from "@/components/ui/input";
-import { resetSecondFactorAction } from "@/lib/actions/reset-second-factor";
-import { resetPasswordAction } from "@/lib/actions/set-password";
-import { signOutUserEverywhereAction } from "@/lib/actions/sign-out-everywhere";
+import { resetPasswordAction } from "@/lib/actions/account/set-password";
+import { signOutUserEverywhereAction } from "@/lib/actions/account/sign-out-everywhere";
+import { resetSecondFactorAction } from "@/lib/actions/users/reset-second-factor";
 
 export interface UserSecurityActionsProps {
   userId: number;

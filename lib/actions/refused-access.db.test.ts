@@ -29,8 +29,8 @@ vi.mock("next/headers", () => ({
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
-const { approveRequestAction } = await import("./approve-request");
-const { sendAwardAction } = await import("./send-award");
+const { approveRequestAction } = await import("./approvals/approve-request");
+const { sendAwardAction } = await import("./awards/send-award");
 
 let database: ConsoleDatabase;
 let max: ConsoleUser;

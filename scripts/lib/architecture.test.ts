@@ -47,10 +47,10 @@ const ALLOWED: Record<string, string> = {
     'import "server-only";\nimport { Decimal } from "@/lib/contract/decimal";\nexport const call = () => Decimal;\n',
   "lib/awards/trail.ts":
     'import "server-only";\nimport type { Row } from "@/lib/db/schema";\nexport type Trail = Row;\n',
-  "lib/actions/send-award.ts":
+  "lib/actions/awards/send-award.ts":
     '"use server";\nimport "server-only";\nimport type { Trail } from "@/lib/awards/trail";\nexport async function sendAwardAction(): Promise<Trail | null> { return null; }\n',
   "components/awards/award-form.tsx":
-    '"use client";\nimport { sendAwardAction } from "@/lib/actions/send-award";\nimport { AWARD_STATUSES } from "@/lib/model/award-status";\nexport const form = [sendAwardAction, AWARD_STATUSES];\n',
+    '"use client";\nimport { sendAwardAction } from "@/lib/actions/awards/send-award";\nimport { AWARD_STATUSES } from "@/lib/model/award-status";\nexport const form = [sendAwardAction, AWARD_STATUSES];\n',
   "app/(console)/page.tsx":
     'import { form } from "@/components/awards/award-form";\nimport { Trail } from "@/lib/awards/trail";\nexport default form;\nexport type T = Trail;\n',
   // A page's data part reads through a server-only module and hands a server component in
@@ -60,7 +60,7 @@ const ALLOWED: Record<string, string> = {
     'import "server-only";\nimport type { Row } from "@/lib/db/schema";\nexport async function readOverview(): Promise<Row | null> { return null; }\n',
   "lib/overview/overview-data.ts": "export interface OverviewData { awarded: string }\n",
   "components/overview/latest-awards.tsx":
-    'import type { OverviewData } from "@/lib/overview/overview-data";\nimport { sendAwardAction } from "@/lib/actions/send-award";\nexport const LatestAwards = (props: { data: OverviewData }) => [props.data, sendAwardAction];\n',
+    'import type { OverviewData } from "@/lib/overview/overview-data";\nimport { sendAwardAction } from "@/lib/actions/awards/send-award";\nexport const LatestAwards = (props: { data: OverviewData }) => [props.data, sendAwardAction];\n',
   "app/(console)/overview-section.tsx":
     'import { LatestAwards } from "@/components/overview/latest-awards";\nimport { readOverview } from "@/lib/overview/read-overview";\nexport const section = [LatestAwards, readOverview];\n',
   "common/database.ts":
