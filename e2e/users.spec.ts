@@ -30,8 +30,12 @@ test("an owner creates a user, changes the role and deactivates them: each takes
   await page.getByLabel("First password").fill(password);
   await page.getByRole("button", { name: "Create user" }).click();
   await expect(page.getByTestId("user-outcome")).toHaveText(`Created ${email} as support.`);
+  // The new row is in the table without a reload: the action's answer re-rendered the page.
   const row = page.getByTestId(`user-${email}`);
   await expect(row).toContainText("Active");
+  // The form is empty again for the next user.
+  await expect(page.getByLabel("Email")).toHaveValue("");
+  await expect(page.getByLabel("First password")).toHaveValue("");
 
   const theirs = await signIn(browser, email, password);
   await expect(theirs.getByTestId("current-user")).toHaveText(`${email} · support`);
@@ -67,6 +71,9 @@ test("creating a user names the field and the rule that failed", async ({ page }
   await expect(page.locator("#user-email-error")).toHaveText("must be an email address");
   await expect(page.locator("#user-password-error")).toContainText("at least");
   await expect(page.getByTestId("user-outcome")).toContainText("email must be an email address");
+  // What was typed stays to be corrected, but the password, as a browser's own form does.
+  await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
+  await expect(page.getByLabel("First password")).toHaveValue("");
 });
 
 test("the last active owner cannot be demoted", async ({ page }) => {

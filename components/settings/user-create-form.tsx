@@ -1,12 +1,14 @@
 "use client";
-import { useActionState } from "react";
-import { useStepUp } from "@/components/auth/step-up";
+import { useRef, useState } from "react";
 import { TextField } from "@/components/forms/text-field";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { createUserAction } from "@/lib/actions/users/create-user";
+
+type NewUser = Parameters<typeof createUserAction>[0];
 
 const ROLE_OPTIONS = [
   { value: "support", label: "Support — reads the catalogue, players and award history" },
@@ -14,47 +16,49 @@ const ROLE_OPTIONS = [
   { value: "owner", label: "Owner — everything, including users and connections" },
 ] as const;
 
-interface CreateState {
-  outcome: { ok: boolean; text: string } | null;
-  fieldErrors: Record<string, string>;
-  /** What was typed, shown again after a refusal (React empties a form after its action). */
-  values: { email: string; name: string; role: string };
-}
-
-const EMPTY = { email: "", name: "", role: "support" };
-const INITIAL: CreateState = { outcome: null, fieldErrors: {}, values: EMPTY };
-
-async function create(stepUp: ReturnType<typeof useStepUp>, data: FormData): Promise<CreateState> {
-  const values = {
-    email: String(data.get("email") ?? ""),
-    name: String(data.get("name") ?? ""),
-    role: String(data.get("role") ?? ""),
-  };
-  const result = await stepUp(() =>
-    createUserAction({
-      ...values,
-      role: values.role as "support",
-      password: String(data.get("password") ?? ""),
-    }),
-  );
-  if (!result.ok)
-    return { outcome: { ok: false, text: result.error }, fieldErrors: result.fieldErrors ?? {}, values };
-  const text = `Created ${result.data.email} as ${result.data.role}.`;
-  return { outcome: { ok: true, text }, fieldErrors: {}, values: EMPTY };
-}
-
 /**
- * Settings → Users: a new account with a role and a first password the owner passes on. A plain
- * submit form on useActionState: React empties it after each submit, so a refusal puts back what was typed (not the password).
+ * Settings → Users: a new account with a role and a first password the owner passes on (step-up,
+ * through useFormAction). The fields are the form's own (uncontrolled): a success empties them, a
+ * refusal keeps what was typed but the password. The new user's row appears in the table above
+ * from the action's own answer (the guard revalidates the page).
  */
 export function UserCreateForm() {
-  const stepUp = useStepUp();
-  const [{ outcome, fieldErrors, values }, action, pending] = useActionState(
-    (_: CreateState, data: FormData) => create(stepUp, data),
-    INITIAL,
-  );
+  const form = useRef<HTMLFormElement>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const create = useFormAction(createUserAction, {
+    onStart: () => setCreated(null),
+    onSuccess: (user) => {
+      setCreated(`Created ${user.email} as ${user.role}.`);
+      form.current?.reset();
+    },
+    onFailure: () => {
+      const password = form.current?.elements.namedItem("password");
+      if (password instanceof HTMLInputElement) password.value = "";
+    },
+  });
+  const { fieldErrors } = create;
+  const outcome = created
+    ? { ok: true, text: created }
+    : create.error
+      ? { ok: false, text: create.error }
+      : null;
   return (
-    <form action={action} noValidate className="grid max-w-2xl gap-4 sm:grid-cols-2">
+    <form
+      ref={form}
+      noValidate
+      className="grid max-w-2xl gap-4 sm:grid-cols-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        void create.run({
+          email: String(data.get("email") ?? ""),
+          name: String(data.get("name") ?? ""),
+          // Typed as the action's roles; the action checks it (a role not in its list is refused by name).
+          role: String(data.get("role") ?? "") as NewUser["role"],
+          password: String(data.get("password") ?? ""),
+        });
+      }}
+    >
       <TextField
         id="user-email"
         name="email"
@@ -62,19 +66,11 @@ export function UserCreateForm() {
         type="email"
         autoComplete="off"
         required
-        defaultValue={values.email}
         error={fieldErrors.email}
       />
-      <TextField
-        id="user-name"
-        name="name"
-        label="Name"
-        autoComplete="off"
-        defaultValue={values.name}
-        error={fieldErrors.name}
-      />
+      <TextField id="user-name" name="name" label="Name" autoComplete="off" error={fieldErrors.name} />
       <Field id="user-role" label="Role" error={fieldErrors.role}>
-        <Select name="role" defaultValue={values.role}>
+        <Select name="role" defaultValue="support">
           {ROLE_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -92,8 +88,8 @@ export function UserCreateForm() {
         error={fieldErrors.password}
       />
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
-        <Button type="submit" disabled={pending} className="w-full sm:w-auto">
-          {pending ? "Creating…" : "Create user"}
+        <Button type="submit" disabled={create.pending} className="w-full sm:w-auto">
+          {create.pending ? "Creating…" : "Create user"}
         </Button>
         <p
           data-testid="user-outcome"
