@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -71,5 +71,23 @@ describe("console secrets", () => {
     expect(() => parseConsoleEnv({ AUTH_SECRET: "short" })).toThrow(
       /AUTH_SECRET must be at least 32 characters/,
     );
+  });
+
+  it("reads the generated file once while it is unchanged, and again once it changes (a rotation)", () => {
+    const env = parseConsoleEnv({ CONSOLE_PGLITE_DIR: dataDir() });
+    const first = consoleSecrets(env);
+    const file = secretsFile(env);
+    // A whole second as the file's time, which the test can set again exactly.
+    const [atime, mtime] = [new Date("2026-11-27T10:00:00Z"), new Date("2026-11-27T10:00:00Z")];
+    utimesSync(file, atime, mtime);
+    expect(consoleSecrets(env)).toEqual(first);
+    // Another content of the same size with the same modification time: not read again.
+    const other = { authSecret: "b".repeat(first.authSecret.length), encryptionKey: first.encryptionKeys[0] };
+    writeFileSync(file, `${JSON.stringify(other, null, 2)}\n`);
+    utimesSync(file, atime, mtime);
+    expect(consoleSecrets(env)).toEqual(first);
+    // Changed as `npm run secrets:rotate` changes it (a new modification time): read again.
+    utimesSync(file, atime, new Date(mtime.getTime() + 2000));
+    expect(consoleSecrets(env).authSecret).toBe(other.authSecret);
   });
 });

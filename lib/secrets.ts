@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, type Stats, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { ConsoleEnv } from "./env";
 import type { EncryptionKeys } from "./secret-box";
@@ -28,6 +28,29 @@ export function secretsFile(env: ConsoleEnv): string {
 }
 
 /**
+ * What the generated file held when it was last read, with what the environment gave then: asked
+ * on every request (Auth.js's options, each project context), the file is read again only when
+ * it changed (`npm run secrets:rotate`, another process, rewrites it) or the environment differs.
+ */
+let lastRead: {
+  file: string;
+  mtimeMs: number;
+  size: number;
+  env: ConsoleEnv;
+  secrets: ConsoleSecrets;
+} | null = null;
+
+const unchanged = (file: string, stat: Stats | undefined, env: ConsoleEnv) =>
+  stat !== undefined &&
+  lastRead !== null &&
+  lastRead.file === file &&
+  lastRead.mtimeMs === stat.mtimeMs &&
+  lastRead.size === stat.size &&
+  lastRead.env.AUTH_SECRET === env.AUTH_SECRET &&
+  lastRead.env.CONSOLE_ENCRYPTION_KEY === env.CONSOLE_ENCRYPTION_KEY &&
+  lastRead.env.CONSOLE_ENCRYPTION_KEYS?.join("\n") === env.CONSOLE_ENCRYPTION_KEYS?.join("\n");
+
+/**
  * AUTH_SECRET and the encryption keys (CONSOLE_ENCRYPTION_KEYS or CONSOLE_ENCRYPTION_KEY) from the
  * environment; for the embedded default, each one missing is generated once into a file beside
  * the console's data (mode 0600, never committed: `.data/` is ignored). On PostgreSQL several
@@ -46,6 +69,8 @@ export function consoleSecrets(env: ConsoleEnv): ConsoleSecrets {
     );
   }
   const file = secretsFile(env);
+  const seen = statSync(file, { throwIfNoEntry: false });
+  if (unchanged(file, seen, env) && lastRead) return lastRead.secrets;
   let stored: { authSecret?: string; encryptionKey?: string } = {};
   if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8")) as typeof stored;
   const authSecret = env.AUTH_SECRET ?? stored.authSecret;
@@ -67,5 +92,7 @@ export function consoleSecrets(env: ConsoleEnv): ConsoleSecrets {
     writeFileSync(file, `${JSON.stringify(keep, null, 2)}\n`, { mode: 0o600 });
     chmodSync(file, 0o600);
   }
+  const read = statSync(file);
+  lastRead = { file, mtimeMs: read.mtimeMs, size: read.size, env, secrets };
   return secrets;
 }
