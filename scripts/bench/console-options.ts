@@ -9,6 +9,8 @@ export interface ConsoleBenchOptions {
   after: string;
   /** Concurrent signed-in users (connections) per cell. */
   users: number[];
+  /** Only these page paths (the signed-out sign-in page, the floor, always); null: every page. */
+  pages: string[] | null;
   /** Run each `next build` under `flock FILE`, so it never overlaps others' builds and e2e runs. */
   buildLock: string | null;
   /** Keep the worktrees (and their builds) for the next run. */
@@ -21,6 +23,7 @@ export const CONSOLE_USAGE = `usage: npm run bench:console -- [flags]
   --before REF         the commit measured as "before" (default 6e3e39a)
   --after REF          the commit measured as "after" (default HEAD)
   --users LIST         concurrent signed-in users per cell (default 1,10)
+  --pages LIST         only these page paths, e.g. /,/awards/new (the sign-in page, the floor, always)
   --build-lock FILE    run each next build under flock FILE (e.g. the e2e lock of a shared machine)
   --keep-worktrees     keep the worktrees and their builds for the next run (default: removed)
   --no-write-doc       print the table only; docs/benchmarks.md is left as it is`;
@@ -49,6 +52,7 @@ export function parseConsoleOptions(argv: readonly string[]): ConsoleBenchOption
     before: "6e3e39a",
     after: "HEAD",
     users: [1, 10],
+    pages: null,
     buildLock: null,
     keepWorktrees: false,
     writeDoc: true,
@@ -83,6 +87,16 @@ export function parseConsoleOptions(argv: readonly string[]): ConsoleBenchOption
         options.users = text.split(",").map((part) => positive(flag, part.trim(), true));
         break;
       }
+      case "--pages": {
+        const text = value();
+        const paths = (text ?? "").split(",").map((part) => part.trim());
+        if (!text || paths.some((path) => !/^\/[\w./-]*$/.test(path)))
+          throw new ConsoleUsageError(
+            `--pages needs a comma-separated list of page paths, each starting with /, got ${text ?? "nothing"}`,
+          );
+        options.pages = paths;
+        break;
+      }
       case "--build-lock": {
         const file = value();
         if (!file) throw new ConsoleUsageError("--build-lock needs a file");
@@ -101,5 +115,27 @@ export function parseConsoleOptions(argv: readonly string[]): ConsoleBenchOption
         throw new ConsoleUsageError(`unknown argument ${arg}`);
     }
   }
+  if (options.pages && options.writeDoc)
+    throw new ConsoleUsageError(
+      "--pages measures some pages only: add --no-write-doc (docs/benchmarks.md records the whole list)",
+    );
   return options;
+}
+
+/**
+ * The pages a run measures: all, or those `--pages` names plus the floor (the signed-out sign-in
+ * page), in the list's order. A path that is not one of the console's pages is refused by name.
+ */
+export function pickPages<T extends { path: string }>(
+  all: readonly T[],
+  wanted: string[] | null,
+  floor: string,
+): T[] {
+  if (!wanted) return [...all];
+  const unknown = wanted.filter((path) => !all.some((page) => page.path === path));
+  if (unknown.length > 0)
+    throw new ConsoleUsageError(
+      `--pages: ${unknown.join(", ")} ${unknown.length === 1 ? "is" : "are"} not in the console's page list (e2e/console-pages.ts)`,
+    );
+  return all.filter((page) => page.path === floor || wanted.includes(page.path));
 }

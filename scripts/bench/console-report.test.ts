@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConsoleUsageError, parseConsoleOptions } from "./console-options";
+import { ConsoleUsageError, parseConsoleOptions, pickPages } from "./console-options";
 import { type ConsoleRow, share, verdicts } from "./console-report";
 
 const side = (requestsPerSecond: number) => ({ requestsPerSecond, p50: 1, p95: 2, responses: 10 });
@@ -31,6 +31,30 @@ describe("bench:console options", () => {
     );
     expect(() => parseConsoleOptions(["--before", "a;b"])).toThrow(/--before needs a commit/);
     expect(() => parseConsoleOptions(["--fast"])).toThrow("unknown argument --fast");
+  });
+
+  it("--pages limits the run to those pages and the sign-in page (the floor), and refuses what is not a page", () => {
+    expect(parseConsoleOptions([])).toMatchObject({ pages: null });
+    expect(parseConsoleOptions(["--pages", "/,/awards/new", "--no-write-doc"])).toMatchObject({
+      pages: ["/", "/awards/new"],
+    });
+    expect(() => parseConsoleOptions(["--pages", "/"])).toThrow(/add --no-write-doc/);
+    expect(() => parseConsoleOptions(["--pages", "awards"])).toThrow(
+      new ConsoleUsageError(
+        "--pages needs a comma-separated list of page paths, each starting with /, got awards",
+      ),
+    );
+    expect(() => parseConsoleOptions(["--pages"])).toThrow(/--pages needs a comma-separated list/);
+    const all = ["/sign-in", "/", "/players/player-1001", "/awards/new", "/audit"].map((path) => ({ path }));
+    expect(pickPages(all, null, "/sign-in")).toEqual(all);
+    expect(pickPages(all, ["/awards/new", "/"], "/sign-in").map((page) => page.path)).toEqual([
+      "/sign-in",
+      "/",
+      "/awards/new",
+    ]);
+    expect(() => pickPages(all, ["/", "/nowhere"], "/sign-in")).toThrow(
+      new ConsoleUsageError("--pages: /nowhere is not in the console's page list (e2e/console-pages.ts)"),
+    );
   });
 });
 

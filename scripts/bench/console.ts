@@ -12,9 +12,11 @@ import {
   type ConsoleBenchOptions,
   ConsoleUsageError,
   parseConsoleOptions,
+  pickPages,
 } from "./console-options";
 import {
   type ConsoleRow,
+  KEY_PAGES,
   renderConsoleSection,
   type Side,
   type SideFigures,
@@ -175,7 +177,7 @@ async function main(options: ConsoleBenchOptions): Promise<number> {
   try {
     console.log("Starting both demos (fresh demo data each)…");
     sides.push(await startDemo("before", built.before), await startDemo("after", built.after));
-    const pages = benchPages();
+    const pages = pickPages(benchPages(), options.pages, SIGN_IN.path);
     await checkPages(sides, pages);
     // Every page rendered once per side already (checkPages); one more second each warms the JIT.
     for (const page of pages)
@@ -231,7 +233,10 @@ async function main(options: ConsoleBenchOptions): Promise<number> {
         );
       }
 
-    const checked = verdicts(rows, options.users);
+    // Issue 26's targets need the key pages; a run of fewer pages (--pages) only prints its figures.
+    const judged = KEY_PAGES.every((path) => pages.some((page) => page.path === path));
+    const checked = judged ? verdicts(rows, options.users) : [];
+    if (!judged) console.log(`Targets not judged: --pages left out some of ${KEY_PAGES.join(", ")}.`);
     const section = renderConsoleSection({
       rows,
       checked,
@@ -259,6 +264,8 @@ async function main(options: ConsoleBenchOptions): Promise<number> {
 let options: ConsoleBenchOptions | "help";
 try {
   options = parseConsoleOptions(process.argv.slice(2));
+  // A page that is not on the list is refused before anything is built.
+  if (options !== "help") pickPages(benchPages(), options.pages, SIGN_IN.path);
 } catch (error) {
   if (!(error instanceof ConsoleUsageError)) throw error;
   console.error(`bench:console: ${error.message}\n${CONSOLE_USAGE}`);
