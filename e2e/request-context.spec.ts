@@ -17,8 +17,21 @@ import { CALL_COUNTS_FILE, SERVICE_BASE_URL } from "./servers";
 interface Counted {
   request: string;
   path: string;
-  work: "sign-in lookup" | "connections list" | "key decrypt";
+  work:
+    | "sign-in lookup"
+    | "connections list"
+    | "key decrypt"
+    | "approvals count"
+    | "tokens list"
+    | "statement";
 }
+
+/**
+ * The most statements one answer of the overview may send to the console's database: the session
+ * with its settings, the connections, the person's choice and time zone, the chosen key, the
+ * approvals waiting, the trail's figures in one, and the wallet queue's trail rows.
+ */
+const OVERVIEW_STATEMENTS = 8;
 
 const counted = (): Counted[] =>
   readFileSync(CALL_COUNTS_FILE, "utf8")
@@ -26,7 +39,7 @@ const counted = (): Counted[] =>
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as Counted);
 
-test("every page, live route and action looks the session up once, lists connections once, decrypts the key at most once", async ({
+test("every page, live route and action looks the session up once, lists connections once, decrypts the key at most once, counts the approvals waiting and lists the tokens at most once", async ({
   browser,
 }) => {
   const name = "Starfall, counted";
@@ -62,10 +75,15 @@ test("every page, live route and action looks the session up once, lists connect
 
     const counts = new Map<string, number>();
     const paths = new Map<string, string>();
+    const statements = new Map<string, number>();
     for (const { request, path, work } of counted()) {
+      if (path) paths.set(request, path);
+      if (work === "statement") {
+        statements.set(request, (statements.get(request) ?? 0) + 1);
+        continue;
+      }
       const key = `${request} ${work}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
-      if (path) paths.set(request, path);
     }
     const twice = [...counts]
       .filter(([, n]) => n > 1)
@@ -74,6 +92,14 @@ test("every page, live route and action looks the session up once, lists connect
           `${paths.get(key.split(" ")[0] as string) ?? "a route or action"}: ${key.slice(37)} ×${n}`,
       );
     expect(twice).toEqual([]);
+
+    // The overview (the shell and its figures) asks the console's database a handful of
+    // statements, not one per batch or per part that wants the same thing.
+    const overview = [...statements].filter(([request]) => paths.get(request) === "/").map(([, n]) => n);
+    expect(overview.length).toBeGreaterThan(0);
+    expect(Math.max(...overview), `statements per answer of /: ${overview.join(", ")}`).toBeLessThanOrEqual(
+      OVERVIEW_STATEMENTS,
+    );
 
     // The counts are real: every page looked its session up, and the pages that read the
     // service opened the stored connection's key.

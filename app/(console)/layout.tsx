@@ -7,12 +7,11 @@ import { TopBar } from "@/components/layout/top-bar";
 import { LiveProviders } from "@/components/live/live-providers";
 import { TimeZoneProvider } from "@/components/ui/when";
 import { countWaitingFor } from "@/lib/approvals/approvals";
-import { requirePageUser } from "@/lib/auth/current-user";
+import { currentSignIn, requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { consoleDb } from "@/lib/db/console-db";
 import { projectContext } from "@/lib/project/current-project";
 import { offersExtensions } from "@/lib/project/extensions";
-import { readTimeZone } from "@/lib/time/time-zone-setting";
 
 export const dynamic = "force-dynamic";
 
@@ -24,11 +23,13 @@ export const dynamic = "force-dynamic";
  */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const user = await requirePageUser();
-  const [{ available, chosen, connection }, timeZone, approvals] = await Promise.all([
+  // The person's zone for every time below, read with the session (lib/auth/sessions.ts); none:
+  // the browser's (components/ui/when.tsx).
+  const timeZone = (await currentSignIn())?.timeZone ?? null;
+  const [{ available, chosen, connection }, approvals] = await Promise.all([
     projectContext(user.id),
-    // The person's zone for every time below; none: the browser's (components/ui/when.tsx).
-    consoleDb().then((db) => readTimeZone(db, user.id)),
-    // Others' requests this person could approve, beside Approvals (a count; read only).
+    // Others' requests this person could approve, beside Approvals (a count, once per request:
+    // the overview's card shows the same).
     can(user.role, "awards:approve") ? consoleDb().then((db) => countWaitingFor(db, user.id)) : 0,
   ]);
   // The wallet is our extension: hidden for a service that answers that it has none.

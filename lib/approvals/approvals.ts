@@ -8,6 +8,7 @@ import { approvalRequests, awardBatches, awards } from "@/lib/db/schema";
 import type { ApprovalStatus } from "@/lib/model/approval-status";
 import type { ApprovalSummary } from "@/lib/model/approval-summary";
 import { UserFacingError } from "@/lib/model/user-facing-error";
+import { countInRequest, oncePerRequest } from "@/lib/request/per-request";
 import { type ApprovalSubject, approvalRequestName } from "./approval-view";
 
 /**
@@ -207,12 +208,20 @@ const waitingFor = (userId: number) =>
     or(sql`${approvalRequests.requesterId} is null`, ne(approvalRequests.requesterId, userId)),
   );
 
-export async function countWaitingFor(db: ConsoleDb, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(approvalRequests)
-    .where(waitingFor(userId));
-  return row?.n ?? 0;
+/**
+ * How many requests wait for this person's approval: read once per request, however many parts
+ * of the page show it (the shell's sidebar and the overview's card; lib/request/per-request.ts).
+ * Only renders ask, after any write of the request.
+ */
+export function countWaitingFor(db: ConsoleDb, userId: number): Promise<number> {
+  return oncePerRequest(`approvals-waiting:${userId}`, async () => {
+    await countInRequest("approvals count");
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(approvalRequests)
+      .where(waitingFor(userId));
+    return row?.n ?? 0;
+  });
 }
 
 export interface ApprovalListRow extends ApprovalRecord {

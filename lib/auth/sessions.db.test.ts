@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { parseConsoleEnv } from "@/lib/env";
 import { changeSettings } from "@/lib/settings/console-settings";
+import { chooseTimeZone } from "@/lib/time/time-zone-setting";
 import { createConsoleTestDatabase } from "@/testing/console-database";
+import { countStatements } from "@/testing/count-statements";
 import {
   endSession,
   endSessionsOf,
@@ -46,6 +48,25 @@ describe("server-side sessions", () => {
     expect(await findSignedIn(database.db, "made-up", ana.id, minutes(1))).toBeNull();
     await endSession(database.db, id, "signed-out");
     expect(await findSignedIn(database.db, id, ana.id, minutes(1))).toBeNull();
+  });
+
+  it("is read in one statement with the owners' settings and the person's time zone", async () => {
+    const ana = await user();
+    const id = await open(ana.id);
+    await changeSettings(database.db, { idleTimeoutMinutes: 45, mfaRequiredFor: "everyone" }, ACTOR);
+    await chooseTimeZone(database.db, ana.id, "Europe/Berlin");
+    const statements = countStatements(database.db);
+    const signedIn = await findSignedIn(database.db, id, ana.id, minutes(44));
+    statements.stop();
+    expect(statements.count()).toBe(1);
+    expect(signedIn).toMatchObject({
+      user: { email: ana.email },
+      idleTimeoutMinutes: 45,
+      mfaRequiredFor: "everyone",
+      timeZone: "Europe/Berlin",
+    });
+    await chooseTimeZone(database.db, ana.id, null);
+    expect((await findSignedIn(database.db, id, ana.id, minutes(44)))?.timeZone).toBeNull();
   });
 
   it("ends after the idle timeout (a setting, default 30 minutes); activity keeps it going", async () => {

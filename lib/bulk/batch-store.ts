@@ -114,6 +114,11 @@ export async function batchCounts(db: ConsoleDb, batchId: number): Promise<Batch
     .from(awards)
     .where(eq(awards.batchId, batchId))
     .groupBy(awards.status);
+  return countedByStatus(rows);
+}
+
+/** A batch's rows as counted per status by the database (`count(*)` grouped by status), with the total. */
+export function countedByStatus(rows: readonly { status: AwardStatus; n: number }[]): BatchCounts {
   const counts: BatchCounts = {
     pending: 0,
     sending: 0,

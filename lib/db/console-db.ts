@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { consoleDatabaseTarget, consoleEnv } from "@/lib/env";
+import { countInRequest } from "@/lib/request/per-request";
 import { type ConsoleDatabase, type ConsoleDb, openConsoleDatabase } from "./connection";
 
 // One handle per server process, kept across hot reloads in development (PGlite allows one
@@ -18,7 +19,21 @@ async function open(): Promise<ConsoleDatabase> {
     await database.close();
     throw new Error("The console database has no tables yet: run npm run db:migrate first.");
   }
+  if (process.env.CONSOLE_CALL_COUNTS_FILE) countStatements(database.db);
   return database;
+}
+
+/**
+ * Test-only (CONSOLE_CALL_COUNTS_FILE, e2e/request-context.spec.ts): each statement a request sends
+ * is counted; both drivers send every statement through their client's `query`.
+ */
+function countStatements(db: ConsoleDb): void {
+  const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+  const query = client.query.bind(client);
+  client.query = async (...args: unknown[]) => {
+    await countInRequest("statement");
+    return query(...args);
+  };
 }
 
 /** The console's database, opened on first use (never at import time or during `next build`). */

@@ -1,7 +1,7 @@
-import type { AwardRecord } from "@/lib/awards/trail";
 import type { AwardSummary } from "./overview-data";
+import type { LatestAward } from "./trail-figures";
 
-export function awardSummary(award: AwardRecord, symbols: ReadonlyMap<string, string>): AwardSummary {
+export function awardSummary(award: LatestAward, symbols: ReadonlyMap<string, string>): AwardSummary {
   return {
     requestId: award.requestId,
     customerId: award.customerId,

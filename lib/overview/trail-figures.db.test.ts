@@ -3,8 +3,9 @@ import type { ConsoleDatabase } from "@/lib/db/connection";
 import { awardBatches, awards } from "@/lib/db/schema";
 import type { AwardStatus } from "@/lib/model/award-status";
 import { createConsoleTestDatabase } from "@/testing/console-database";
+import { countStatements } from "@/testing/count-statements";
 import { outcomeFigures, tokenSeries, utcDayStart } from "./aggregate";
-import { recentBatches, statusCounts, tokenDayAmounts } from "./trail-figures";
+import { readTrailFigures } from "./trail-figures";
 
 const PROJECT = "7d3c1a52-4b8e-4f1a-9c2d-5e6f70819a2b";
 const OTHER = "00000000-0000-4000-8000-000000000000";
@@ -15,7 +16,13 @@ const NOW = new Date("2026-11-24T00:30:00Z");
 let database: ConsoleDatabase;
 let n = 0;
 
-async function award(at: string, status: AwardStatus, lines: [string, string][], projectGuid = PROJECT) {
+async function award(
+  at: string,
+  status: AwardStatus,
+  lines: [string, string][],
+  projectGuid = PROJECT,
+  batchId: number | null = null,
+) {
   n += 1;
   await database.db.insert(awards).values({
     requestId: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
@@ -29,8 +36,37 @@ async function award(at: string, status: AwardStatus, lines: [string, string][],
     reason: "test",
     status,
     createdAt: new Date(at),
+    batchId,
   });
 }
+
+async function batch(fileName: string, projectGuid = PROJECT): Promise<number> {
+  const [row] = await database.db
+    .insert(awardBatches)
+    .values({
+      fileName,
+      fileSha256: fileName,
+      connection: "env",
+      baseUrl: "http://service.test/api/public",
+      projectGuid,
+      actorEmail: "max@studio.test",
+      reason: "test",
+      rowCount: 0,
+      status: "sending",
+    })
+    .returning({ id: awardBatches.id });
+  if (!row) throw new Error("no batch");
+  return row.id;
+}
+
+/** The trail's figures as the overview reads them: counts over 7 days, amounts over 30. */
+const figuresOf = (projectGuid: string, limits = { batches: 5, latest: 8 }) =>
+  readTrailFigures(
+    database.db,
+    projectGuid,
+    { counts: utcDayStart(NOW, 6), amounts: utcDayStart(NOW, 29) },
+    limits,
+  );
 
 beforeEach(async () => {
   database = await createConsoleTestDatabase();
@@ -47,7 +83,7 @@ describe("the overview's trail reads", () => {
     await award("2026-11-18T00:00:00Z", "unknown", [[GOLD, "1"]]);
     await award("2026-11-17T23:59:59Z", "unknown", [[GOLD, "1"]]);
     await award("2026-11-24T00:05:00Z", "completed", [[GOLD, "1"]], OTHER);
-    const rows = await statusCounts(database.db, PROJECT, utcDayStart(NOW, 6));
+    const rows = (await figuresOf(PROJECT)).counts;
     expect(rows.toSorted((a, b) => a.day.localeCompare(b.day) || a.status.localeCompare(b.status))).toEqual([
       { day: "2026-11-18", status: "unknown", count: 1 },
       { day: "2026-11-23", status: "completed", count: 1 },
@@ -69,7 +105,7 @@ describe("the overview's trail reads", () => {
     await award("2026-11-24T00:03:00Z", "queued", [[GOLD, "500"]]);
     await award("2026-11-24T00:04:00Z", "failed", [[GOLD, "500"]]);
     await award("2026-11-23T12:00:00Z", "completed", [[GOLD, "0.5"]]);
-    const rows = await tokenDayAmounts(database.db, PROJECT, utcDayStart(NOW, 29));
+    const rows = (await figuresOf(PROJECT)).amounts;
     const series = tokenSeries(rows, new Map([[GOLD, "GOLD"]]), NOW);
     const gold = series.find((s) => s.symbol === "GOLD");
     expect(gold?.days.at(-1)?.amount).toBe("1234567.100000000000000003");
@@ -94,10 +130,76 @@ describe("the overview's trail reads", () => {
       })
       .returning();
     expect(batch).toBeDefined();
-    const batches = await recentBatches(database.db, PROJECT, 5);
+    const { batches } = await figuresOf(PROJECT);
     expect(batches).toHaveLength(1);
     expect(batches[0]?.fileName).toBe("prizes.csv");
     expect(batches[0]?.counts.total).toBe(0);
-    expect(await recentBatches(database.db, OTHER, 5)).toEqual([]);
+    expect(batches[0]?.createdAt).toBe(batch?.createdAt.toISOString());
+    expect((await figuresOf(OTHER)).batches).toEqual([]);
+  });
+
+  it("are read in one statement: counts, amounts, the batches with their rows counted, the latest awards", async () => {
+    const first = await batch("first.csv");
+    const second = await batch("second.csv");
+    const third = await batch("third.csv");
+    await batch("elsewhere.csv", OTHER);
+    await award("2026-11-24T00:01:00Z", "completed", [[GOLD, "1.5"]], PROJECT, first);
+    await award("2026-11-24T00:02:00Z", "failed", [[GOLD, "2"]], PROJECT, first);
+    await award("2026-11-24T00:03:00Z", "completed", [[GEM, "0.000000000000000001"]], PROJECT, second);
+    await award("2026-11-23T12:00:00.123Z", "queued", [[GOLD, "3"]]);
+    await award("2026-11-24T00:04:00Z", "completed", [[GOLD, "9"]], OTHER);
+    const since = { counts: utcDayStart(NOW, 6), amounts: utcDayStart(NOW, 29) };
+
+    const statements = countStatements(database.db);
+    const figures = await readTrailFigures(database.db, PROJECT, since, { batches: 2, latest: 3 });
+    statements.stop();
+    expect(statements.count()).toBe(1);
+
+    expect(figures.counts).toHaveLength(3);
+    expect(figures.counts).toContainEqual({ day: "2026-11-24", status: "completed", count: 2 });
+    expect(figures.amounts).toContainEqual({
+      day: "2026-11-24",
+      token: GEM,
+      status: "completed",
+      amount: "0.000000000000000001",
+    });
+    // The newest two batches of the project, newest first, each with its rows counted.
+    expect(figures.batches.map((b) => [b.id, b.counts.total, b.counts.completed])).toEqual([
+      [third, 0, 0],
+      [second, 1, 1],
+    ]);
+    // The latest three awards of the project, newest first, with the trail's own values.
+    expect(figures.latest).toEqual([
+      expect.objectContaining({
+        status: "completed",
+        batchId: second,
+        isAllowance: true,
+        createdAt: new Date("2026-11-24T00:03:00Z"),
+      }),
+      expect.objectContaining({ status: "failed", batchId: first }),
+      expect.objectContaining({
+        status: "completed",
+        batchId: first,
+        lines: [{ Guid: GOLD, ContractGuid: GOLD, Amount: "1.5" }],
+      }),
+    ]);
+    expect(figures.latest.map((a) => a.createdAt.toISOString())).toEqual([
+      "2026-11-24T00:03:00.000Z",
+      "2026-11-24T00:02:00.000Z",
+      "2026-11-24T00:01:00.000Z",
+    ]);
+  });
+
+  it("of a project with nothing yet are empty, in one statement", async () => {
+    const statements = countStatements(database.db);
+    const figures = await readTrailFigures(
+      database.db,
+      PROJECT,
+      { counts: utcDayStart(NOW, 6), amounts: utcDayStart(NOW, 29) },
+      { batches: 5, latest: 8 },
+    );
+    statements.stop();
+    expect(statements.count()).toBe(1);
+    expect(figures).toEqual({ counts: [], amounts: [], batches: [], latest: [] });
   });
 });

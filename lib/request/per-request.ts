@@ -79,8 +79,18 @@ export async function forgetInRequest(kind: string): Promise<void> {
   for (const key of memo.keys()) if (key === kind || key.startsWith(`${kind}:`)) memo.delete(key);
 }
 
-/** The work the request context does once per request, as counted (see countInRequest). */
-export type CountedWork = "sign-in lookup" | "connections list" | "key decrypt";
+/**
+ * The work a request does once, as counted (see countInRequest): the request context's own, the
+ * approvals-waiting count and the project's token list (GET Tokens) that the shell and the
+ * overview share; and each statement sent to the console's database, which may be many.
+ */
+export type CountedWork =
+  | "sign-in lookup"
+  | "connections list"
+  | "key decrypt"
+  | "approvals count"
+  | "tokens list"
+  | "statement";
 
 /**
  * For the test that shows the context works (e2e/request-context.spec.ts): with

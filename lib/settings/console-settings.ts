@@ -17,6 +17,11 @@ export async function readSettings(db: ConsoleDb): Promise<ConsoleSettingsValue>
   const rows = await db
     .select({ key: consoleSettings.key, value: consoleSettings.value })
     .from(consoleSettings);
+  return settingsFromRows(rows);
+}
+
+/** The settings from their stored rows (key, value), read by readSettings or with another statement. */
+export function settingsFromRows(rows: readonly { key: string; value: unknown }[]): ConsoleSettingsValue {
   const stored = Object.fromEntries(rows.map((row) => [row.key, row.value]));
   // A value an older console wrote and this one no longer takes falls back to its default.
   const known = Object.fromEntries(

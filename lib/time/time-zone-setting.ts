@@ -3,9 +3,13 @@ import { eq } from "drizzle-orm";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { userSettings } from "@/lib/db/schema";
 import { UserFacingError } from "@/lib/model/user-facing-error";
+import { forgetInRequest } from "@/lib/request/per-request";
 import { isTimeZone, TIME_ZONE_RULE } from "./format-time";
 
-/** The time zone a person chose for the console's times, or null: their browser's. */
+/**
+ * The time zone a person chose for the console's times, or null: their browser's. (The shell has
+ * it from the session's own statement, lib/auth/sessions.ts findSignedIn.)
+ */
 export async function readTimeZone(db: ConsoleDb, userId: number): Promise<string | null> {
   const [row] = await db
     .select({ timeZone: userSettings.timeZone })
@@ -25,4 +29,7 @@ export async function chooseTimeZone(db: ConsoleDb, userId: number, timeZone: st
     .insert(userSettings)
     .values({ userId, timeZone })
     .onConflictDoUpdate({ target: userSettings.userId, set: { timeZone } });
+  // The shell reads the zone with the session (lib/auth/sessions.ts findSignedIn), which this
+  // request may know already: the page rendered after this action reads it again.
+  await forgetInRequest("sign-in");
 }
