@@ -93,8 +93,33 @@ function signInRow(run: number, period: string, secs: number, figures: Figures, 
   return `| ${run} | ${period} | ${secs.toFixed(1)} | ${figures.count} | ${figures.failed} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${ms(figures.max)} | ${loads} |`;
 }
 
-/** The `large-answer` section of docs/benchmarks.md. */
-export function renderLargeAnswerSection(report: LargeAnswerReport): string {
+/** The benchmark's section of docs/benchmarks.md (scripts/bench/doc-sections.ts). */
+export const LARGE_ANSWER_SECTION = "large-answer";
+/** Records the section keeps, newest first: each run replaces the tables, not the earlier figures. */
+export const KEPT_RECORDS = 10;
+const RECORD = /^- \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ at `[0-9a-f]{7}`: /;
+
+const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d+Z$/, "Z");
+
+/** A whole run of the benchmark in one line, for the section's list of records. */
+export function recordLine(report: LargeAnswerReport): string {
+  const met = report.runs.filter((run) => verdict(run, report.machine.cores).met).length;
+  const failed = report.runs.reduce((n, run) => n + run.during.signIns.failed, 0);
+  const p95s = (period: "baseline" | "during") =>
+    report.runs.map((run) => ms(run[period].signIns.p95)).join(", ");
+  return `- ${isoSeconds(report.startedAt)} at \`${report.commit.slice(0, 7)}\`: sign-in p95 ${p95s("during")} ms during the reads (${p95s("baseline")} ms alone)${failed > 0 ? `, ${failed} failed` : ""}, 1-minute load average ${range(report.runs.flatMap((run) => run.loads.reads))} on ${report.machine.cores} cores; met in ${met} of ${report.runs.length} runs.`;
+}
+
+/** The record lines of the benchmark's section in `document`, newest first (none without one). */
+export function earlierRecords(document: string): string[] {
+  const section = new RegExp(
+    `<!-- section:${LARGE_ANSWER_SECTION} -->([\\s\\S]*?)<!-- /section:${LARGE_ANSWER_SECTION} -->`,
+  ).exec(document)?.[1];
+  return (section ?? "").split("\n").filter((line) => RECORD.test(line));
+}
+
+/** The `large-answer` section of docs/benchmarks.md: this run in full, and the earlier records. */
+export function renderLargeAnswerSection(report: LargeAnswerReport, earlier: readonly string[] = []): string {
   const { machine, options } = report;
   const checked = report.runs.map((run) => verdict(run, machine.cores));
   const metCount = checked.filter((v) => v.met).length;
@@ -104,13 +129,14 @@ export function renderLargeAnswerSection(report: LargeAnswerReport): string {
     signInRow(i + 1, "baseline", run.baseline.seconds, run.baseline.signIns, load(run.loads.baseline)),
     signInRow(i + 1, "during the reads", run.during.seconds, run.during.signIns, range(run.loads.reads)),
   ]);
-  const reads = report.runs.map((run, i) => {
-    const sorted = [...run.during.reads].sort((a, b) => a - b);
-    return `| ${i + 1} | ${run.during.reads.length} | ${run.during.reads.map(seconds).join(", ")} | ${seconds(quantile(sorted, 0.5))} | ${seconds(Math.max(...sorted))} |`;
-  });
+  const reads = report.runs.map(
+    (run, i) =>
+      `| ${i + 1} | ${run.during.reads.length} | ${run.during.reads.map(seconds).join(", ")} | ${seconds(quantile(run.during.reads, 0.5))} | ${seconds(Math.max(...run.during.reads))} |`,
+  );
+  const records = [recordLine(report), ...earlier].slice(0, KEPT_RECORDS);
   return `## Console: sign-in while a 29 MiB answer is read (issue 25)
 
-Recorded by \`npm run bench:large-answer\` (scripts/bench/large-answer.ts) on ${report.startedAt.toISOString().replace(/\.\d+Z$/, "Z")}
+Recorded by \`npm run bench:large-answer\` (scripts/bench/large-answer.ts) on ${isoSeconds(report.startedAt)}
 in ${report.minutes.toFixed(1)} minutes, at ${report.ref === report.commit ? "" : `${report.ref}, `}\`${report.commit.slice(0, 7)}\`.
 Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB; ${machine.os}; Node ${machine.node}.
 
@@ -149,5 +175,9 @@ The products page (\`/catalogue/products\`, the owner, ${mib} MiB read per openi
 
 | run | openings | each | p50 | max |
 |---:|---:|---|---:|---:|
-${reads.join("\n")}`;
+${reads.join("\n")}
+
+Every record so far, newest first (the tables above are the first one's):
+
+${records.join("\n")}`;
 }

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { LargeAnswerUsageError, parseLargeAnswerOptions } from "./large-answer-options";
 import {
+  earlierRecords,
   figuresOf,
+  KEPT_RECORDS,
   type LargeAnswerReport,
   type MeasuredRun,
+  recordLine,
   renderLargeAnswerSection,
   type Sample,
   verdict,
@@ -116,5 +119,51 @@ describe("bench:large-answer section", () => {
     expect(section()).toContain("| 1 | baseline | 10.0 | 3 | 0 | 30 | 40 | 40 | 2.5 |");
     expect(section()).toContain("| 2 | during the reads | 12.5 | 3 | 0 | 900 | 1490 | 1490 | 7.1 |");
     expect(section()).toContain("| 1 | 2 | 2.4, 2.6 | 2.4 | 2.6 |");
+  });
+
+  it("keeps one line per run of the benchmark, this one first, and the earlier ones it is given", () => {
+    const line = recordLine(report);
+    expect(line).toBe(
+      "- 2026-11-27T15:00:00Z at `b0e9c91`: sign-in p95 400, 1490 ms during the reads (40, 40 ms alone), 1-minute load average 3.2–7.1 on 2 cores; met in 1 of 2 runs.",
+    );
+    const earlier = Array.from(
+      { length: KEPT_RECORDS },
+      (_, i) => `- 2026-11-2${i % 10}T10:00:00Z at \`abcdef${i % 10}\`: earlier.`,
+    );
+    const rendered = renderLargeAnswerSection(report, earlier);
+    expect(rendered).toContain(
+      `newest first (the tables above are the first one's):\n\n${line}\n${earlier[0]}\n`,
+    );
+    // At most KEPT_RECORDS: the oldest goes.
+    expect(rendered).not.toContain(earlier[KEPT_RECORDS - 1] as string);
+  });
+});
+
+describe("bench:large-answer records in docs/benchmarks.md", () => {
+  it("reads back the record lines of its own section only, newest first", () => {
+    const section = renderLargeAnswerSection(
+      {
+        runs: [run(answered(100, 200, 300))],
+        startedAt: new Date("2026-11-27T16:00:00Z"),
+        minutes: 2,
+        ref: "HEAD",
+        commit: "ff5727e2aff0a9a468d3d313dd9d10475fcab5c2",
+        machine: { cpu: "AMD EPYC", cores: 2, memoryGiB: 24, node: "v20.20.2", os: "Linux" },
+        loads: { start: 1, end: 1 },
+        answerBytes: 29 * 1024 * 1024,
+        options: { baselineSeconds: 10, reads: 2, everyMs: 100 },
+      },
+      ["- 2026-11-27T14:55:54Z at `ff5727e`: sign-in p95 958, 630 ms during the reads."],
+    );
+    const document = [
+      "# Benchmarks",
+      "<!-- section:console-pages -->\n- 2026-11-01T00:00:00Z at `1234567`: another benchmark's line.\n<!-- /section:console-pages -->",
+      `<!-- section:large-answer -->\n${section}\n<!-- /section:large-answer -->`,
+    ].join("\n\n");
+    expect(earlierRecords(document)).toEqual([
+      "- 2026-11-27T16:00:00Z at `ff5727e`: sign-in p95 300 ms during the reads (40 ms alone), 1-minute load average 3.2–5.8 on 2 cores; met in 1 of 1 runs.",
+      "- 2026-11-27T14:55:54Z at `ff5727e`: sign-in p95 958, 630 ms during the reads.",
+    ]);
+    expect(earlierRecords("# Benchmarks\n")).toEqual([]);
   });
 });
