@@ -146,9 +146,10 @@ async function measureRun(
 }
 
 async function main(options: LargeAnswerOptions): Promise<number> {
+  const built = buildOwnWorktree(options);
+  // After the build, which may wait long for a shared lock: the time and load of the measurement.
   const startedAt = new Date();
   const startLoad = loadNow();
-  const built = buildOwnWorktree(options);
   let servers: Servers | undefined;
   const interrupted = () => {
     void (servers?.stop() ?? Promise.resolve()).then(() => process.exit(130));
