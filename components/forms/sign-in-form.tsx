@@ -11,6 +11,11 @@ const initial: SignInState = { error: null, email: "", step: "password" };
  * in this form's state between the two steps (React resets a form's own fields after an action),
  * never on the server. `next` is the page to return to, already checked by the server
  * (lib/auth/return-path.ts).
+ *
+ * Not on useFormAction (docs/console.md, "Forms"), on purpose: there is no session yet, so no
+ * step-up and no guard (defineAction) to answer an ActionResult, and no toast; success is the
+ * action's own redirect into the console; and the form is the server action itself, so it signs in
+ * before the page's script has loaded.
  */
 export function SignInForm({ next }: { next: string }) {
   const [state, action, pending] = useActionState(signInAction, initial);
