@@ -380,3 +380,23 @@ test.describe("operator safety", () => {
     await expect(page.getByTestId("player-empty")).toBeVisible();
   });
 });
+
+test.describe("the history's table", () => {
+  test.use({ storageState: storageState("manager") });
+
+  test("a click on a row opens its award; a click on its links does what the link says", async ({ page }) => {
+    await page.goto("/awards");
+    // The demo's first-start history (scripts/demo-history.ts) is in the trail.
+    const row = page.locator('tbody tr[data-testid^="award-"]').first();
+    const requestId = ((await row.getAttribute("data-testid")) ?? "").replace(/^award-/, "");
+    const customerId = (await row.locator("td").nth(1).textContent()) ?? "";
+    await row.getByTestId("award-reason").click();
+    await expect(page).toHaveURL(new RegExp(`/awards/${requestId}$`));
+    await page.goBack();
+    await page
+      .locator(`tbody tr[data-testid="award-${requestId}"]`)
+      .getByRole("link", { name: customerId })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/players/${encodeURIComponent(customerId)}$`));
+  });
+});

@@ -130,7 +130,7 @@ test("the player page's controls are thumb-sized (at least 40 px tall)", async (
 test("several tables on one page keep their own sort in the URL", async ({ page }) => {
   await page.goto("/players/player-1001");
   const gold = page.getByTestId("token-GOLD");
-  await gold.getByRole("button", { name: "Amount" }).click();
+  await gold.getByRole("link", { name: "Amount" }).click();
   await expect(page).toHaveURL(/gold\.sort=amount/);
   await expect(page).not.toHaveURL(/[?&]sort=/);
   await expect(gold.getByRole("columnheader", { name: "Amount" })).toHaveAttribute("aria-sort", "ascending");

@@ -123,3 +123,19 @@ test("support has no Award tokens action; a manager's opens the award form for t
     await manager.close();
   }
 });
+
+test("each token's holdings sort through a link in the URL, as the table's header says", async ({ page }) => {
+  await page.goto("/players/player-1001?gem.sort=amount.desc");
+  const gem = page.getByTestId("token-GEM");
+  await expect(gem.getByRole("columnheader", { name: "Amount" })).toHaveAttribute("aria-sort", "descending");
+  await expect(gem.locator("tbody tr").first()).toContainText("12.5");
+  await expect(gem.locator("tbody tr").last()).toContainText("3.000000000000000001");
+  // The next order is a link that keeps the page's other parameters; another token's table is not sorted.
+  await gem.getByRole("link", { name: "Amount" }).click();
+  await expect(page).toHaveURL(/[?&]gem\.sort=amount$/);
+  await expect(gem.getByRole("columnheader", { name: "Amount" })).toHaveAttribute("aria-sort", "ascending");
+  await expect(gem.locator("tbody tr").first()).toContainText("3.000000000000000001");
+  await expect(
+    page.getByTestId("token-GOLD").getByRole("columnheader", { name: "Amount" }),
+  ).not.toHaveAttribute("aria-sort", /./);
+});

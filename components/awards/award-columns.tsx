@@ -3,11 +3,11 @@ import Link from "next/link";
 import { createContext, useContext } from "react";
 import { LiveAwardStatus } from "@/components/awards/live-award-status";
 import { RequestIdCell } from "@/components/awards/request-id-cell";
-import { DataTable } from "@/components/data-table/data-table";
-import { columnHelper } from "@/components/data-table/features";
+import { type PagedColumn, PagedTable } from "@/components/data-table/paged-table";
 import { PlayerLink } from "@/components/players/player-link";
 import { When } from "@/components/ui/when";
 import type { AwardStatus } from "@/lib/model/award-status";
+import { compareText } from "@/lib/pages/table-page";
 
 /** One award of the trail as its table shows it (award-table.tsx builds it on the server). */
 export interface AwardRow {
@@ -26,7 +26,7 @@ export interface AwardRow {
   status: AwardStatus;
 }
 
-const column = columnHelper<AwardRow>();
+const batchLabel = (row: AwardRow) => (row.batchId ? `Batch ${row.batchId}` : "Single");
 
 /** The RequestIDs of the table whose status still moves: one shared status query for all of them. */
 const Watched = createContext<readonly string[]>([]);
@@ -35,95 +35,121 @@ function StatusCell({ requestId, status }: { requestId: string; status: AwardSta
   return <LiveAwardStatus requestId={requestId} initial={status} watch={useContext(Watched)} />;
 }
 
-/** Column ids the history page sorts by on the server (lib/awards/trail.ts AWARD_SORTS). */
-const columns = column.columns([
-  column.accessor("sent", {
+/**
+ * The award table's columns (paged-table.tsx). The sortable ones
+ * are those the history page sorts by in the database (lib/awards/trail.ts AWARD_SORTS); the
+ * player page sorts its few rows by the same orders here.
+ */
+const AWARD_COLUMNS: readonly PagedColumn<AwardRow>[] = [
+  {
+    id: "sent",
     header: "Sent",
-    sortDescFirst: true,
+    sort: (a, b) => compareText(a.sent, b.sent),
+    descFirst: true,
+    text: (row) => row.sent,
     meta: { cellClassName: "whitespace-nowrap" },
-    cell: ({ row }) => <When iso={row.original.sent} />,
-  }),
-  column.accessor("customerId", {
+    cell: (row) => <When iso={row.sent} />,
+  },
+  {
     id: "player",
     header: "Player",
-    sortFn: "text",
+    sort: (a, b) => compareText(a.customerId, b.customerId),
+    text: (row) => row.customerId,
     meta: { cellClassName: "min-w-44 max-w-64 break-words" },
-    cell: ({ row }) => <PlayerLink customerId={row.original.customerId} />,
-  }),
-  column.accessor("actorEmail", { id: "by", header: "By", sortFn: "text" }),
-  column.accessor("mode", { header: "Mode", enableSorting: false }),
-  column.accessor((row) => row.tokens.join(" "), {
+    cell: (row) => <PlayerLink customerId={row.customerId} />,
+  },
+  {
+    id: "by",
+    header: "By",
+    sort: (a, b) => compareText(a.actorEmail, b.actorEmail),
+    text: (row) => row.actorEmail,
+    cell: (row) => row.actorEmail,
+  },
+  { id: "mode", header: "Mode", text: (row) => row.mode, cell: (row) => row.mode },
+  {
     id: "tokens",
     header: "Tokens",
-    enableSorting: false,
+    text: (row) => row.tokens.join(" "),
     meta: { numeric: true },
-    cell: ({ row }) =>
-      row.original.tokens.map((line) => (
+    cell: (row) =>
+      row.tokens.map((line) => (
         <span key={line} className="block">
           {line}
         </span>
       )),
-  }),
-  column.accessor("reason", {
+  },
+  {
+    id: "reason",
     header: "Reason",
-    enableSorting: false,
+    text: (row) => row.reason,
     meta: { cellClassName: "min-w-40 max-w-56 break-words" },
-    cell: ({ row }) => <span data-testid="award-reason">{row.original.reason}</span>,
-  }),
-  column.accessor((row) => (row.batchId ? `Batch ${row.batchId}` : "Single"), {
+    cell: (row) => <span data-testid="award-reason">{row.reason}</span>,
+  },
+  {
     id: "batch",
     header: "Batch",
-    enableSorting: false,
+    text: batchLabel,
     meta: { cellClassName: "whitespace-nowrap" },
-    cell: ({ row }) =>
-      row.original.batchId ? (
-        <Link href={`/awards/bulk/${row.original.batchId}`} className="underline underline-offset-2">
-          Batch {row.original.batchId}
-          {row.original.batchLine ? `, line ${row.original.batchLine}` : ""}
+    cell: (row) =>
+      row.batchId ? (
+        <Link href={`/awards/bulk/${row.batchId}`} className="underline underline-offset-2">
+          Batch {row.batchId}
+          {row.batchLine ? `, line ${row.batchLine}` : ""}
         </Link>
       ) : (
         <span className="text-muted-foreground">Single</span>
       ),
-  }),
-  column.accessor("status", {
+  },
+  {
+    id: "status",
     header: "Status",
-    cell: ({ row }) => <StatusCell requestId={row.original.requestId} status={row.original.status} />,
-  }),
-  column.accessor("requestId", {
+    sort: (a, b) => compareText(a.status, b.status),
+    text: (row) => row.status,
+    cell: (row) => <StatusCell requestId={row.requestId} status={row.status} />,
+  },
+  {
+    id: "requestId",
     header: "Request ID",
-    enableSorting: false,
-    cell: ({ row }) => <RequestIdCell requestId={row.original.requestId} />,
-  }),
-]);
+    text: (row) => row.requestId,
+    cell: (row) => <RequestIdCell requestId={row.requestId} />,
+  },
+];
 
-export interface AwardDataTableProps {
+/** The trail arrives newest first. */
+const DEFAULT_SORTING = [{ id: "sent", desc: true }];
+
+const awardId = (row: AwardRow) => String(row.id);
+const awardTestId = (row: AwardRow) => `award-${row.requestId}`;
+const awardHref = (row: AwardRow) => `/awards/${row.requestId}`;
+
+export interface AwardPagedTableProps {
   rows: AwardRow[];
   /** RequestIDs whose status still moves (queued, sending): their badges stay current. */
   watch: string[];
-  /** The trail's page: the server sorted and paged these rows out of this many. */
-  server?: { rowCount: number };
+  /** The trail's page: the database sorted and paged these rows out of this many. */
+  rowCount?: number;
   /** A page with other tables names this one's URL parameters (`awards.sort`). */
   urlKey?: string;
   filtered?: boolean;
 }
 
-export function AwardDataTable({ rows, watch, server, urlKey, filtered }: AwardDataTableProps) {
+export function AwardPagedTable({ rows, watch, rowCount, urlKey, filtered }: AwardPagedTableProps) {
   return (
     <Watched value={watch}>
-      <DataTable
+      <PagedTable
         noun="awards"
         one="award"
         caption="Awards sent from this console"
         rows={rows}
-        columns={columns}
-        getRowId={(row) => String(row.id)}
-        rowTestId={(row) => `award-${row.requestId}`}
-        rowHref={(row) => `/awards/${row.requestId}`}
+        rowCount={rowCount}
+        columns={AWARD_COLUMNS}
+        getRowId={awardId}
+        rowTestId={awardTestId}
+        rowHref={awardHref}
         urlKey={urlKey}
-        filter={!server && rows.length > 10}
-        server={server}
+        filter={rowCount === undefined && rows.length > 10}
         defaultSorting={DEFAULT_SORTING}
-        count={server !== undefined}
+        count={rowCount !== undefined}
         countTestId="awards-count"
         empty={
           filtered
@@ -134,6 +160,3 @@ export function AwardDataTable({ rows, watch, server, urlKey, filtered }: AwardD
     </Watched>
   );
 }
-
-/** The trail arrives newest first. */
-const DEFAULT_SORTING = [{ id: "sent", desc: true }];

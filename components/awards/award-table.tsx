@@ -1,4 +1,4 @@
-import { AwardDataTable, type AwardRow } from "@/components/awards/award-columns";
+import { AwardPagedTable, type AwardRow } from "@/components/awards/award-columns";
 import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
 import type { AwardStatus } from "@/lib/model/award-status";
 
@@ -43,7 +43,7 @@ function awardRow(award: AwardTableRecord, symbols: Map<string, string>): AwardR
 export interface AwardTableProps {
   rows: AwardTableRecord[];
   symbols: Map<string, string>;
-  /** The history page: these rows are one page of this many, sorted and paged by the server. */
+  /** The history page: these rows are one page of this many, sorted and paged by the database. */
   total?: number;
   /** Whether the history is filtered (nothing matching is then not "no awards yet"). */
   filtered?: boolean;
@@ -52,15 +52,16 @@ export interface AwardTableProps {
 }
 
 /**
- * Awards from the trail, on the console's one table. Statuses that still move (queued, sending)
- * are kept current after the first paint; only what the table shows goes to the browser.
+ * Awards from the trail, one page of them (components/data-table/paged-table.tsx). Statuses that
+ * still move (queued, sending) are kept current after the first paint; only what the table shows
+ * goes to the browser.
  */
 export function AwardTable({ rows, symbols, total, filtered, urlKey }: AwardTableProps) {
   return (
-    <AwardDataTable
+    <AwardPagedTable
       rows={rows.map((award) => awardRow(award, symbols))}
       watch={rows.filter((award) => MOVING_STATUSES.includes(award.status)).map((award) => award.requestId)}
-      server={total === undefined ? undefined : { rowCount: total }}
+      rowCount={total}
       filtered={filtered}
       urlKey={urlKey}
     />

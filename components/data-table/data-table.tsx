@@ -7,14 +7,17 @@ import {
   type SortingState,
   useTable,
 } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp, ChevronsUpDown, Inbox } from "lucide-react";
+import { Inbox } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import type { MouseEvent, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { type Features, features } from "./features";
+import { ownClick } from "./linked-row";
 import { ServerTableToolbar } from "./server-table-toolbar";
+import { SortIcon } from "./sort-icon";
+import { ariaSort, bodyCellClass, FRAME_CLASS, headerCellClass, SORT_CONTROL_CLASS } from "./table-classes";
 import { TablePager } from "./table-pager";
 import { TableToolbar } from "./table-toolbar";
 import { useUrlTableState } from "./use-url-table-state";
@@ -66,16 +69,6 @@ export interface DataTableProps<Row extends RowData> {
 
 const NO_FACETS: readonly ColumnFacet[] = [];
 const capital = (text: string) => `${text[0]?.toUpperCase() ?? ""}${text.slice(1)}`;
-
-/** A click on a link, button or field inside the row does its own thing, not the row's. */
-const ownClick = (event: MouseEvent) =>
-  event.target instanceof Element &&
-  event.target.closest("a, button, input, select, summary, label") !== null;
-
-function SortIcon({ sorted }: { sorted: false | "asc" | "desc" }) {
-  const Icon = sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ChevronsUpDown;
-  return <Icon aria-hidden="true" className={cn("size-3.5 shrink-0", !sorted && "opacity-50")} />;
-}
 
 /**
  * The console's one table (STYLE): sortable headers, a text filter across columns, optional
@@ -140,8 +133,7 @@ export function DataTable<Row extends RowData>({
         <SortIcon sorted={sorted} />
       </>
     );
-    const className =
-      "inline-flex min-h-10 items-center gap-1 uppercase tracking-wide sm:min-h-8 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring";
+    const className = SORT_CONTROL_CLASS;
     if (server) {
       const next = header.column.getNextSortingOrder();
       return (
@@ -202,7 +194,7 @@ export function DataTable<Row extends RowData>({
           tabIndex={0}
           aria-label={caption ?? capital(noun)}
           data-testid="table-scroll"
-          className="relative max-h-[70vh] max-w-full overflow-auto rounded-lg border border-border bg-card focus-visible:outline-2 focus-visible:outline-ring"
+          className={FRAME_CLASS}
         >
           <table className="w-full border-separate border-spacing-0 text-left text-sm">
             <caption className="sr-only">{caption ?? `${capital(noun)}, ${shown} shown`}</caption>
@@ -210,21 +202,12 @@ export function DataTable<Row extends RowData>({
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
                   {group.headers.map((header) => {
-                    const sorted = header.column.getIsSorted();
-                    const numeric = header.column.columnDef.meta?.numeric;
-                    const wideOnly = header.column.columnDef.meta?.wideOnly;
                     return (
                       <th
                         key={header.id}
                         scope="col"
-                        aria-sort={
-                          sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined
-                        }
-                        className={cn(
-                          "sticky top-0 z-10 border-b border-border bg-muted px-3 py-2 text-xs font-medium whitespace-nowrap uppercase tracking-wide text-muted-foreground",
-                          numeric && "text-right",
-                          wideOnly && "hidden md:table-cell",
-                        )}
+                        aria-sort={ariaSort(header.column.getIsSorted())}
+                        className={headerCellClass(header.column.columnDef.meta)}
                       >
                         {header.isPlaceholder ? null : header.column.getCanSort() ? (
                           sortControl(header)
@@ -253,22 +236,11 @@ export function DataTable<Row extends RowData>({
                     }
                     className={cn("align-middle", target && "cursor-pointer hover:bg-muted/60")}
                   >
-                    {row.getAllCells().map((cell) => {
-                      const meta = cell.column.columnDef.meta;
-                      return (
-                        <td
-                          key={cell.id}
-                          className={cn(
-                            "border-b border-border px-3 py-2",
-                            meta?.numeric && "text-right font-mono whitespace-nowrap tabular-nums",
-                            meta?.cellClassName,
-                            meta?.wideOnly && "hidden md:table-cell",
-                          )}
-                        >
-                          <FlexRender cell={cell} />
-                        </td>
-                      );
-                    })}
+                    {row.getAllCells().map((cell) => (
+                      <td key={cell.id} className={bodyCellClass(cell.column.columnDef.meta)}>
+                        <FlexRender cell={cell} />
+                      </td>
+                    ))}
                   </tr>
                 );
               })}

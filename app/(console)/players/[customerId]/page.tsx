@@ -56,12 +56,13 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
   }
   const { read } = await readProject("players:read", async (connection) => {
     const db = await consoleDb();
-    const [tokens, items, sent, symbols] = await Promise.all([
+    const [tokens, items, sent] = await Promise.all([
       getCustomerTokens(connection, customerId),
       getCustomerItems(connection, customerId),
       listAwards(db, { customerId, projectGuid: connection.projectGuid }, { offset: 0, limit: 20 }),
-      tokenSymbols(connection),
     ]);
+    // The project's token list names the awards' tokens: not asked for a player with none.
+    const symbols = sent.rows.length > 0 ? await tokenSymbols(connection) : new Map<string, string>();
     return {
       tokens: playerTokens(tokens.Data.Tokens),
       items: items.Items,
