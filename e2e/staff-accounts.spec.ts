@@ -22,6 +22,7 @@ const MFA_USER = `mfa-${stamp}@demo.test`;
 const STEP_UP_USER = `stepup-${stamp}@demo.test`;
 const FIRST_ENROL_USER = `first-enrol-${stamp}@demo.test`;
 const AUTHJS_SIGN_OUT_USER = `authjs-sign-out-${stamp}@demo.test`;
+const PASSWORD_USER = `password-${stamp}@demo.test`;
 let secret = "";
 let recoveryCodes: string[] = [];
 let stepUpSecret = "";
@@ -36,7 +37,7 @@ test.afterAll(async ({ browser }) => {
   await page.goto("/settings/users");
   // The table streams in: wait for it before asking which rows it has.
   await expect(page.getByTestId(`user-${ROLES.owner.email}`)).toBeVisible();
-  for (const email of [MFA_USER, STEP_UP_USER, FIRST_ENROL_USER, AUTHJS_SIGN_OUT_USER]) {
+  for (const email of [MFA_USER, STEP_UP_USER, FIRST_ENROL_USER, AUTHJS_SIGN_OUT_USER, PASSWORD_USER]) {
     const deactivate = page.getByRole("button", { name: `Deactivate ${email}` });
     if ((await deactivate.count()) === 0) continue;
     await deactivate.click();
@@ -191,6 +192,40 @@ test("the first two-factor set-up ends the account's other sessions: one opened 
   await enrolling.context().close();
 });
 
+test("one's own password: a wrong current one is named on its field; the right one changes it, and the new one signs in", async ({
+  browser,
+}) => {
+  const NEW_PASSWORD = "another long enough password";
+  await createUser(browser, PASSWORD_USER, "manager", PASSWORD);
+  const page = await freshPage(browser);
+  await signInStep(page, PASSWORD_USER);
+  await expect(page.getByTestId("current-user")).toHaveText(`${PASSWORD_USER} · manager`);
+  await page.goto("/account");
+  const current = page.getByLabel("Current password");
+  const next = page.getByLabel("New password");
+  await current.fill("not the password at all");
+  await next.fill(NEW_PASSWORD);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.locator("#current-password-error")).toHaveText("is not right");
+  await expect(current).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#new-password-error")).toHaveCount(0);
+
+  await current.fill(PASSWORD);
+  await page.getByRole("button", { name: "Change password" }).click();
+  // Said on the page itself, and in a toast (the Account page is outside the shell: it hosts its own).
+  await expect(page.getByTestId("password-changed")).toBeVisible();
+  await expect(page.getByText("Password changed.")).toBeVisible();
+  await expect(current).toHaveValue("");
+  await expect(next).toHaveValue("");
+  await expect(page.locator("#current-password-error")).toHaveCount(0);
+
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await passwordStep(page, PASSWORD_USER, NEW_PASSWORD);
+  await expect(page.getByTestId("current-user")).toHaveText(`${PASSWORD_USER} · manager`);
+  await page.context().close();
+});
+
 test("two-factor: enrol, sign in with a code; wrong and replayed codes are refused; a recovery code works once", async ({
   browser,
 }) => {
@@ -200,7 +235,10 @@ test("two-factor: enrol, sign in with a code; wrong and replayed codes are refus
   await expect(page.getByTestId("current-user")).toHaveText(`${MFA_USER} · owner`);
   ({ secret, codes: recoveryCodes } = await enrol(page));
   await page.getByRole("button", { name: "I have saved them" }).click();
+  // Both come from the page's own `enrolled`, which the set-up's answer re-rendered (the guard
+  // revalidates): no reload, and no router.refresh() in the form.
   await expect(page.getByText(/^On: signing in asks for a code/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Replace authenticator" })).toBeVisible();
   await page.goto("/");
   await page.getByRole("button", { name: "Sign out" }).click();
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AccountSecurity } from "@/components/auth/account-security";
+import { AccountSecurity } from "@/components/account/account-security";
 import { currentSignIn, mustSetUpMfa, requirePageUser } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";

@@ -1,18 +1,19 @@
 "use client";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
+import { StepUpProvider } from "@/components/auth/step-up";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
+import { FormError } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
+import { Toaster } from "@/components/ui/toaster";
 import { enrolSecondFactorAction } from "@/lib/actions/account/enrol-second-factor";
 import { changePasswordAction } from "@/lib/actions/account/set-password";
 import { signOutEverywhereAction } from "@/lib/actions/account/sign-out-everywhere";
 import { startEnrolmentAction } from "@/lib/actions/account/start-enrolment";
-import { StepUpProvider, useStepUp } from "./step-up";
 
 interface Enrolment {
   pending: string;
@@ -20,45 +21,45 @@ interface Enrolment {
   qrSvg: string;
 }
 
-/** The Account page's controls: set up (or replace) the authenticator, and sign out everywhere. */
+/**
+ * The Account page's controls: set up (or replace) the authenticator, change the password, sign out
+ * everywhere. The page is outside the console's shell (a person made to set up a second factor is
+ * kept here), so it brings its own step-up dialog and toast host.
+ */
 export function AccountSecurity(props: { userId: number; enrolled: boolean }) {
   return (
     <StepUpProvider>
       <Security {...props} />
+      <Toaster />
     </StepUpProvider>
   );
 }
 
 function Security({ enrolled }: { userId: number; enrolled: boolean }) {
-  const router = useRouter();
-  const stepUp = useStepUp();
-  const [pending, startTransition] = useTransition();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-
-  const start = () =>
-    startTransition(async () => {
-      const result = await startEnrolmentAction({});
-      if (result.ok) {
-        setEnrolment(result.data);
-        setCode("");
-        setError(null);
-      } else setError(result.error);
-    });
-  const finish = () =>
-    startTransition(async () => {
-      if (!enrolment) return;
-      const result = await stepUp(() => enrolSecondFactorAction({ pending: enrolment.pending, code }));
-      if (!result.ok) {
-        setError(result.fieldErrors?.code ? `Code ${result.fieldErrors.code}.` : result.error);
-        return;
-      }
+  const start = useFormAction(startEnrolmentAction, {
+    onSuccess: (data) => {
+      setEnrolment(data);
+      setCode("");
+      finish.showErrors({});
+    },
+  });
+  // Replacing an authenticator is a step-up; the hook asks for the old one's code and runs it again.
+  // Its answer re-renders this page (the guard's revalidation): `enrolled` is true from then on.
+  const finish = useFormAction(enrolSecondFactorAction, {
+    success: "Two-factor sign-in is on.",
+    onSuccess: (data) => {
       setEnrolment(null);
-      setRecoveryCodes(result.data.recoveryCodes);
-      toast.success("Two-factor sign-in is on.");
-    });
+      setRecoveryCodes(data.recoveryCodes);
+    },
+  });
+  // Every session ends, this one too: a full load of the sign-in page, so nothing of it stays.
+  const signOut = useFormAction(signOutEverywhereAction, {
+    failure: (error) => error,
+    onSuccess: () => window.location.assign("/sign-in"),
+  });
 
   return (
     <>
@@ -85,14 +86,7 @@ function Security({ enrolled }: { userId: number; enrolled: boolean }) {
               </ul>
               <div className="flex gap-2">
                 <CopyButton value={recoveryCodes.join("\n")} what="recovery codes" />
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => {
-                    setRecoveryCodes(null);
-                    router.refresh();
-                  }}
-                >
+                <Button variant="outline" size="sm" onClick={() => setRecoveryCodes(null)}>
                   I have saved them
                 </Button>
               </div>
@@ -103,7 +97,7 @@ function Security({ enrolled }: { userId: number; enrolled: boolean }) {
               className="flex flex-col gap-4"
               onSubmit={(event) => {
                 event.preventDefault();
-                finish();
+                if (enrolment) void finish.run({ pending: enrolment.pending, code });
               }}
             >
               <p className="text-sm">
@@ -123,7 +117,11 @@ function Security({ enrolled }: { userId: number; enrolled: boolean }) {
                   {enrolment.secret}
                 </code>
               </p>
-              <Field id="enrol-code" label="Code from the app" error={error}>
+              <Field
+                id="enrol-code"
+                label="Code from the app"
+                error={finish.fieldErrors.code ? `Code ${finish.fieldErrors.code}.` : finish.error}
+              >
                 <Input
                   value={code}
                   onChange={(event) => setCode(event.target.value)}
@@ -133,8 +131,8 @@ function Security({ enrolled }: { userId: number; enrolled: boolean }) {
                 />
               </Field>
               <div className="flex gap-2">
-                <Button type="submit" disabled={pending}>
-                  {pending ? "Checking…" : "Turn on"}
+                <Button type="submit" disabled={finish.pending}>
+                  {finish.pending ? "Checking…" : "Turn on"}
                 </Button>
                 <Button type="button" variant="outline" onClick={() => setEnrolment(null)}>
                   Cancel
@@ -144,15 +142,11 @@ function Security({ enrolled }: { userId: number; enrolled: boolean }) {
           ) : (
             <div className="flex flex-col gap-2">
               <div>
-                <Button onClick={start} disabled={pending}>
+                <Button onClick={() => void start.run({})} disabled={start.pending}>
                   {enrolled ? "Replace authenticator" : "Set up two-factor sign-in"}
                 </Button>
               </div>
-              {error ? (
-                <p role="status" className="text-sm text-destructive">
-                  {error}
-                </p>
-              ) : null}
+              <FormError message={start.error} />
             </div>
           )}
         </CardContent>
@@ -166,24 +160,23 @@ function Security({ enrolled }: { userId: number; enrolled: boolean }) {
             this one included.
           </CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="flex flex-col items-start gap-2">
           <ConfirmButton
             label="Sign out everywhere"
             variant="outline"
             size="sm"
-            pending={pending}
+            pending={signOut.pending}
             title="Sign out everywhere?"
             confirmLabel="Sign out everywhere"
             pendingLabel="Signing out…"
             tone="danger"
             onConfirm={async () => {
-              const result = await signOutEverywhereAction({});
-              if (result.ok) window.location.assign("/sign-in");
-              else toast.error(result.error);
+              await signOut.run({});
             }}
           >
             <p>Every browser signed in to your account, this one included, goes back to the sign-in page.</p>
           </ConfirmButton>
+          <FormError message={signOut.error} />
         </CardContent>
       </Card>
     </>
@@ -192,10 +185,20 @@ function Security({ enrolled }: { userId: number; enrolled: boolean }) {
 
 /** One's own new password, after the current one; other sessions end, this one goes on. */
 function PasswordCard() {
-  const [pending, startTransition] = useTransition();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [changed, setChanged] = useState(false);
+  const change = useFormAction(changePasswordAction, {
+    success: "Password changed.",
+    // The field that is wrong says so; the sentence shows only when no field is named.
+    sentence: "unless-fields",
+    onStart: () => setChanged(false),
+    onSuccess: () => {
+      setCurrent("");
+      setNext("");
+      setChanged(true);
+    },
+  });
   return (
     <Card>
       <CardHeader>
@@ -208,18 +211,10 @@ function PasswordCard() {
           className="flex max-w-sm flex-col gap-3"
           onSubmit={(event) => {
             event.preventDefault();
-            startTransition(async () => {
-              const result = await changePasswordAction({ currentPassword: current, password: next });
-              setError(result.ok ? null : result.error);
-              if (result.ok) {
-                setCurrent("");
-                setNext("");
-                toast.success("Password changed.");
-              }
-            });
+            void change.run({ currentPassword: current, password: next });
           }}
         >
-          <Field id="current-password" label="Current password">
+          <Field id="current-password" label="Current password" error={change.fieldErrors.currentPassword}>
             <Input
               type="password"
               autoComplete="current-password"
@@ -227,7 +222,7 @@ function PasswordCard() {
               onChange={(e) => setCurrent(e.target.value)}
             />
           </Field>
-          <Field id="new-password" label="New password" error={error}>
+          <Field id="new-password" label="New password" error={change.fieldErrors.password}>
             <Input
               type="password"
               autoComplete="new-password"
@@ -235,9 +230,15 @@ function PasswordCard() {
               onChange={(e) => setNext(e.target.value)}
             />
           </Field>
+          <FormError message={change.error} />
+          {changed ? (
+            <p role="status" data-testid="password-changed" className="text-sm text-success">
+              Your password is changed; every other session of your account has ended.
+            </p>
+          ) : null}
           <div>
-            <Button type="submit" variant="outline" disabled={pending}>
-              {pending ? "Changing…" : "Change password"}
+            <Button type="submit" variant="outline" disabled={change.pending}>
+              {change.pending ? "Changing…" : "Change password"}
             </Button>
           </div>
         </form>
