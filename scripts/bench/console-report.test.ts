@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConsoleUsageError, parseConsoleOptions, pickPages } from "./console-options";
-import { type ConsoleRow, share, verdicts } from "./console-report";
+import { type ConsoleRow, loadParagraph, share, verdicts } from "./console-report";
 
 const side = (requestsPerSecond: number) => ({ requestsPerSecond, p50: 1, p95: 2, responses: 10 });
 const row = (path: string, users: number, before: number, after: number): ConsoleRow => ({
@@ -76,5 +76,23 @@ describe("bench:console targets", () => {
     const checked = verdicts(rows, [10]);
     expect(checked.map((v) => v.met)).toEqual([true, false, true, true, false]);
     expect(checked[4]?.detail).toBe("`/audit` (manager) at 10: 0.88 ×");
+  });
+});
+
+describe("bench:console's account of the machine", () => {
+  it("says nothing else ran when the load stayed near the benchmark's own, and that ratios rise with load", () => {
+    const text = loadParagraph([1.1, 0.9, 1.8, 1.2]);
+    expect(text).toMatch(/^Nothing else ran on the machine\./);
+    expect(text).toContain("1.1 at the start and 0.9–1.8 during");
+    expect(text).toContain("(mean 1.3)");
+    expect(text).toContain("compare ratios only between runs at a similar load");
+    expect(text).not.toContain("shared");
+  });
+
+  it("says the machine was shared once other work raised the load", () => {
+    const text = loadParagraph([17.8, 7.0, 17.7]);
+    expect(text).toMatch(/^The machine is shared/);
+    expect(text).toContain("7.0–17.7 during");
+    expect(text).toContain("compare ratios only between runs at a similar load");
   });
 });

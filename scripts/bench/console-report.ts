@@ -111,10 +111,32 @@ export interface ConsoleRun {
 
 const load = (n: number) => n.toFixed(1);
 
+/** The benchmark's own processes (two consoles, two services, the load generator) keep about this load. */
+const OWN_LOAD = 2;
+/** Above this 1-minute load average during the run, other work shared the machine. */
+const QUIET_LOAD = OWN_LOAD + 1;
+
+/**
+ * What the machine was doing during the run. The ratios depend on it: on a busy machine the sign-in
+ * page (the floor) slows more than the signed-in pages, so every ratio rises with the load, and only
+ * runs at a similar load compare.
+ */
+export function loadParagraph(loads: readonly number[]): string {
+  const during = loads.length > 1 ? loads.slice(1) : [...loads];
+  const mean = during.reduce((sum, value) => sum + value, 0) / Math.max(1, during.length);
+  const figures = `The 1-minute load average was ${load(loads[0] ?? 0)} at the start and ${load(Math.min(...during))}–${load(Math.max(...during))} during the
+run (mean ${load(mean)}); the benchmark itself (two consoles, two services, the load generator)
+accounts for about ${OWN_LOAD}.`;
+  const compare = `On a busy machine the sign-in page slows more than the signed-in pages, so every "÷ sign-in"
+rises with the load: compare ratios only between runs at a similar load.`;
+  if (Math.max(...during) <= QUIET_LOAD) return `Nothing else ran on the machine. ${figures} ${compare}`;
+  return `The machine is shared: other engineers ran tests and builds on the same cores during the run.
+${figures} Both sides saw the same load; the absolute figures are lower than on an idle machine.
+${compare}`;
+}
+
 export function renderConsoleSection(run: ConsoleRun): string {
   const { rows, loads } = run;
-  const during = loads.slice(1);
-  const mean = during.reduce((sum, n) => sum + n, 0) / Math.max(1, during.length);
   const table = rows.map((row) => {
     const b = row.before;
     const a = row.after;
@@ -140,11 +162,7 @@ counted in runs of a few seconds would understate it once a response takes about
 on this machine: "÷ sign-in" is a page's req/s over its own side's sign-in page at the same number
 of users.
 
-The machine is shared: other engineers ran tests and builds on the same 2 cores during the run.
-The 1-minute load average was ${load(loads[0] ?? 0)} at the start and ${load(Math.min(...during))}–${load(Math.max(...during))} during the
-run (mean ${load(mean)}); the benchmark itself (two consoles, two services, the load generator)
-accounts for about 2. Both sides saw the same load; the absolute figures are lower than on an idle
-machine, the ratios less so.
+${loadParagraph(loads)}
 
 | page | users | before req/s | p50 ms | p95 ms | ÷ sign-in | after req/s | p50 ms | p95 ms | ÷ sign-in | after/before |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
