@@ -1,4 +1,15 @@
 /** Command-line flags of `npm run bench:console` (scripts/bench/console.ts). */
+import {
+  fileName,
+  gitRef,
+  integerList,
+  into,
+  positive,
+  type ReadText,
+  readFlags,
+  setTo,
+  UsageError,
+} from "./options";
 
 export interface ConsoleBenchOptions {
   /** Seconds per side and cell (each side's share of a cell is measured in two halves). */
@@ -28,24 +39,17 @@ export const CONSOLE_USAGE = `usage: npm run bench:console -- [flags]
   --keep-worktrees     keep the worktrees and their builds for the next run (default: removed)
   --no-write-doc       print the table only; docs/benchmarks.md is left as it is`;
 
-export class ConsoleUsageError extends Error {}
-
-function positive(flag: string, text: string | undefined, integer: boolean): number {
-  const value = Number(text);
-  if (!text || !Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value)))
-    throw new ConsoleUsageError(
-      `${flag} needs a positive ${integer ? "whole " : ""}number, got ${text ?? "nothing"}`,
+/** --pages: page paths, each starting with /. */
+const pagePaths: ReadText<string[]> = (flag, text) => {
+  const paths = (text ?? "").split(",").map((part) => part.trim());
+  if (!text || paths.some((path) => !/^\/[\w./-]*$/.test(path)))
+    throw new UsageError(
+      `${flag} needs a comma-separated list of page paths, each starting with /, got ${text ?? "nothing"}`,
     );
-  return value;
-}
+  return paths;
+};
 
-function ref(flag: string, text: string | undefined): string {
-  if (!text || !/^[\w./^~-]+$/.test(text))
-    throw new ConsoleUsageError(`${flag} needs a commit, branch or tag, got ${text ?? "nothing"}`);
-  return text;
-}
-
-/** Parses the flags; throws ConsoleUsageError with a one-line message on anything it does not know. */
+/** Parses the flags (options.ts' readFlags); throws UsageError with a one-line message naming the flag. */
 export function parseConsoleOptions(argv: readonly string[]): ConsoleBenchOptions | "help" {
   const options: ConsoleBenchOptions = {
     seconds: 5,
@@ -57,66 +61,19 @@ export function parseConsoleOptions(argv: readonly string[]): ConsoleBenchOption
     keepWorktrees: false,
     writeDoc: true,
   };
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i] as string;
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? arg.split(/=(.*)/s) : [arg, undefined];
-    const value = () => {
-      if (inline !== undefined) return inline;
-      i += 1;
-      return argv[i];
-    };
-    const bare = () => {
-      if (inline !== undefined) throw new ConsoleUsageError(`${flag} takes no value`);
-    };
-    switch (flag) {
-      case "--help":
-      case "-h":
-        return "help";
-      case "--seconds":
-        options.seconds = positive(flag, value(), false);
-        break;
-      case "--before":
-        options.before = ref(flag, value());
-        break;
-      case "--after":
-        options.after = ref(flag, value());
-        break;
-      case "--users": {
-        const text = value();
-        if (!text) throw new ConsoleUsageError("--users needs a comma-separated list of whole numbers");
-        options.users = text.split(",").map((part) => positive(flag, part.trim(), true));
-        break;
-      }
-      case "--pages": {
-        const text = value();
-        const paths = (text ?? "").split(",").map((part) => part.trim());
-        if (!text || paths.some((path) => !/^\/[\w./-]*$/.test(path)))
-          throw new ConsoleUsageError(
-            `--pages needs a comma-separated list of page paths, each starting with /, got ${text ?? "nothing"}`,
-          );
-        options.pages = paths;
-        break;
-      }
-      case "--build-lock": {
-        const file = value();
-        if (!file) throw new ConsoleUsageError("--build-lock needs a file");
-        options.buildLock = file;
-        break;
-      }
-      case "--keep-worktrees":
-        bare();
-        options.keepWorktrees = true;
-        break;
-      case "--no-write-doc":
-        bare();
-        options.writeDoc = false;
-        break;
-      default:
-        throw new ConsoleUsageError(`unknown argument ${arg}`);
-    }
-  }
+  const asked = readFlags(argv, {
+    "--seconds": into(options, "seconds", positive),
+    "--before": into(options, "before", gitRef),
+    "--after": into(options, "after", gitRef),
+    "--users": into(options, "users", integerList),
+    "--pages": into(options, "pages", pagePaths),
+    "--build-lock": into(options, "buildLock", fileName),
+    "--keep-worktrees": setTo(options, "keepWorktrees", true),
+    "--no-write-doc": setTo(options, "writeDoc", false),
+  });
+  if (asked === "help") return "help";
   if (options.pages && options.writeDoc)
-    throw new ConsoleUsageError(
+    throw new UsageError(
       "--pages measures some pages only: add --no-write-doc (docs/benchmarks.md records the whole list)",
     );
   return options;
@@ -134,7 +91,7 @@ export function pickPages<T extends { path: string }>(
   if (!wanted) return [...all];
   const unknown = wanted.filter((path) => !all.some((page) => page.path === path));
   if (unknown.length > 0)
-    throw new ConsoleUsageError(
+    throw new UsageError(
       `--pages: ${unknown.join(", ")} ${unknown.length === 1 ? "is" : "are"} not in the console's page list (e2e/console-pages.ts)`,
     );
   return all.filter((page) => page.path === floor || wanted.includes(page.path));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ConsoleUsageError, parseConsoleOptions, pickPages } from "./console-options";
+import { parseConsoleOptions, pickPages } from "./console-options";
 import { type ConsoleRow, loadParagraph, share, verdicts } from "./console-report";
+import { UsageError } from "./options";
 
 const side = (requestsPerSecond: number) => ({ requestsPerSecond, p50: 1, p95: 2, responses: 10 });
 const row = (path: string, users: number, before: number, after: number): ConsoleRow => ({
@@ -27,10 +28,20 @@ describe("bench:console options", () => {
 
   it("names the flag and the rule on bad input", () => {
     expect(() => parseConsoleOptions(["--seconds", "0"])).toThrow(
-      new ConsoleUsageError("--seconds needs a positive number, got 0"),
+      new UsageError("--seconds needs a positive number, got 0"),
     );
     expect(() => parseConsoleOptions(["--before", "a;b"])).toThrow(/--before needs a commit/);
     expect(() => parseConsoleOptions(["--fast"])).toThrow("unknown argument --fast");
+    expect(() => parseConsoleOptions(["--users", "1,0"])).toThrow(
+      new UsageError("--users needs a positive whole number, got 0"),
+    );
+    expect(() => parseConsoleOptions(["--users"])).toThrow(
+      new UsageError("--users needs a comma-separated list of whole numbers"),
+    );
+    expect(() => parseConsoleOptions(["--build-lock"])).toThrow(new UsageError("--build-lock needs a file"));
+    expect(() => parseConsoleOptions(["--keep-worktrees=1"])).toThrow(
+      new UsageError("--keep-worktrees takes no value"),
+    );
   });
 
   it("--pages limits the run to those pages and the sign-in page (the floor), and refuses what is not a page", () => {
@@ -40,9 +51,7 @@ describe("bench:console options", () => {
     });
     expect(() => parseConsoleOptions(["--pages", "/"])).toThrow(/add --no-write-doc/);
     expect(() => parseConsoleOptions(["--pages", "awards"])).toThrow(
-      new ConsoleUsageError(
-        "--pages needs a comma-separated list of page paths, each starting with /, got awards",
-      ),
+      new UsageError("--pages needs a comma-separated list of page paths, each starting with /, got awards"),
     );
     expect(() => parseConsoleOptions(["--pages"])).toThrow(/--pages needs a comma-separated list/);
     const all = ["/sign-in", "/", "/players/player-1001", "/awards/new", "/audit"].map((path) => ({ path }));
@@ -53,7 +62,7 @@ describe("bench:console options", () => {
       "/awards/new",
     ]);
     expect(() => pickPages(all, ["/", "/nowhere"], "/sign-in")).toThrow(
-      new ConsoleUsageError("--pages: /nowhere is not in the console's page list (e2e/console-pages.ts)"),
+      new UsageError("--pages: /nowhere is not in the console's page list (e2e/console-pages.ts)"),
     );
   });
 });

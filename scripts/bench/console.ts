@@ -7,13 +7,7 @@ import { fileURLToPath } from "node:url";
 import { type ConsolePage, pagesFor } from "@/e2e/console-pages";
 import { ROLES } from "@/e2e/roles";
 import { freePort } from "@/testing/free-port";
-import {
-  CONSOLE_USAGE,
-  type ConsoleBenchOptions,
-  ConsoleUsageError,
-  parseConsoleOptions,
-  pickPages,
-} from "./console-options";
+import { CONSOLE_USAGE, type ConsoleBenchOptions, parseConsoleOptions, pickPages } from "./console-options";
 import {
   type ConsoleRow,
   KEY_PAGES,
@@ -27,6 +21,7 @@ import { type BuiltConsole, prepareConsole, removeConsole } from "./console-work
 import { withSection } from "./doc-sections";
 import { startLoadGenerator } from "./load";
 import { type LoadResult, mergeResults, quantile } from "./load-job";
+import { UsageError } from "./options";
 
 /**
  * `npm run bench:console`: each console page's server response time (p50/p95) and requests/s at
@@ -267,7 +262,7 @@ try {
   // A page that is not on the list is refused before anything is built.
   if (options !== "help") pickPages(benchPages(), options.pages, SIGN_IN.path);
 } catch (error) {
-  if (!(error instanceof ConsoleUsageError)) throw error;
+  if (!(error instanceof UsageError)) throw error;
   console.error(`bench:console: ${error.message}\n${CONSOLE_USAGE}`);
   process.exit(2);
 }

@@ -1,4 +1,5 @@
 /** Command-line flags of `npm run bench:large-answer` (scripts/bench/large-answer.ts). */
+import { fileName, gitRef, into, positive, positiveWhole, readFlags, setTo } from "./options";
 
 export interface LargeAnswerOptions {
   /** Measurements in the run, each a baseline period followed by the reads. */
@@ -28,18 +29,7 @@ export const LARGE_ANSWER_USAGE = `usage: npm run bench:large-answer -- [flags]
   --keep-worktree        keep the worktree and its build for the next run (default: removed)
   --no-write-doc         print the section only; docs/benchmarks.md is left as it is`;
 
-export class LargeAnswerUsageError extends Error {}
-
-function positive(flag: string, text: string | undefined, integer: boolean): number {
-  const value = Number(text);
-  if (!text || !Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value)))
-    throw new LargeAnswerUsageError(
-      `${flag} needs a positive ${integer ? "whole " : ""}number, got ${text ?? "nothing"}`,
-    );
-  return value;
-}
-
-/** Parses the flags; throws LargeAnswerUsageError with a one-line message naming the flag. */
+/** Parses the flags (options.ts' readFlags); throws UsageError with a one-line message naming the flag. */
 export function parseLargeAnswerOptions(argv: readonly string[]): LargeAnswerOptions | "help" {
   const options: LargeAnswerOptions = {
     runs: 2,
@@ -51,57 +41,15 @@ export function parseLargeAnswerOptions(argv: readonly string[]): LargeAnswerOpt
     keepWorktree: false,
     writeDoc: true,
   };
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i] as string;
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? arg.split(/=(.*)/s) : [arg, undefined];
-    const value = () => {
-      if (inline !== undefined) return inline;
-      i += 1;
-      return argv[i];
-    };
-    const bare = () => {
-      if (inline !== undefined) throw new LargeAnswerUsageError(`${flag} takes no value`);
-    };
-    switch (flag) {
-      case "--help":
-      case "-h":
-        return "help";
-      case "--runs":
-        options.runs = positive(flag, value(), true);
-        break;
-      case "--baseline-seconds":
-        options.baselineSeconds = positive(flag, value(), false);
-        break;
-      case "--reads":
-        options.reads = positive(flag, value(), true);
-        break;
-      case "--every-ms":
-        options.everyMs = positive(flag, value(), true);
-        break;
-      case "--ref": {
-        const text = value();
-        if (!text || !/^[\w./^~-]+$/.test(text))
-          throw new LargeAnswerUsageError(`--ref needs a commit, branch or tag, got ${text ?? "nothing"}`);
-        options.ref = text;
-        break;
-      }
-      case "--build-lock": {
-        const file = value();
-        if (!file) throw new LargeAnswerUsageError("--build-lock needs a file");
-        options.buildLock = file;
-        break;
-      }
-      case "--keep-worktree":
-        bare();
-        options.keepWorktree = true;
-        break;
-      case "--no-write-doc":
-        bare();
-        options.writeDoc = false;
-        break;
-      default:
-        throw new LargeAnswerUsageError(`unknown argument ${arg}`);
-    }
-  }
-  return options;
+  const asked = readFlags(argv, {
+    "--runs": into(options, "runs", positiveWhole),
+    "--baseline-seconds": into(options, "baselineSeconds", positive),
+    "--reads": into(options, "reads", positiveWhole),
+    "--every-ms": into(options, "everyMs", positiveWhole),
+    "--ref": into(options, "ref", gitRef),
+    "--build-lock": into(options, "buildLock", fileName),
+    "--keep-worktree": setTo(options, "keepWorktree", true),
+    "--no-write-doc": setTo(options, "writeDoc", false),
+  });
+  return asked ?? options;
 }

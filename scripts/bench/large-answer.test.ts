@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LargeAnswerUsageError, parseLargeAnswerOptions } from "./large-answer-options";
+import { parseLargeAnswerOptions } from "./large-answer-options";
 import {
   earlierRecords,
   figuresOf,
@@ -11,6 +11,7 @@ import {
   type Sample,
   verdict,
 } from "./large-answer-report";
+import { UsageError } from "./options";
 
 const answered = (...ms: number[]): Sample[] => ms.map((n) => ({ ms: n, ok: true }));
 
@@ -47,7 +48,7 @@ describe("bench:large-answer options", () => {
 
   it("names the flag and the rule on bad input, in one line", () => {
     expect(() => parseLargeAnswerOptions(["--reads", "2.5"])).toThrow(
-      new LargeAnswerUsageError("--reads needs a positive whole number, got 2.5"),
+      new UsageError("--reads needs a positive whole number, got 2.5"),
     );
     expect(() => parseLargeAnswerOptions(["--baseline-seconds"])).toThrow(
       "--baseline-seconds needs a positive number, got nothing",
@@ -57,6 +58,13 @@ describe("bench:large-answer options", () => {
     );
     expect(() => parseLargeAnswerOptions(["--no-write-doc=yes"])).toThrow("--no-write-doc takes no value");
     expect(() => parseLargeAnswerOptions(["--fast"])).toThrow("unknown argument --fast");
+    expect(() => parseLargeAnswerOptions(["--every-ms", "0"])).toThrow(
+      new UsageError("--every-ms needs a positive whole number, got 0"),
+    );
+    expect(() => parseLargeAnswerOptions(["--build-lock"])).toThrow(
+      new UsageError("--build-lock needs a file"),
+    );
+    expect(parseLargeAnswerOptions(["--runs", "1", "-h"])).toBe("help");
   });
 });
 

@@ -7,12 +7,7 @@ import { ROLES } from "@/e2e/roles";
 import { signIn } from "./console-session";
 import { type BuiltConsole, prepareConsole, removeConsole } from "./console-worktree";
 import { withSection } from "./doc-sections";
-import {
-  LARGE_ANSWER_USAGE,
-  type LargeAnswerOptions,
-  LargeAnswerUsageError,
-  parseLargeAnswerOptions,
-} from "./large-answer-options";
+import { LARGE_ANSWER_USAGE, type LargeAnswerOptions, parseLargeAnswerOptions } from "./large-answer-options";
 import { chooseLargeProject, largeProductsUrl } from "./large-answer-project";
 import {
   earlierRecords,
@@ -25,6 +20,7 @@ import {
   verdict,
 } from "./large-answer-report";
 import { type Servers, startServers } from "./large-answer-servers";
+import { UsageError } from "./options";
 
 /**
  * `npm run bench:large-answer`: issue 25 item 4's scenario, measured from outside. A production
@@ -209,7 +205,7 @@ let options: LargeAnswerOptions | "help";
 try {
   options = parseLargeAnswerOptions(process.argv.slice(2));
 } catch (error) {
-  if (!(error instanceof LargeAnswerUsageError)) throw error;
+  if (!(error instanceof UsageError)) throw error;
   console.error(`bench:large-answer: ${error.message}\n${LARGE_ANSWER_USAGE}`);
   process.exit(2);
 }

@@ -74,110 +74,132 @@ const QUICK: Partial<BenchOptions> = {
   queue: 1_000,
 };
 
+/**
+ * What a flag of a bench command does: `value` reads the text after it (`--flag text` or
+ * `--flag=text`; undefined when nothing follows), `bare` takes no text.
+ */
+export type Flag =
+  | { value: (text: string | undefined, flag: string) => void; bare?: undefined }
+  | { bare: () => void; value?: undefined };
+
+/** Reads a flag's text by its rule, or throws a UsageError naming the flag and the rule. */
+export type ReadText<T> = (flag: string, text: string | undefined) => T;
+
+/** A flag whose text `read` checks and puts in `target[key]`. */
+export const into = <T, K extends keyof T>(target: T, key: K, read: ReadText<T[K]>): Flag => ({
+  value: (text, flag) => {
+    target[key] = read(flag, text);
+  },
+});
+
+/** A flag without text that puts `to` in `target[key]`. */
+export const setTo = <T, K extends keyof T>(target: T, key: K, to: T[K]): Flag => ({
+  bare: () => {
+    target[key] = to;
+  },
+});
+
+/**
+ * The flag loop of every bench command (`npm run bench`, `bench:console`, `bench:large-answer`):
+ * runs each flag's handler in order and answers "help" for --help or -h. Anything else is refused
+ * with a one-line UsageError that names the argument: "unknown argument --fast",
+ * "--no-write-doc takes no value".
+ */
+export function readFlags(
+  argv: readonly string[],
+  flags: Readonly<Record<string, Flag>>,
+): "help" | undefined {
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] as string;
+    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? arg.split(/=(.*)/s) : [arg, undefined];
+    if (flag === "--help" || flag === "-h") return "help";
+    const handler = Object.hasOwn(flags, flag as string) ? flags[flag as string] : undefined;
+    if (!handler) throw new UsageError(`unknown argument ${arg}`);
+    if (handler.bare) {
+      if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
+      handler.bare();
+    } else if (inline !== undefined) handler.value(inline, flag as string);
+    else {
+      i += 1;
+      handler.value(argv[i], flag as string);
+    }
+  }
+  return undefined;
+}
+
 function positiveNumber(flag: string, text: string | undefined, integer: boolean): number {
   const value = Number(text);
-  if (
-    text === undefined ||
-    text === "" ||
-    !Number.isFinite(value) ||
-    value <= 0 ||
-    (integer && !Number.isInteger(value))
-  )
+  if (!text || !Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value)))
     throw new UsageError(
       `${flag} needs a positive ${integer ? "whole " : ""}number, got ${text ?? "nothing"}`,
     );
   return value;
 }
 
-function integerList(flag: string, text: string | undefined): number[] {
-  if (!text) throw new UsageError(`${flag} needs a comma-separated list of whole numbers`);
-  return text.split(",").map((part) => positiveNumber(flag, part.trim(), true));
-}
+/** "--seconds needs a positive number, got 0". */
+export const positive: ReadText<number> = (flag, text) => positiveNumber(flag, text, false);
 
-function backendList(text: string | undefined): Backend[] {
+/** "--runs needs a positive whole number, got 2.5". */
+export const positiveWhole: ReadText<number> = (flag, text) => positiveNumber(flag, text, true);
+
+/** Comma-separated positive whole numbers ("1,10,50"). */
+export const integerList: ReadText<number[]> = (flag, text) => {
+  if (!text) throw new UsageError(`${flag} needs a comma-separated list of whole numbers`);
+  return text.split(",").map((part) => positiveWhole(flag, part.trim()));
+};
+
+/** A commit, branch or tag, as git takes it (no shell characters: it reaches `git worktree`). */
+export const gitRef: ReadText<string> = (flag, text) => {
+  if (!text || !/^[\w./^~-]+$/.test(text))
+    throw new UsageError(`${flag} needs a commit, branch or tag, got ${text ?? "nothing"}`);
+  return text;
+};
+
+/** A file name (--build-lock's). */
+export const fileName: ReadText<string> = (flag, text) => {
+  if (!text) throw new UsageError(`${flag} needs a file`);
+  return text;
+};
+
+const backendList: ReadText<Backend[]> = (_flag, text) => {
   const names = (text ?? "").split(",").map((name) => name.trim());
   const bad = names.find((name) => name !== "pglite" && name !== "postgres");
   if (bad !== undefined || names.length === 0)
     throw new UsageError(`--backends takes pglite and/or postgres, got ${text ?? "nothing"}`);
   return [...new Set(names as Backend[])];
-}
+};
+
+/** --queue: 0 skips the queue run. */
+const queueSize: ReadText<number> = (flag, text) => (text === "0" ? 0 : positiveWhole(flag, text));
 
 /** Parses the flags; throws UsageError with a one-line message on anything it does not know. */
 export function parseOptions(argv: readonly string[]): BenchOptions | "help" {
   const given: Partial<BenchOptions> = {};
-  let quick = false;
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i] as string;
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? arg.split(/=(.*)/s) : [arg, undefined];
-    const value = () => {
-      if (inline !== undefined) return inline;
-      i += 1;
-      return argv[i];
-    };
-    switch (flag) {
-      case "--help":
-      case "-h":
-        return "help";
-      case "--quick":
-        quick = true;
-        break;
-      case "--backends":
-        given.backends = backendList(value());
-        break;
-      case "--scale":
-      case "--small":
-      case "--large":
-      case "--sustained-concurrency":
-      case "--pool-size": {
-        const key = {
-          "--scale": "scale",
-          "--small": "small",
-          "--large": "large",
-          "--sustained-concurrency": "sustainedConcurrency",
-          "--pool-size": "poolSize",
-        }[flag] as "scale" | "small" | "large" | "sustainedConcurrency" | "poolSize";
-        given[key] = positiveNumber(flag, value(), true);
-        break;
-      }
-      case "--duration":
-      case "--warmup":
-      case "--sustained": {
-        const key = flag.slice(2) as "duration" | "warmup" | "sustained";
-        given[key] = positiveNumber(flag, value(), false);
-        break;
-      }
-      case "--queue": {
-        const text = value();
-        given.queue = text === "0" ? 0 : positiveNumber(flag, text, true);
-        break;
-      }
-      case "--concurrency":
-        given.concurrency = integerList(flag, value());
-        break;
-      case "--pglite-large":
-      case "--no-pglite-large":
-        given.pgliteLarge = flag === "--pglite-large";
-        break;
-      case "--write-doc":
-      case "--no-write-doc":
-        given.writeDoc = flag === "--write-doc";
-        break;
-      default:
-        throw new UsageError(`unknown argument ${arg}`);
-    }
-    if (
-      inline !== undefined &&
-      ["--quick", "--pglite-large", "--no-pglite-large", "--write-doc", "--no-write-doc"].includes(
-        flag as string,
-      )
-    )
-      throw new UsageError(`${flag} takes no value`);
-  }
+  const run = { quick: false };
+  const asked = readFlags(argv, {
+    "--quick": setTo(run, "quick", true),
+    "--backends": into(given, "backends", backendList),
+    "--scale": into(given, "scale", positiveWhole),
+    "--small": into(given, "small", positiveWhole),
+    "--large": into(given, "large", positiveWhole),
+    "--sustained-concurrency": into(given, "sustainedConcurrency", positiveWhole),
+    "--pool-size": into(given, "poolSize", positiveWhole),
+    "--duration": into(given, "duration", positive),
+    "--warmup": into(given, "warmup", positive),
+    "--sustained": into(given, "sustained", positive),
+    "--queue": into(given, "queue", queueSize),
+    "--concurrency": into(given, "concurrency", integerList),
+    "--pglite-large": setTo(given, "pgliteLarge", true),
+    "--no-pglite-large": setTo(given, "pgliteLarge", false),
+    "--write-doc": setTo(given, "writeDoc", true),
+    "--no-write-doc": setTo(given, "writeDoc", false),
+  });
+  if (asked === "help") return "help";
   return {
     ...DEFAULTS,
-    ...(quick ? QUICK : {}),
-    writeDoc: !quick,
+    ...(run.quick ? QUICK : {}),
+    writeDoc: !run.quick,
     ...given,
-    quick,
+    quick: run.quick,
   };
 }
