@@ -4,10 +4,25 @@ import { Button } from "@/components/ui/button";
 /** A way to the previous or next page: a link when the server pages, a button otherwise; none at an end. */
 type Step = { href?: string; onClick?: undefined } | { href?: undefined; onClick?: () => void };
 
+/** What the count line says: "3 of 40 holdings" with `of`, else "12 awards" ("1 award" with `one`). */
+export interface TableCount {
+  shown: number;
+  /** How many there are unfiltered. */
+  of?: number;
+  /** The noun for one row ("award"). */
+  one?: string;
+}
+
+export function countText(noun: string, { shown, of, one }: TableCount): string {
+  if (of !== undefined) return `${shown} of ${of} ${noun}`;
+  return `${shown} ${shown === 1 ? (one ?? noun) : noun}`;
+}
+
 export interface TablePagerProps {
-  /** Names the page navigation, apart from another table's on the same page. */
+  /** Names the page navigation and the count, apart from another table's on the same page. */
   noun: string;
-  countText?: string;
+  /** The count line; none where the page says it elsewhere. */
+  count?: TableCount;
   countTestId?: string;
   page: number;
   pageCount: number;
@@ -32,19 +47,12 @@ function StepControl({ label, to }: { label: string; to: Step }) {
   );
 }
 
-/** The count under a table and, when there are several pages, the way through them. */
-export function TablePager({
-  noun,
-  countText,
-  countTestId,
-  page,
-  pageCount,
-  previous,
-  next,
-}: TablePagerProps) {
+/** The count under a table and, when there are several pages, the way through them; nothing without either. */
+export function TablePager({ noun, count, countTestId, page, pageCount, previous, next }: TablePagerProps) {
+  if (!count && pageCount <= 1) return null;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
-      {countText ? <span data-testid={countTestId}>{countText}</span> : <span />}
+      {count ? <span data-testid={countTestId}>{countText(noun, count)}</span> : <span />}
       {pageCount > 1 ? (
         <nav aria-label={`Pages of ${noun}`} className="flex items-center gap-2">
           <StepControl label="Previous page" to={previous} />
