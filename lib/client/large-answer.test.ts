@@ -1,10 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOOPBACK_SERVICES, serviceCallFailure } from "@/testing/service-client";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { LOOPBACK_SERVICES, serviceCallFailure, stretchCallTimeLimit } from "@/testing/service-client";
+import { TEST_LIMITS } from "@/testing/test-limits";
 import { ReaderFailure, readInWorker } from "./answer-readers";
-import type { ServiceCallError } from "./call-service";
 import { listPrices, listProducts } from "./catalogue";
 
 /**
@@ -13,7 +13,9 @@ import { listPrices, listProducts } from "./catalogue";
  * sign-ins waited behind it (issue 25). The client parses and checks such an answer in a worker
  * thread and hands it back in pieces, so the event loop keeps turning, and the work counts against
  * the call's time limit. These tests answer from a real node:http server and watch the event loop
- * of the thread the client runs on.
+ * of the thread the client runs on. What they check is the reading, not how fast the machine is:
+ * each call gets the test's own time limit instead of the client's 10 seconds
+ * (stretchCallTimeLimit), which a busy machine could pass while 3 MB were still arriving.
  */
 
 const KEY = "gcc_test_key_0123456789abcdef0123456789abcdef";
@@ -33,7 +35,7 @@ function productsAnswer(count: number): string {
 const COUNT = Math.floor((29 * 1024 * 1024) / (PRODUCT.length + 1));
 /** 29 MiB: a Products answer under its 32 MB cap. */
 const LARGE = Buffer.from(productsAnswer(COUNT));
-/** 3 MB: over the size parsed on the request's thread, quick to read even on a busy machine. */
+/** 3 MB: over the size parsed on the request's thread (a worker reads it). */
 const MEDIUM_COUNT = Math.floor(3_000_000 / (PRODUCT.length + 1));
 const MEDIUM = productsAnswer(MEDIUM_COUNT);
 /**
@@ -41,9 +43,13 @@ const MEDIUM = productsAnswer(MEDIUM_COUNT);
  * sign-in may wait at most (issue 25 asks for a p95 under 1 s). Before the fix the parse and check
  * took it in one piece for 2.3 s on an idle machine and 11 s on this one under load; in pieces the
  * longest stall is tens of milliseconds idle, and stayed near 400 ms with the machine's two cores
- * shared by ~25 busy processes (scheduling, garbage collection).
+ * shared by ~25 busy processes (scheduling, garbage collection). On a machine so loaded that the
+ * read itself takes minutes (seen: 102 s, the longest stall 1.3 s), the operating system's
+ * scheduling alone stalls the loop for longer, so the bound grows with the read's time: a tenth
+ * of it. A read in one piece takes most of the read's time (2.3 of about 3 s idle), far above it.
  */
 const LONGEST_STALL_MS = 1_000;
+const LONGEST_STALL_SHARE = 0.1;
 
 let server: Server;
 let base = "";
@@ -66,50 +72,49 @@ afterAll(() => {
 const connection = () => ({ baseUrl: base, projectGuid: PROJECT, apiKey: KEY, addresses: LOOPBACK_SERVICES });
 
 /** Runs `work` and reports the longest the event loop was blocked meanwhile, in milliseconds. */
-async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
+async function longestStall<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; stallMs: number; tookMs: number }> {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
+  const started = performance.now();
   try {
     const result = await work();
     // A stall is recorded when the monitor's timer fires after it: let it fire once more.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    return { result, stallMs: histogram.max / 1e6 };
+    return { result, stallMs: histogram.max / 1e6, tookMs: performance.now() - started };
   } finally {
     histogram.disable();
   }
 }
 
 describe("a large answer under its cap", () => {
-  it("29 MiB of products: the event loop never stalls for long while it is read", async () => {
+  // Idle, a few seconds; with the two cores shared by twenty busy processes, 80 to 100.
+  const slowRead = 2 * TEST_LIMITS.testMs;
+  it("29 MiB of products: the event loop never stalls for long while it is read", {
+    timeout: slowRead,
+  }, async () => {
+    onTestFinished(stretchCallTimeLimit(slowRead));
     body = LARGE;
-    const { result, stallMs } = await longestStall(() =>
-      listProducts(connection()).then(
-        (answer) => ({ answer, error: null }),
-        (error: unknown) => ({ answer: null, error: error as ServiceCallError }),
-      ),
-    );
-    expect(stallMs, `the event loop stalled for ${Math.round(stallMs)} ms`).toBeLessThan(LONGEST_STALL_MS);
-    if (result.answer) {
-      expect(result.answer.Data.Products).toHaveLength(COUNT);
-      expect(result.answer.Data.Products[COUNT - 1]).toEqual(JSON.parse(PRODUCT));
-      expect(result.answer.Data.Types).toEqual([{ value: "2", name: "Item" }]);
-    } else {
-      // The reading counts against the call's 10 seconds: a machine this busy (its two cores
-      // shared with a dozen other processes) may not parse 29 MiB in them, and then says so.
-      expect(result.error).toMatchObject({ kind: "timeout", status: 200 });
-      expect(result.error?.message).toBe(
-        "The console could not read the service's answer within 10 seconds.",
-      );
-    }
+    const { result: answer, stallMs, tookMs } = await longestStall(() => listProducts(connection()));
+    expect(
+      stallMs,
+      `the event loop stalled for ${Math.round(stallMs)} ms of the read's ${Math.round(tookMs)} ms`,
+    ).toBeLessThan(Math.max(LONGEST_STALL_MS, tookMs * LONGEST_STALL_SHARE));
+    expect(answer.Data.Products).toHaveLength(COUNT);
+    expect(answer.Data.Products[COUNT - 1]).toEqual(JSON.parse(PRODUCT));
+    expect(answer.Data.Types).toEqual([{ value: "2", name: "Item" }]);
   });
 
   it("3 MB of products: read in a worker and put back together whole", async () => {
+    onTestFinished(stretchCallTimeLimit());
     body = Buffer.from(MEDIUM);
     const answer = await listProducts(connection());
     expect(answer).toEqual(JSON.parse(MEDIUM));
   });
 
   it("one that breaks the contract is refused with the field and the rule", async () => {
+    onTestFinished(stretchCallTimeLimit());
     // The last product's IsUnlimited is text: found by a check that ran over the whole answer.
     const at = MEDIUM.lastIndexOf('"IsUnlimited":false');
     body = Buffer.from(
@@ -123,6 +128,7 @@ describe("a large answer under its cap", () => {
   });
 
   it("one that is not JSON is not a Game Commerce service", async () => {
+    onTestFinished(stretchCallTimeLimit());
     body = Buffer.from(`${MEDIUM.slice(0, -1)}<`);
     const error = await serviceCallFailure(
       listPrices(connection(), { chains: "all", includeAll: false }),
@@ -153,7 +159,7 @@ describe("a large answer under its cap", () => {
       bytes,
       head,
       "catalogueProducts",
-      AbortSignal.timeout(60_000),
+      AbortSignal.timeout(TEST_LIMITS.testMs),
       timedOut,
     );
     expect(verdict.ok && (verdict.data as { Data: { Products: unknown[] } }).Data.Products).toHaveLength(
