@@ -35,10 +35,17 @@ function StatusCell({ requestId, status }: { requestId: string; status: AwardSta
   return <LiveAwardStatus requestId={requestId} initial={status} watch={useContext(Watched)} />;
 }
 
+/** The one column that takes the room the others leave: its text is cut to fit, never wrapped. */
+const ELASTIC = "w-full max-w-0";
+
 /**
- * The award table's columns (paged-table.tsx). The sortable ones
- * are those the history page sorts by in the database (lib/awards/trail.ts AWARD_SORTS); the
- * player page sorts its few rows by the same orders here.
+ * The award table's columns (paged-table.tsx), laid out as a payments table is (docs/console.md,
+ * "Tables and phones"): every row is one line, long text is cut with an ellipsis (the whole of it
+ * is the cell's title, and the award's own page says it), Player, Tokens and Status are always
+ * shown, the time from `sm`, the Reason from `md` (taking what room is left), By and Batch from
+ * `xl`, Mode and RequestID from `2xl`; below `md` the Player takes the room. The sortable ones are
+ * those the history page sorts by in the database (lib/awards/trail.ts AWARD_SORTS); the player
+ * page sorts its few rows by the same orders here.
  */
 const AWARD_COLUMNS: readonly PagedColumn<AwardRow>[] = [
   {
@@ -47,7 +54,7 @@ const AWARD_COLUMNS: readonly PagedColumn<AwardRow>[] = [
     sort: (a, b) => compareText(a.sent, b.sent),
     descFirst: true,
     text: (row) => row.sent,
-    meta: { cellClassName: "whitespace-nowrap" },
+    meta: { cellClassName: "whitespace-nowrap", wideOnly: "sm" },
     cell: (row) => <When iso={row.sent} />,
   },
   {
@@ -55,41 +62,59 @@ const AWARD_COLUMNS: readonly PagedColumn<AwardRow>[] = [
     header: "Player",
     sort: (a, b) => compareText(a.customerId, b.customerId),
     text: (row) => row.customerId,
-    meta: { cellClassName: "min-w-44 max-w-64 break-words" },
-    cell: (row) => <PlayerLink customerId={row.customerId} />,
+    meta: { cellClassName: `${ELASTIC} md:w-auto md:max-w-none` },
+    cell: (row) => (
+      <span title={row.customerId} className="block truncate md:max-w-40">
+        <PlayerLink customerId={row.customerId} />
+      </span>
+    ),
   },
   {
     id: "by",
     header: "By",
     sort: (a, b) => compareText(a.actorEmail, b.actorEmail),
     text: (row) => row.actorEmail,
-    cell: (row) => row.actorEmail,
+    meta: { wideOnly: "xl" },
+    cell: (row) => (
+      <span title={row.actorEmail} className="block max-w-36 truncate">
+        {row.actorEmail}
+      </span>
+    ),
   },
-  { id: "mode", header: "Mode", text: (row) => row.mode, cell: (row) => row.mode },
+  {
+    id: "mode",
+    header: "Mode",
+    text: (row) => row.mode,
+    meta: { wideOnly: "2xl" },
+    cell: (row) => row.mode,
+  },
   {
     id: "tokens",
     header: "Tokens",
     text: (row) => row.tokens.join(" "),
     meta: { numeric: true },
-    cell: (row) =>
-      row.tokens.map((line) => (
-        <span key={line} className="block">
-          {line}
-        </span>
-      )),
+    cell: (row) => (
+      <span title={row.tokens.join(", ")} className="ml-auto block max-w-24 truncate sm:max-w-40 lg:max-w-56">
+        {row.tokens.join(", ")}
+      </span>
+    ),
   },
   {
     id: "reason",
     header: "Reason",
     text: (row) => row.reason,
-    meta: { cellClassName: "min-w-40 max-w-56 break-words" },
-    cell: (row) => <span data-testid="award-reason">{row.reason}</span>,
+    meta: { cellClassName: ELASTIC, wideOnly: true },
+    cell: (row) => (
+      <span data-testid="award-reason" title={row.reason} className="block truncate">
+        {row.reason}
+      </span>
+    ),
   },
   {
     id: "batch",
     header: "Batch",
     text: batchLabel,
-    meta: { cellClassName: "whitespace-nowrap" },
+    meta: { cellClassName: "whitespace-nowrap", wideOnly: "xl" },
     cell: (row) =>
       row.batchId ? (
         <Link href={`/awards/bulk/${row.batchId}`} className="underline underline-offset-2">
@@ -105,12 +130,14 @@ const AWARD_COLUMNS: readonly PagedColumn<AwardRow>[] = [
     header: "Status",
     sort: (a, b) => compareText(a.status, b.status),
     text: (row) => row.status,
+    meta: { cellClassName: "whitespace-nowrap" },
     cell: (row) => <StatusCell requestId={row.requestId} status={row.status} />,
   },
   {
     id: "requestId",
     header: "Request ID",
     text: (row) => row.requestId,
+    meta: { wideOnly: "2xl" },
     cell: (row) => <RequestIdCell requestId={row.requestId} />,
   },
 ];

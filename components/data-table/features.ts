@@ -24,10 +24,11 @@ export interface DataTableColumnMeta {
   /** Extra classes for the column's cells (e.g. a width cap for long text). */
   cellClassName?: string;
   /**
-   * Left out below the `md` width (a phone): a column a person can do without there, so that the
-   * ones that matter — and the row's actions — fit without scrolling sideways.
+   * Left out below the `md` width (a phone), or below the width named: a column a person can do
+   * without there, so that the ones that matter — and the row's actions — fit without scrolling
+   * sideways (the award table's By and Batch from `xl`, its RequestID from `2xl`).
    */
-  wideOnly?: boolean;
+  wideOnly?: boolean | "sm" | "lg" | "xl" | "2xl";
 }
 
 /**

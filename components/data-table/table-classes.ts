@@ -13,19 +13,32 @@ export const FRAME_CLASS =
 export const SORT_CONTROL_CLASS =
   "inline-flex min-h-10 items-center gap-1 uppercase tracking-wide sm:min-h-8 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring";
 
+/** A column left out below a width (`meta.wideOnly`); whole class names, so Tailwind finds them here. */
+const SHOWN_FROM = {
+  sm: "hidden sm:table-cell",
+  md: "hidden md:table-cell",
+  lg: "hidden lg:table-cell",
+  xl: "hidden xl:table-cell",
+  "2xl": "hidden 2xl:table-cell",
+} as const;
+
+const shownFrom = (meta: DataTableColumnMeta | undefined) =>
+  meta?.wideOnly ? SHOWN_FROM[meta.wideOnly === true ? "md" : meta.wideOnly] : undefined;
+
+// Cells sit closer on a phone (px-2), so that a table's few columns there fit its frame.
 export const headerCellClass = (meta: DataTableColumnMeta | undefined) =>
   cn(
-    "sticky top-0 z-10 border-b border-border bg-muted px-3 py-2 text-xs font-medium whitespace-nowrap uppercase tracking-wide text-muted-foreground",
+    "sticky top-0 z-10 border-b border-border bg-muted px-2 py-2 text-xs font-medium whitespace-nowrap uppercase tracking-wide text-muted-foreground sm:px-3",
     meta?.numeric && "text-right",
-    meta?.wideOnly && "hidden md:table-cell",
+    shownFrom(meta),
   );
 
 export const bodyCellClass = (meta: DataTableColumnMeta | undefined) =>
   cn(
-    "border-b border-border px-3 py-2",
+    "border-b border-border px-2 py-2 sm:px-3",
     meta?.numeric && "text-right font-mono whitespace-nowrap tabular-nums",
     meta?.cellClassName,
-    meta?.wideOnly && "hidden md:table-cell",
+    shownFrom(meta),
   );
 
 export const ariaSort = (sorted: false | "asc" | "desc") =>
