@@ -41,8 +41,9 @@ export class ThrottledSignIn extends CredentialsSignin {
   }
 }
 
-// Initialised per request, so the secret is read at run time, never during `next build`.
-export const { handlers, auth, signIn, signOut } = NextAuth(async () => ({
+// Initialised per request, so the secret is read at run time, never during `next build`. Pages
+// and actions read the session cookie themselves (lib/auth/session-cookie.ts), not through `auth()`.
+export const { handlers, signIn, signOut } = NextAuth(async () => ({
   secret: consoleSecrets(consoleEnv()).authSecret,
   trustHost: true,
   session: { strategy: "jwt", maxAge: 8 * 60 * 60 },

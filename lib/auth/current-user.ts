@@ -1,12 +1,13 @@
 import "server-only";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
 import { countInRequest, oncePerRequest } from "@/lib/request/per-request";
-import { auth } from "./auth";
+import { consoleSecrets } from "@/lib/secrets";
 import { can, type Permission } from "./permissions";
 import { REQUESTED_PATH_HEADER, signInPath } from "./return-path";
+import { readSessionCookie, sessionCookieName, sessionCookieValue } from "./session-cookie";
 import { findSignedIn, mfaRequired, needsStepUp, type SignedIn } from "./sessions";
 import type { ConsoleUser } from "./users";
 
@@ -19,11 +20,15 @@ export function currentSignIn(): Promise<SignedIn | null> {
   // Once per request, however many guards of the request ask (lib/request/per-request.ts).
   return oncePerRequest("sign-in", async () => {
     await countInRequest("sign-in lookup");
-    const session = await auth();
-    const id = Number(session?.user?.id);
-    const sessionId = session?.sessionId;
-    if (!Number.isInteger(id) || id <= 0 || typeof sessionId !== "string") return null;
-    return findSignedIn(await consoleDb(), sessionId, id);
+    // The cookie's two ids (lib/auth/session-cookie.ts: not Auth.js's whole session endpoint).
+    const name = sessionCookieName(await headers());
+    const jar = new Map((await cookies()).getAll().map((cookie) => [cookie.name, cookie.value]));
+    const ids = await readSessionCookie(
+      sessionCookieValue(jar, name),
+      consoleSecrets(consoleEnv()).authSecret,
+      name,
+    );
+    return ids ? findSignedIn(await consoleDb(), ids.sessionId, ids.userId) : null;
   });
 }
 
