@@ -53,6 +53,8 @@ export default defineConfig({
           name: "http-pglite",
           include: http,
           env: { TEST_DB: "pglite" },
+          // The migrated databases each test copies, built once per run (docs/testing.md).
+          globalSetup: ["testing/pglite-global-setup.ts"],
           ...limits,
         },
       },
@@ -62,6 +64,7 @@ export default defineConfig({
           name: "http-postgres",
           include: http,
           env: { TEST_DB: "postgres" },
+          // The throwaway cluster and the migrated templates each test copies (docs/testing.md).
           globalSetup: ["testing/global-setup.ts"],
           ...limits,
         },

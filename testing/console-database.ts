@@ -6,31 +6,22 @@ import { inject } from "vitest";
 import { migrateDatabase } from "@/common/database";
 import { type ConsoleDatabase, openConsoleDatabase } from "@/lib/db/connection";
 import { CONSOLE_MIGRATIONS, migrateConsoleDatabase } from "@/lib/db/migrate";
+import { migratedPgliteDump } from "./pglite-dumps";
 import { createThrowawayDatabase } from "./throwaway-postgres";
-
-let pgliteTemplate: Promise<File | Blob> | undefined;
-
-/** A migrated console PGlite, dumped once per worker: each test starts from a copy in memory. */
-function migratedPgliteDump(): Promise<File | Blob> {
-  pgliteTemplate ??= (async () => {
-    const database = await openConsoleDatabase({ driver: "pglite", folder: null });
-    await migrateConsoleDatabase(database);
-    const client = (database.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<File | Blob> } })
-      .$client;
-    const dump = await client.dumpDataDir("none");
-    await database.close();
-    return dump;
-  })();
-  return pgliteTemplate;
-}
 
 /** A fresh, migrated console database on the driver under test (see vitest.config.ts). */
 export async function createConsoleTestDatabase(): Promise<ConsoleDatabase> {
   if (process.env.TEST_DB !== "postgres")
-    return openConsoleDatabase({ driver: "pglite", folder: null, from: await migratedPgliteDump() });
-  const throwaway = await createThrowawayDatabase(inject("postgresUrl"), "gcc_c");
+    return openConsoleDatabase({
+      driver: "pglite",
+      folder: null,
+      from: await migratedPgliteDump("console", inject("pgliteDumps")),
+    });
+  // A copy of the database migrated once per run (testing/migrated-templates.ts).
+  const throwaway = await createThrowawayDatabase(inject("postgresUrl"), "gcc_c", {
+    template: inject("postgresTemplates").console,
+  });
   const database = await openConsoleDatabase({ driver: "postgres", url: throwaway.url });
-  await migrateConsoleDatabase(database);
   return {
     ...database,
     async close() {

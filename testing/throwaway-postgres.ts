@@ -112,27 +112,38 @@ export async function startThrowawayPostgres(
 }
 
 /**
- * A new, empty database on a test server (one per test file or test), and the way to drop it:
- * tests on PostgreSQL never share state.
+ * A new database on a test server (one per test file or test), and the way to drop it: tests on
+ * PostgreSQL never share state. Empty, or a copy of `template` (a database nobody is connected
+ * to, e.g. one of testing/migrated-templates.ts): copying a migrated database takes tens of
+ * milliseconds where migrating a new one takes about a second.
  */
 export async function createThrowawayDatabase(
   serverUrl: string,
   prefix: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const pg = (await import("pg")).default;
+  options: { template?: string } = {},
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
+  await runOn(serverUrl, `create database ${name}${options.template ? ` template ${options.template}` : ""}`);
   return {
-    url: serverUrl.replace(/\/[^/]*$/, `/${name}`),
-    drop: () => run(`drop database if exists ${name} with (force)`),
+    name,
+    url: databaseUrl(serverUrl, name),
+    drop: () => runOn(serverUrl, `drop database if exists ${name} with (force)`),
   };
+}
+
+/** The URL of database `name` on the server of `serverUrl`. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  return serverUrl.replace(/\/[^/]*$/, `/${name}`);
+}
+
+/** Runs one statement on its own connection (CREATE and DROP DATABASE refuse a transaction). */
+export async function runOn(serverUrl: string, statement: string): Promise<void> {
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

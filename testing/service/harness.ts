@@ -2,44 +2,34 @@ import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { expect, inject } from "vitest";
 import { openDatabase, type ServiceDatabase, type ServiceDb } from "@/service/db/connection";
-import { migrateServiceDatabase } from "@/service/db/migrate";
 import type { ConnectionLimits, RequestLogSettings } from "@/service/env";
 import { API_PREFIX, buildServiceApp } from "@/service/http/app";
 import type { ServiceApp } from "@/service/http/define-route";
+import { migratedPgliteDump } from "../pglite-dumps";
 import { createThrowawayDatabase } from "../throwaway-postgres";
 
 /** Which database this test run uses: the http tests run once per driver (vitest projects). */
 export const TEST_DB: "pglite" | "postgres" = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
-
-let pgliteTemplate: Promise<File | Blob> | undefined;
-
-/** A migrated PGlite, dumped once per worker so every test file starts from a copy in memory. */
-function migratedPgliteDump(): Promise<File | Blob> {
-  pgliteTemplate ??= (async () => {
-    const database = await openDatabase({ driver: "pglite", folder: null });
-    await migrateServiceDatabase(database);
-    const client = (database.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<File | Blob> } })
-      .$client;
-    const dump = await client.dumpDataDir("none");
-    await database.close();
-    return dump;
-  })();
-  return pgliteTemplate;
-}
 
 /** A fresh, migrated, empty service database on the driver under test. */
 export async function createTestDatabase(
   options: { poolSize?: number } = {},
 ): Promise<ServiceDatabase & { url?: string }> {
   if (TEST_DB === "pglite")
-    return openDatabase({ driver: "pglite", folder: null, from: await migratedPgliteDump() });
-  const throwaway = await createThrowawayDatabase(inject("postgresUrl"), "gcc_t");
+    return openDatabase({
+      driver: "pglite",
+      folder: null,
+      from: await migratedPgliteDump("service", inject("pgliteDumps")),
+    });
+  // A copy of the database migrated once per run (testing/migrated-templates.ts).
+  const throwaway = await createThrowawayDatabase(inject("postgresUrl"), "gcc_t", {
+    template: inject("postgresTemplates").service,
+  });
   const database = await openDatabase({
     driver: "postgres",
     url: throwaway.url,
     poolSize: options.poolSize ?? 30,
   });
-  await migrateServiceDatabase(database);
   return {
     ...database,
     url: throwaway.url,
