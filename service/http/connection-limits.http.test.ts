@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KEY, PROJECT } from "@/testing/service/fixtures";
 import { startTestService, type TestService } from "@/testing/service/harness";
 import { portOf, type RawAnswer, RawConnection, rawRequest } from "@/testing/service/raw-http";
+import { TEST_LIMITS } from "@/testing/test-limits";
 import type { ConnectionLimits } from "../env";
 
 // Small limits, so the test sees them act within seconds (docs/service.md, "Limits").
@@ -57,7 +58,8 @@ describe("rule 18: slow clients and the connection cap", () => {
     // Every slow connection is answered in the envelope and closed: the oldest made room for
     // newer ones (503), the rest ran out of time (408).
     const answers = await Promise.all(
-      slow.map((connection) => connection.answer(limits.requestTimeoutMs * 4)),
+      // The service closes each one when it answers: the wait is patience for a busy machine.
+      slow.map((connection) => connection.answer(TEST_LIMITS.startMs)),
     );
     for (const connection of slow) connection.close();
     const statuses = answers.map((answer) => answer.status);
@@ -85,7 +87,7 @@ describe("rule 18: slow clients and the connection cap", () => {
       port,
       `GET /api/public/Tokens/${KEY}/${PROJECT} HTTP/1.1\r\nHost: te`,
     );
-    const answer = await connection.answer(limits.headersTimeoutMs * 5);
+    const answer = await connection.answer(TEST_LIMITS.startMs);
     connection.close();
     expectEnvelope(answer, 408, "REQUEST_TIMEOUT", /The request did not arrive in time/);
   });

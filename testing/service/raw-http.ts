@@ -1,4 +1,5 @@
 import { connect, type Socket } from "node:net";
+import { TEST_LIMITS } from "../test-limits";
 
 /** What came back on a raw connection before it closed (or the wait ended). */
 export interface RawAnswer {
@@ -84,8 +85,15 @@ export class RawConnection {
   }
 }
 
-/** Sends one request on its own connection and returns the answer once the server closes it. */
-export async function rawRequest(port: number, bytes: string, timeoutMs = 10_000): Promise<RawAnswer> {
+/**
+ * Sends one request on its own connection and returns the answer once the server closes it. The
+ * wait is patience, not a check: a busy machine may take far longer than 10 s to answer.
+ */
+export async function rawRequest(
+  port: number,
+  bytes: string,
+  timeoutMs: number = TEST_LIMITS.startMs,
+): Promise<RawAnswer> {
   const connection = new RawConnection(port, bytes);
   try {
     return await connection.answer(timeoutMs);
