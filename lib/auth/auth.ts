@@ -16,7 +16,7 @@ import {
   knownDeviceId,
   rememberDevice,
 } from "./known-device";
-import { findSignedIn, startSession } from "./sessions";
+import { findSignedIn, SESSION_MAX_AGE_SECONDS, startSession } from "./sessions";
 import { signInWithPassword } from "./users";
 
 declare module "next-auth" {
@@ -46,7 +46,7 @@ export class ThrottledSignIn extends CredentialsSignin {
 export const { handlers, signIn, signOut } = NextAuth(async () => ({
   secret: consoleSecrets(consoleEnv()).authSecret,
   trustHost: true,
-  session: { strategy: "jwt", maxAge: 8 * 60 * 60 },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/sign-in" },
   providers: [
     Credentials({

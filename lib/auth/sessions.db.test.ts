@@ -12,6 +12,7 @@ import {
   markSecondFactor,
   mfaRequired,
   needsStepUp,
+  SESSION_MAX_AGE_SECONDS,
   STEP_UP_WINDOW_MS,
   startSession,
   touchSession,
@@ -79,6 +80,16 @@ describe("server-side sessions", () => {
     await changeSettings(database.db, { idleTimeoutMinutes: 10 }, ACTOR);
     expect(await findSignedIn(database.db, id, ana.id, minutes(40))).toBeNull();
     expect(await findSignedIn(database.db, id, ana.id, minutes(38))).not.toBeNull();
+  });
+
+  it("ends 8 hours after sign-in however active it was: a cookie Auth.js issued again does not extend it", async () => {
+    const ana = await user();
+    const id = await open(ana.id);
+    const lastMinute = SESSION_MAX_AGE_SECONDS / 60;
+    expect(lastMinute).toBe(8 * 60);
+    await touchSession(database.db, id, minutes(lastMinute - 1));
+    expect(await findSignedIn(database.db, id, ana.id, minutes(lastMinute))).not.toBeNull();
+    expect(await findSignedIn(database.db, id, ana.id, minutes(lastMinute + 1))).toBeNull();
   });
 
   it("sign out everywhere ends every session of the user but the one kept", async () => {

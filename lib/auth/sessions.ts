@@ -21,6 +21,11 @@ import type { ConsoleUser } from "./users";
  * default of CONSOLE_STEP_UP_SECONDS (lib/env.ts).
  */
 export const STEP_UP_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * A session ends this long after sign-in, however active: the cookie's own expiry (lib/auth/auth.ts)
+ * and, so that no re-issued cookie outlives it, the server's check below.
+ */
+export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 /** Activity is written at most this often per session: enough for a timeout counted in minutes. */
 const ACTIVITY_GRANULARITY_MS = 30 * 1000;
 
@@ -84,6 +89,7 @@ type Row = {
   mfa_enrolled: boolean;
   session_id: string;
   second_factor_at: Date | string | null;
+  created_at: Date | string;
   last_active_at: Date | string;
   ended_at: Date | string | null;
   settings: { key: string; value: unknown }[];
@@ -92,7 +98,7 @@ type Row = {
 
 /**
  * The session and its user as they are now, or null when the session ended, went idle past the
- * timeout, or its user was deactivated. One statement, with the owners' settings (the idle
+ * timeout, is older than SESSION_MAX_AGE_SECONDS, or its user was deactivated. One statement, with the owners' settings (the idle
  * timeout, who needs a second factor) and the person's time zone: every signed-in request asks
  * this first, and on the embedded database each statement is a round trip on the thread that
  * renders.
@@ -105,7 +111,7 @@ export async function findSignedIn(
 ): Promise<SignedIn | null> {
   const found = (await db.execute(sql`
     select u.id, u.email, u.name, u.role, u.active, u.totp_enrolled_at is not null as mfa_enrolled,
-           s.id as session_id, s.second_factor_at, s.last_active_at, s.ended_at,
+           s.id as session_id, s.second_factor_at, s.created_at, s.last_active_at, s.ended_at,
            (select coalesce(json_agg(json_build_object('key', c.key, 'value', c.value)), '[]'::json)
             from console.settings c) as settings,
            us.time_zone
@@ -118,6 +124,7 @@ export async function findSignedIn(
   const settings = settingsFromRows(row.settings);
   const lastActiveAt = new Date(row.last_active_at);
   if (now.getTime() - lastActiveAt.getTime() > settings.idleTimeoutMinutes * 60_000) return null;
+  if (now.getTime() - new Date(row.created_at).getTime() > SESSION_MAX_AGE_SECONDS * 1000) return null;
   return {
     user: {
       id: row.id,
