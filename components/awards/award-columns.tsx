@@ -76,7 +76,7 @@ const AWARD_COLUMNS: readonly PagedColumn<AwardRow>[] = [
     text: (row) => row.actorEmail,
     meta: { wideOnly: "xl" },
     cell: (row) => (
-      <span title={row.actorEmail} className="block max-w-36 truncate">
+      <span title={row.actorEmail} className="block max-w-44 truncate">
         {row.actorEmail}
       </span>
     ),

@@ -25,17 +25,17 @@ const SHOWN_FROM = {
 const shownFrom = (meta: DataTableColumnMeta | undefined) =>
   meta?.wideOnly ? SHOWN_FROM[meta.wideOnly === true ? "md" : meta.wideOnly] : undefined;
 
-// Cells sit closer on a phone (px-2), so that a table's few columns there fit its frame.
+// Cells sit closer on a phone (px-1.5), so that a table's few columns there fit its frame.
 export const headerCellClass = (meta: DataTableColumnMeta | undefined) =>
   cn(
-    "sticky top-0 z-10 border-b border-border bg-muted px-2 py-2 text-xs font-medium whitespace-nowrap uppercase tracking-wide text-muted-foreground sm:px-3",
+    "sticky top-0 z-10 border-b border-border bg-muted px-1.5 py-2 text-xs font-medium whitespace-nowrap uppercase tracking-wide text-muted-foreground sm:px-3",
     meta?.numeric && "text-right",
     shownFrom(meta),
   );
 
 export const bodyCellClass = (meta: DataTableColumnMeta | undefined) =>
   cn(
-    "border-b border-border px-2 py-2 sm:px-3",
+    "border-b border-border px-1.5 py-2 sm:px-3",
     meta?.numeric && "text-right font-mono whitespace-nowrap tabular-nums",
     meta?.cellClassName,
     shownFrom(meta),
