@@ -71,6 +71,8 @@ async function freshPage(browser: Browser): Promise<Page> {
 let stale: { enrolling: Page; settingsPage: Page; usersPage: Page; staleAt: number };
 
 test.beforeAll(async ({ browser }) => {
+  // Five steps through the UI, as the step-up test took before they moved here.
+  test.setTimeout(2 * TEST_LIMITS.testMs);
   await createOwner(browser, STEP_UP_USER);
   const enrolling = await freshPage(browser);
   await signInStep(enrolling, STEP_UP_USER);
