@@ -7,7 +7,7 @@ import { createThrowawayDatabase } from "./throwaway-postgres";
 /**
  * The PostgreSQL databases every test database is copied from (`CREATE DATABASE … TEMPLATE`):
  * the service's and the console's migrations, applied once per run by testing/global-setup.ts.
- * Migrating a new database took about a second per test on this project's two-core machine, and
+ * Migrating a new database took 0.6–1.5 s on this project's two-core machine under load, and
  * the database tests create hundreds; a copy takes tens of milliseconds. The migrations still run
  * on PostgreSQL in every run (here, and from scratch in the migration tests, which use
  * createConsoleTestDatabaseAt and their own databases).

@@ -7,10 +7,11 @@ import { migrateServiceDatabase } from "@/service/db/migrate";
 
 /**
  * Migrated PGlite databases as data-directory dumps, which each test's PGlite starts from
- * (`loadDataDir`). Building one is PGlite's initdb and every migration: about 2 s on this project's
- * two-core machine idle and 20 to 50 s loaded, where starting from a dump takes a fraction of
- * that. vitest runs every test file in a fresh worker, so a dump kept in the worker is built once
- * per file: testing/pglite-global-setup.ts builds both once per run and writes them to files.
+ * (`loadDataDir`). Building one is PGlite's initdb and every migration, several times the cost
+ * of loading a dump (under load on this project's two-core machine: initdb 21–25 s, the service's
+ * migrations 10 s, loading a dump 3.5 s; docs/testing.md). vitest runs every test file in a fresh
+ * process, so a dump kept in the process is built once per file: testing/pglite-global-setup.ts
+ * builds both once per run and writes them to files.
  */
 export type DumpKind = "service" | "console";
 
@@ -22,14 +23,21 @@ interface DumpableClient {
 
 /** A new in-memory PGlite of `kind`, migrated, as a dump (uncompressed: it loads faster). */
 export async function buildMigratedDump(kind: DumpKind): Promise<Blob> {
-  const database =
-    kind === "service"
-      ? await openDatabase({ driver: "pglite", folder: null })
-      : await openConsoleDatabase({ driver: "pglite", folder: null });
+  if (kind === "service") {
+    const database = await openDatabase({ driver: "pglite", folder: null });
+    return dumpAfter(database, () => migrateServiceDatabase(database));
+  }
+  const database = await openConsoleDatabase({ driver: "pglite", folder: null });
+  return dumpAfter(database, () => migrateConsoleDatabase(database));
+}
+
+async function dumpAfter(
+  database: { db: unknown; close(): Promise<void> },
+  migrate: () => Promise<void>,
+): Promise<Blob> {
   try {
-    if (kind === "service") await migrateServiceDatabase(database as never);
-    else await migrateConsoleDatabase(database as never);
-    return await (database.db as unknown as { $client: DumpableClient }).$client.dumpDataDir("none");
+    await migrate();
+    return await (database.db as { $client: DumpableClient }).$client.dumpDataDir("none");
   } finally {
     await database.close();
   }
