@@ -92,8 +92,10 @@ for (const template of PATHS) {
 }
 
 test("a table wider than the screen scrolls inside its own frame, not the page", async ({ page }) => {
-  await page.goto("/awards");
-  const frame = page.getByTestId("table-scroll").first();
+  // A player's holdings of one token: wider than a phone (the award history fits one:
+  // e2e/award-history-fit.spec.ts).
+  await page.goto("/players/player-1001");
+  const frame = page.getByTestId("token-GOLD").getByTestId("table-scroll");
   await expect(frame).toBeVisible();
   const before = await frame.evaluate((element) => ({
     scrollWidth: element.scrollWidth,
