@@ -43,8 +43,9 @@ describe("the Node the programs run on", () => {
     expect(major(process.versions.node)).toBeGreaterThanOrEqual(requiredMajor());
   });
 
-  it("is the one engines names for a package script's command and for a bin through npx, started from a plain shell", // Two programs started one after the other.
-  { timeout: startsOf(2) }, async () => {
+  it("is the one engines names for a package script's command and for a bin through npx, started from a plain shell", { // Two programs started one after the other.
+    timeout: startsOf(2),
+  }, async () => {
     const options = { cwd: ROOT, env: shellEnv(), timeout: TEST_LIMITS.startMs };
     // What a package script's `node …` or `tsx …` finds (`npm exec -c` runs it as `npm run` would).
     const script = await run("npm", ["exec", "-c", "node -p process.versions.node"], options);

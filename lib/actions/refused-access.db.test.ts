@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { encode } from "next-auth/jwt";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { readPolicies, setPolicy } from "@/lib/approvals/policies";
 import { readAuditPage } from "@/lib/audit/audit-log";
@@ -12,20 +13,27 @@ import { GOLD, GOLD_DB, PROJECT } from "@/testing/service/fixtures";
 
 /**
  * The guard's refusals of money actions in the audit log (docs/console.md, "Audit log"): the real
- * server actions, their guard and the database; only what Next.js and Auth.js hand a request (the
- * session cookie's content, the request's headers) is given here, as a request would carry it.
+ * server actions, their guard and the database; only what Next.js hands a request (the session
+ * cookie Auth.js signed at sign-in, the request's headers) is given here, as a request would carry it.
  */
 
 const state = vi.hoisted(() => {
   // The console's environment as a deployment sets it; test values only.
   process.env.AUTH_SECRET ??= "test-auth-secret-that-is-long-enough-0123456789";
   process.env.CONSOLE_ENCRYPTION_KEY ??= "test-encryption-key-that-is-long-enough-0123456789";
-  return { db: null as unknown, session: null as { user: { id: string }; sessionId: string } | null };
+  return { db: null as unknown, cookie: null as string | null };
 });
 vi.mock("@/lib/db/console-db", () => ({ consoleDb: async () => state.db }));
-vi.mock("@/lib/auth/auth", () => ({ auth: async () => state.session }));
 vi.mock("next/headers", () => ({
-  headers: async () => new Headers({ "x-forwarded-for": "203.0.113.5", "user-agent": "test-browser" }),
+  headers: async () =>
+    new Headers({
+      "x-forwarded-for": "203.0.113.5",
+      "x-forwarded-proto": "http",
+      "user-agent": "test-browser",
+    }),
+  cookies: async () => ({
+    getAll: () => (state.cookie ? [{ name: "authjs.session-token", value: state.cookie }] : []),
+  }),
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
@@ -44,7 +52,7 @@ beforeEach(async () => {
   });
 });
 afterEach(async () => {
-  state.session = null;
+  state.cookie = null;
   await database.close();
 });
 
@@ -58,7 +66,12 @@ async function signIn(user: ConsoleUser, minutesAgo: number) {
   await database.db.execute(
     sql`update console.sessions set second_factor_at = now() - make_interval(mins => ${minutesAgo}) where id = ${sessionId}`,
   );
-  state.session = { user: { id: String(user.id) }, sessionId };
+  // The cookie Auth.js writes at sign-in (lib/auth/auth.ts's jwt callback), on plain http.
+  state.cookie = await encode({
+    token: { sub: String(user.id), sid: sessionId },
+    secret: process.env.AUTH_SECRET ?? "",
+    salt: "authjs.session-token",
+  });
 }
 
 const refusedRows = async () =>
