@@ -43,15 +43,23 @@ describe("the Node the programs run on", () => {
     expect(major(process.versions.node)).toBeGreaterThanOrEqual(requiredMajor());
   });
 
-  it("is the one engines names for a package script's command and for a bin through npx, started from a plain shell", { // Two programs started one after the other.
-    timeout: startsOf(2),
-  }, async () => {
-    const options = { cwd: ROOT, env: shellEnv(), timeout: TEST_LIMITS.startMs };
-    // What a package script's `node …` or `tsx …` finds (`npm exec -c` runs it as `npm run` would).
-    const script = await run("npm", ["exec", "-c", "node -p process.versions.node"], options);
-    // A bin whose shebang is `#!/usr/bin/env node`, as every script here starts one (tsx).
-    const bin = await run("npx", ["--no", "--", "tsx", "-e", "console.log(process.versions.node)"], options);
-    expect(major(script.stdout)).toBeGreaterThanOrEqual(requiredMajor());
-    expect(major(bin.stdout)).toBeGreaterThanOrEqual(requiredMajor());
-  });
+  // Two programs started one after the other.
+  const twoStarts = { timeout: startsOf(2) };
+  it(
+    "is the one engines names for a package script's command and for a bin through npx, started from a plain shell",
+    twoStarts,
+    async () => {
+      const options = { cwd: ROOT, env: shellEnv(), timeout: TEST_LIMITS.startMs };
+      // What a package script's `node …` or `tsx …` finds (`npm exec -c` runs it as `npm run` would).
+      const script = await run("npm", ["exec", "-c", "node -p process.versions.node"], options);
+      // A bin whose shebang is `#!/usr/bin/env node`, as every script here starts one (tsx).
+      const bin = await run(
+        "npx",
+        ["--no", "--", "tsx", "-e", "console.log(process.versions.node)"],
+        options,
+      );
+      expect(major(script.stdout)).toBeGreaterThanOrEqual(requiredMajor());
+      expect(major(bin.stdout)).toBeGreaterThanOrEqual(requiredMajor());
+    },
+  );
 });
