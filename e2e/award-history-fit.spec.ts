@@ -66,6 +66,19 @@ async function expectFits(frame: Locator) {
     .soft(tall.map((row) => `${row.id}: ${Math.round(row.content)} px, a line is ${row.lineHeight} px`))
     .toEqual([]);
   expect(fit.rows.length).toBeGreaterThan(0);
+  // Every row keeps a link a keyboard reaches to its award's page, whatever columns are hidden (a
+  // row's click is the mouse's alone).
+  const rows = frame.locator("tbody tr");
+  const links = await rows.evaluateAll((trs) =>
+    trs.map((tr) => {
+      const id = (tr.getAttribute("data-testid") ?? "").replace(/^award-/, "");
+      const link = [...tr.querySelectorAll("a")].find(
+        (a) => a.getAttribute("href") === `/awards/${id}` && a.getClientRects().length > 0,
+      );
+      return link ? "" : id;
+    }),
+  );
+  expect.soft(links.filter(Boolean), "rows with no visible link to their award").toEqual([]);
 }
 
 /** A player the demo's history awarded, read from the history's first row. */

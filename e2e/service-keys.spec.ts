@@ -151,10 +151,7 @@ test("an owner makes a key, rolls the console's own key during a running batch, 
 
     // 7. From one row's award to what the service saw of it.
     await page.goto(`/awards?customer=${encodeURIComponent(known)}`);
-    await page
-      .getByRole("link", { name: /^[0-9a-f-]{36}$/ })
-      .first()
-      .click();
+    await page.getByTestId("award-link").first().click();
     await page.getByRole("link", { name: "What the service saw" }).click();
     await expect(page).toHaveURL(/\/developers\/requests\?RequestID=/);
     const log = page.getByRole("table");

@@ -93,10 +93,17 @@ const AWARD_COLUMNS: readonly PagedColumn<AwardRow>[] = [
     header: "Tokens",
     text: (row) => row.tokens.join(" "),
     meta: { numeric: true },
+    // The award's own page at every width: the RequestID column shows only from 2xl, and a row's
+    // click is the mouse's alone (linked-row.tsx), so this is the link a keyboard reaches.
     cell: (row) => (
-      <span title={row.tokens.join(", ")} className="ml-auto block max-w-24 truncate sm:max-w-40 lg:max-w-56">
+      <Link
+        href={`/awards/${row.requestId}`}
+        title={`${row.tokens.join(", ")}: award ${row.requestId}`}
+        data-testid="award-link"
+        className="ml-auto block max-w-24 truncate underline-offset-2 hover:underline sm:max-w-40 lg:max-w-56"
+      >
         {row.tokens.join(", ")}
-      </span>
+      </Link>
     ),
   },
   {
