@@ -9,8 +9,9 @@ import { withRetry } from "./transaction";
  * ones are being decided wait and go together, as one call of `service.award_tokens_batch`
  * (migrations 0005, 0008) — one transaction, one commit, one flush of the WAL to disk for all of them.
  * With little traffic every award goes alone at once; under load the batches grow by themselves
- * (no timer), up to MAX_BATCH. A batch that fails as a whole for another reason than a deadlock
- * (which is retried) is decided again award by award, so that only the award at fault fails.
+ * (no timer: a few turns of the event loop, see `schedule`), up to MAX_BATCH. A batch that fails
+ * as a whole for another reason than a deadlock (which is retried) is decided again award by
+ * award, so that only the award at fault fails.
  */
 
 export interface AwardCall {
@@ -53,6 +54,9 @@ interface Pending {
 
 /** At most this many awards share a transaction. */
 export const MAX_BATCH = 64;
+
+/** At most this many turns of the event loop a batch waits for more awards to join. */
+const GATHER_TURNS = 8;
 
 const flat = <T>(calls: readonly AwardCall[], pick: (line: AwardCall["lines"][number]) => T) =>
   calls.flatMap((call) => call.lines.map(pick));
@@ -120,14 +124,42 @@ async function decide(db: ServiceDb, calls: readonly AwardCall[]): Promise<Award
 class AwardBatches {
   private readonly pending: Pending[] = [];
   private running = false;
+  private scheduled = false;
 
   constructor(private readonly db: ServiceDb) {}
 
   submit(call: AwardCall): Promise<AwardRow> {
     return new Promise((resolve, reject) => {
       this.pending.push({ call, resolve, reject });
-      this.pump();
+      this.schedule();
     });
+  }
+
+  /**
+   * The next batch starts only once the event loop has read what arrived meanwhile. PGlite
+   * decides a batch in this thread, synchronously: while it runs no request is read, and a batch
+   * started as soon as an award was waiting took that one award alone — on PGlite every award had
+   * its own transaction and its own sync of the WAL, whatever the number in flight
+   * (group-commit.http.test.ts). So the batch waits for turns of the loop (`setImmediate`, after
+   * its poll phase has read the sockets) while awards keep joining, for at most GATHER_TURNS
+   * turns or MAX_BATCH awards. Idle, an award waits two turns: microseconds.
+   */
+  private schedule(): void {
+    if (this.running || this.scheduled || this.pending.length === 0) return;
+    this.scheduled = true;
+    let seen = -1;
+    let turns = 0;
+    const gather = () => {
+      if (this.pending.length !== seen && this.pending.length < MAX_BATCH && turns < GATHER_TURNS) {
+        seen = this.pending.length;
+        turns += 1;
+        setImmediate(gather);
+        return;
+      }
+      this.scheduled = false;
+      this.pump();
+    };
+    setImmediate(gather);
   }
 
   /**
@@ -143,7 +175,7 @@ class AwardBatches {
     this.running = true;
     void this.run(batch).finally(() => {
       this.running = false;
-      this.pump();
+      this.schedule();
     });
   }
 
