@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { type PgliteDurability, pgliteStorage } from "./durable-pglite";
 import { lockFolder } from "./folder-lock";
+import { openPgliteThread } from "./pglite-thread";
 
 /**
  * Both programs' database handles: PGlite in a folder (embedded default, one process per folder)
@@ -29,7 +30,14 @@ export type DatabaseTarget =
    * `folder` null: an in-memory database (tests), or `from` a dump to start from. A folder commits
    * durably unless `durability` is "fast" (common/durable-pglite.ts).
    */
-  | { driver: "pglite"; folder: string | null; from?: Blob | File; durability?: PgliteDurability };
+  | {
+      driver: "pglite";
+      folder: string | null;
+      from?: Blob | File;
+      durability?: PgliteDurability;
+      /** A folder's database on a worker thread of its own (common/pglite-thread.ts), not the caller's. */
+      ownThread?: boolean;
+    };
 
 const NUMERIC_OID = 1700;
 // NUMERIC stays text on both drivers: amounts are never JavaScript numbers.
@@ -57,6 +65,21 @@ export async function openDatabase<S extends Record<string, unknown>>(
     mkdirSync(target.folder, { recursive: true });
   }
   try {
+    if (target.folder && target.ownThread) {
+      const thread = await openPgliteThread({
+        folder: target.folder,
+        durability: target.durability ?? "durable",
+      });
+      return {
+        // drizzle's PGlite driver calls only what the thread's client has (query, exec, transaction).
+        db: drizzlePglite(thread as unknown as PGlite, { schema }) as unknown as Database<S>,
+        driver: "pglite",
+        async close() {
+          await thread.close();
+          release();
+        },
+      };
+    }
     const client = await PGlite.create({
       ...(target.folder ? pgliteStorage(target.folder, target.durability ?? "durable") : {}),
       loadDataDir: target.from,

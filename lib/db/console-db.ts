@@ -9,7 +9,12 @@ import { type ConsoleDatabase, type ConsoleDb, openConsoleDatabase } from "./con
 const holder = globalThis as unknown as { consoleDatabase?: Promise<ConsoleDatabase> };
 
 async function open(): Promise<ConsoleDatabase> {
-  const database = await openConsoleDatabase(consoleDatabaseTarget(consoleEnv()));
+  const target = consoleDatabaseTarget(consoleEnv());
+  // The embedded database works on a thread of its own, beside the pages' rendering
+  // (docs/architecture.md, "The console's embedded database runs on a thread of its own").
+  const database = await openConsoleDatabase(
+    target.driver === "pglite" ? { ...target, ownThread: true } : target,
+  );
   const found = (await database.db.execute(
     sql`select to_regclass('console.users') is not null as ready`,
   )) as unknown as {

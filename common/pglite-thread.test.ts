@@ -1,0 +1,138 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type OpenDatabase, openDatabase } from "./database";
+import { openPgliteThread } from "./pglite-thread";
+
+/**
+ * docs/architecture.md, "The console's embedded database runs on a thread of its own": the same
+ * answers, refusals and transactions as PGlite in the caller's thread, while the caller's thread
+ * stays free during a statement.
+ */
+
+/** The rows of a raw statement (drizzle types them loosely for both drivers). */
+const rowsOf = async (answer: Promise<unknown>) =>
+  ((await answer) as { rows: Record<string, unknown>[] }).rows;
+
+const folder = () => join(mkdtempSync(join(tmpdir(), "gcc-pglite-thread-")), "db");
+
+let threaded: OpenDatabase<Record<string, never>>;
+let inProcess: OpenDatabase<Record<string, never>>;
+
+const SETUP = sql`create table t (
+  id serial primary key, name text unique, amount numeric(38, 18), at timestamptz, day date,
+  wait interval, tags text[], doc jsonb, raw bytea, big bigint, flag boolean, stamps timestamptz[])`;
+const ROW = sql`insert into t (name, amount, at, day, wait, tags, doc, raw, big, flag, stamps) values
+  ('a', '12345678901234567890.000000000000000001', '2026-11-27 10:00:00+00', '2026-11-27', '1 day 2 hours',
+   array['x', 'y'], '{"k": [1, "2"]}', '\\x0102', 9007199254740993, true,
+   array['2026-01-01 00:00:00+00'::timestamptz]), ('b', null, null, null, null, null, null, null, null, null, null)`;
+
+beforeAll(async () => {
+  threaded = await openDatabase({ driver: "pglite", folder: folder(), ownThread: true }, {}, "TEST_URL");
+  inProcess = await openDatabase({ driver: "pglite", folder: folder() }, {}, "TEST_URL");
+  for (const database of [threaded, inProcess]) {
+    await database.db.execute(SETUP);
+    await database.db.execute(ROW);
+  }
+});
+
+afterAll(async () => {
+  await threaded?.close();
+  await inProcess?.close();
+});
+
+describe("PGlite on a thread of its own", () => {
+  it("answers every type as PGlite in the caller's thread does (amounts as exact text)", async () => {
+    const select = sql`select * from t order by id`;
+    const [mine, theirs] = await Promise.all([
+      rowsOf(threaded.db.execute(select)),
+      rowsOf(inProcess.db.execute(select)),
+    ]);
+    expect(mine).toEqual(theirs);
+    expect(mine[0]).toMatchObject({ amount: "12345678901234567890.000000000000000001", flag: true });
+    // drizzle's raw statements keep dates as the text PostgreSQL wrote.
+    expect(mine[0]?.at).toBe("2026-11-27 10:00:00+00");
+  });
+
+  it("refuses a statement with PostgreSQL's code, constraint and message, and goes on", async () => {
+    const refusal = await threaded.db
+      .execute(sql`insert into t (name) values ('a')`)
+      .catch((error: unknown) => error);
+    const cause = (refusal as { cause?: Record<string, unknown> }).cause;
+    expect(cause).toMatchObject({ code: "23505", constraint: "t_name_key" });
+    expect(String(cause?.message)).toMatch(/duplicate key value violates unique constraint "t_name_key"/);
+    expect(await rowsOf(threaded.db.execute(sql`select count(*)::int as n from t`))).toEqual([{ n: 2 }]);
+  });
+
+  it("commits a transaction, rolls back one that throws or asks to, and keeps an inner savepoint apart", async () => {
+    await threaded.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t (name) values ('committed')`);
+    });
+    await expect(
+      threaded.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into t (name) values ('thrown')`);
+        throw new Error("stop");
+      }),
+    ).rejects.toThrow("stop");
+    await threaded.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into t (name) values ('asked')`);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    await threaded.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t (name) values ('outer')`);
+      await tx
+        .transaction(async (inner) => {
+          await inner.execute(sql`insert into t (name) values ('inner')`);
+          throw new Error("inner only");
+        })
+        .catch(() => undefined);
+    });
+    const names = await rowsOf(threaded.db.execute(sql`select name from t where id > 2 order by id`));
+    expect(names).toEqual([{ name: "committed" }, { name: "outer" }]);
+  });
+
+  it("a statement from outside waits until an open transaction ends, as on one connection", async () => {
+    const order: string[] = [];
+    let outside: Promise<unknown> = Promise.resolve();
+    await threaded.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t (name) values ('first')`);
+      outside = threaded.db
+        .execute(sql`insert into t (name) values ('second')`)
+        .then(() => order.push("outside"));
+      await tx.execute(sql`select pg_sleep(0.05)`);
+      order.push("transaction");
+    });
+    await outside;
+    expect(order).toEqual(["transaction", "outside"]);
+  });
+
+  it("leaves the caller's thread free while a statement runs", async () => {
+    let turns = 0;
+    let running = true;
+    const spin = () => {
+      if (!running) return;
+      turns += 1;
+      setImmediate(spin);
+    };
+    spin();
+    const start = turns;
+    await threaded.db.execute(sql`select pg_sleep(0.3)`);
+    running = false;
+    // PGlite in the caller's thread runs the whole statement synchronously: no turn at all.
+    expect(turns - start).toBeGreaterThan(10);
+  });
+
+  it("says why a database cannot open, and refuses statements after close", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "gcc-pglite-thread-")), "a-file");
+    writeFileSync(file, "not a folder");
+    await expect(openPgliteThread({ folder: file, durability: "durable" })).rejects.toThrow(/./);
+    const thread = await openPgliteThread({ folder: folder(), durability: "fast" });
+    expect((await thread.query<{ one: number }>("select 1 as one")).rows).toEqual([{ one: 1 }]);
+    await thread.close();
+    await expect(thread.query("select 1")).rejects.toThrow(/thread stopped/);
+  });
+});
