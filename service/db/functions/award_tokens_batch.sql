@@ -1,9 +1,14 @@
 -- service.award_tokens_batch as the newest migration that defines it left it:
--- service/db/migrations/0011_key_caps_and_request_log.sql. The migrations are what runs; this file
--- is for reading. A change to the function is a new migration AND this file (docs/service.md, "SQL
+-- service/db/migrations/0017_award_batch_sets.sql. The migrations are what runs; this file is for
+-- reading. A change to the function is a new migration AND this file (docs/service.md, "SQL
 -- functions"); service/db/functions.test.ts fails when the two differ.
 --
--- The migration's note (above the DROP of 0010's definition, whose result table it widens):
+-- The migration's note:
+-- The award batch, as migration 0011, now deciding each run of three or more consecutive new
+-- awards (key live and without caps, RequestID free and once in the batch) together, with
+-- service.award_tokens_set; the others one by one as before, in the batch's order.
+--
+-- Migration 0011's note (above the DROP of 0010's definition, whose result table it widens):
 -- The award batch, as migration 0010, now also keeping each key's daily award caps
 -- (docs/service.md, "API keys"). Caps belong to a key's line (the first key it was rolled from:
 -- coalesce(family_id, id)), so a rolled key and its successor share them. Lines with caps are
@@ -13,7 +18,7 @@
 -- checked against the caps of its key (the last 24 hours, allowances and direct distributions
 -- together); past a cap it is answered `CapReached`, naming the cap, and writes nothing, so its
 -- RequestID stays free. A new award counts its amounts per capped token; a replay counts nothing.
-CREATE FUNCTION "service"."award_tokens_batch"(
+CREATE OR REPLACE FUNCTION "service"."award_tokens_batch"(
   p_projects integer[], p_request_ids text[], p_canonical_bodies text[], p_customers text[],
   p_is_allowance boolean[], p_is_mintable boolean[], p_wallets text[], p_line_counts integer[],
   p_tokens integer[], p_contracts integer[], p_amounts numeric[],
@@ -33,6 +38,9 @@ DECLARE
   v_award_id bigint;
   v_contracts integer[] := '{}';
   v_kinds text[] := '{}';
+  v_new boolean[];
+  v_run_end integer;
+  v_run_last integer;
 BEGIN
   -- Per award: its key still live for its project, and the catalogue version unchanged.
   SELECT array_agg(x.key_id IS NULL OR EXISTS (
@@ -69,8 +77,42 @@ BEGIN
                      AND s.customer_id IS NULL AND s.wallet = '')
    ORDER BY a.id FOR UPDATE;
 
+  -- Per award: decided together with its neighbours (service.award_tokens_set) when its key is
+  -- live and without caps, and its RequestID is free and once in the batch — the usual award.
+  SELECT array_agg(y.new ORDER BY y.n) INTO v_new
+    FROM (SELECT x.n, v_live[x.n] AND v_capped[x.n] IS NULL
+                 AND count(*) OVER (PARTITION BY x.project_id, x.request_id::uuid) = 1
+                 AND NOT EXISTS (SELECT 1 FROM service.awards a
+                                  WHERE a.project_id = x.project_id AND a.request_id = x.request_id::uuid) AS new
+            FROM unnest(p_projects, p_request_ids) WITH ORDINALITY AS x(project_id, request_id, n)) y;
+
   v_first := 1;
-  FOR v_award IN 1 .. cardinality(p_request_ids) LOOP
+  v_award := 1;
+  WHILE v_award <= cardinality(p_request_ids) LOOP
+    IF v_new[v_award] THEN
+      -- A run of such awards, decided in one set of statements, in the batch's order with the
+      -- others; below three awards those statements cost more than deciding each alone.
+      v_run_end := v_award;
+      v_run_last := v_first + p_line_counts[v_award] - 1;
+      WHILE v_run_end < cardinality(p_request_ids) AND v_new[v_run_end + 1] LOOP
+        v_run_end := v_run_end + 1;
+        v_run_last := v_run_last + p_line_counts[v_run_end];
+      END LOOP;
+    END IF;
+    IF v_new[v_award] AND v_run_end - v_award >= 2 THEN
+      RETURN QUERY
+        SELECT s.status, s.existing_kind, s.existing_body, NULL::text, NULL::text, NULL::numeric, NULL::numeric
+          FROM service.award_tokens_set(p_projects[v_award:v_run_end], p_request_ids[v_award:v_run_end],
+                                        p_canonical_bodies[v_award:v_run_end], p_customers[v_award:v_run_end],
+                                        p_is_allowance[v_award:v_run_end], p_is_mintable[v_award:v_run_end],
+                                        p_wallets[v_award:v_run_end], p_line_counts[v_award:v_run_end],
+                                        p_tokens[v_first:v_run_last], p_contracts[v_first:v_run_last],
+                                        p_amounts[v_first:v_run_last]) WITH ORDINALITY AS s(status, existing_kind, existing_body, n)
+         ORDER BY s.n;
+      v_award := v_run_end + 1;
+      v_first := v_run_last + 1;
+      CONTINUE;
+    END IF;
     v_last := v_first + p_line_counts[v_award] - 1;
     status := NULL; existing_kind := NULL; existing_body := NULL;
     cap_token := NULL; cap_symbol := NULL; cap_daily := NULL; cap_used := NULL;
@@ -116,6 +158,7 @@ BEGIN
     END IF;
     RETURN NEXT;
     v_first := v_last + 1;
+    v_award := v_award + 1;
   END LOOP;
 END
 $$;
