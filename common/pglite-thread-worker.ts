@@ -2,13 +2,19 @@
 // "The console's embedded database runs on a thread of its own"). Node runs this file as it is
 // (type stripping), so it imports with file extensions and only packages and files beside it.
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite, type Results, type Transaction } from "@electric-sql/pglite";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { type PgliteDurability, pgliteStorage } from "./durable-pglite.ts";
+import { keptStatements } from "./pglite-kept-statements.ts";
 
 export interface ThreadStart {
   folder: string;
   durability: PgliteDurability;
+  /** How many statements stay prepared (common/pglite-kept-statements.ts); the least used goes first. */
+  keptStatements?: number;
 }
+
+/** Enough for every statement the console sends; `in (…)` lists of other lengths come and go. */
+const KEPT_STATEMENTS = 500;
 
 /** A request from the client side; `tx` names an open transaction the statement belongs to. */
 export type ThreadRequest =
@@ -63,6 +69,7 @@ const database = await PGlite.create({
 });
 
 if (database) {
+  const statements = keptStatements(database, start.keptStatements ?? KEPT_STATEMENTS);
   const open = new Map<number, { tx: Transaction; finish: (commit: boolean) => void }>();
   let nextTx = 1;
   /** Settles an "end" once the transaction's COMMIT or ROLLBACK has run. */
@@ -80,11 +87,20 @@ if (database) {
     switch (request.op) {
       case "query": {
         // Types the caller keeps as text (drizzle's dates and arrays): checked on its side.
-        const parsers = Object.fromEntries(request.raw.map((oid) => [oid, keepText]));
-        const result: Results = await target(request.tx).query(request.sql, request.params, {
+        const options = {
           rowMode: request.rowMode,
-          parsers,
-        });
+          parsers: Object.fromEntries(request.raw.map((oid) => [oid, keepText])),
+        };
+        const { sql, params, tx } = request;
+        // PGlite's locks, taken as its own query and a transaction's query take them.
+        if (tx !== undefined) {
+          if (target(tx).closed) throw new Error("Transaction is closed");
+          return await database._runExclusiveQuery(() => statements.query(sql, params, options, true));
+        }
+        const result = await database._runExclusiveTransaction(() =>
+          database._runExclusiveQuery(() => statements.query(sql, params, options, false)),
+        );
+        await database.syncToFs();
         return result;
       }
       case "exec":
@@ -135,7 +151,12 @@ if (database) {
 
   port.on("message", (request: ThreadRequest) => {
     run(request).then(
-      (value) => port.postMessage({ id: request.id, ok: true, value } satisfies ThreadAnswer),
+      (value) => {
+        port.postMessage({ id: request.id, ok: true, value } satisfies ThreadAnswer);
+        // Closed: the thread ends by itself once its port is closed (docs/architecture.md: a
+        // terminated thread's WebAssembly has crashed V8 in tests).
+        if (request.op === "close") port.close();
+      },
       (error: unknown) =>
         port.postMessage({ id: request.id, ok: false, error: asThreadError(error) } satisfies ThreadAnswer),
     );

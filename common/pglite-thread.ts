@@ -58,6 +58,7 @@ export async function openPgliteThread(start: ThreadStart): Promise<PgliteThread
   if (!existsSync(WORKER_FILE))
     throw new Error(`${WORKER_FILE} is missing: start the program from the project's root folder`);
   const worker = new Worker(WORKER_FILE, { workerData: start });
+  const exited = new Promise((resolve) => worker.once("exit", resolve));
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let stopped: Error | null = null;
@@ -133,8 +134,17 @@ export async function openPgliteThread(start: ThreadStart): Promise<PgliteThread
       return result;
     },
     async close() {
-      if (!stopped) await call({ op: "close" }).catch(() => undefined);
-      await worker.terminate();
+      if (stopped) return;
+      // The thread closes the database and then ends by itself; terminating a thread that runs
+      // PGlite's WebAssembly has aborted the whole process in V8 (docs/architecture.md).
+      if (
+        await call({ op: "close" }).then(
+          () => true,
+          () => false,
+        )
+      )
+        await exited;
+      else await worker.terminate();
     },
   };
 }
