@@ -130,6 +130,77 @@ describe("concurrency", () => {
   );
 
   it.runIf(TEST_DB === "postgres")(
+    "rule 17: two service instances on one PostgreSQL: 30 different awards, each sent to both at once, have one effect each",
+    async () => {
+      // Each instance decides its awards as a set (migration 0017) and finds their RequestIDs
+      // free; the other takes some of them first, and those are answered as repeats.
+      const other = await secondInstance();
+      const bodies = Array.from({ length: 30 }, (_, i) =>
+        awardJson({
+          customer: `both-${i}`,
+          allowance: i % 3 === 0,
+          wallet: "w",
+          lines: [{ token: GOLD, contract: GOLD_DB, amount: "1" }],
+        }),
+      );
+      const responses = await Promise.all(
+        [service, other].flatMap((instance) => bodies.map((raw) => post(instance.base, "/AwardTokens", raw))),
+      );
+      expect(responses.map((r) => `${r.status} ${r.json.Status}`)).toEqual(Array(60).fill("200 Completed"));
+      expect(await countAwards()).toEqual([{ status: "Completed", n: 30 }]);
+      expect(await walletBalances(service.base)).toMatchObject({ [GOLD_DB]: "980" });
+      const customers = (await service.db.execute(
+        sql`select count(*)::int as n from service.customers where customer_id like 'both-%'`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(customers.rows).toEqual([{ n: 30 }]);
+      for (let i = 0; i < 30; i += 1)
+        expect(await holdingsOf(service.base, `both-${i}`)).toEqual({
+          [`${GOLD_DB}|${i % 3 === 0 ? "" : "w"}|${i % 3 === 0}`]: "1",
+        });
+    },
+  );
+
+  it.runIf(TEST_DB === "postgres")(
+    "rule 17: two service instances on one PostgreSQL: 30 RequestIDs each sent to both at once with other bodies: one wins, the other is a conflict that leaves nothing",
+    async () => {
+      // Other contracts, so neither instance's batch waits for the other's wallet locks: each
+      // finds the RequestIDs free and decides them as a set (migration 0017); the inserts of the
+      // one that comes second wait for the first's commit, and its awards are answered as
+      // repeats of the first's — a conflict, and the customers it created for them removed.
+      const other = await secondInstance();
+      const ids = Array.from({ length: 30 }, () => randomUUID());
+      const send = (instance: TestService, token: string, contract: string, name: string) =>
+        ids.map((requestId, i) =>
+          post(
+            instance.base,
+            "/AwardTokens",
+            awardJson({
+              requestId,
+              customer: `${name}-${i}`,
+              wallet: "w",
+              lines: [{ token, contract, amount: "0.1" }],
+            }),
+          ),
+        );
+      const [gold, gem] = await Promise.all([
+        Promise.all(send(service, GOLD, GOLD_DB, "gold")),
+        Promise.all(send(other, GEM, GEM_DB, "gem")),
+      ]);
+      const winners = ids.map((_, i) => {
+        const pair = [gold[i], gem[i]].map((r) => `${r?.status} ${r?.json.Status ?? r?.json.ErrorCode}`);
+        expect(pair.sort()).toEqual(["200 Completed", "409 REQUEST_ID_CONFLICT"]);
+        return gold[i]?.status === 200 ? `gold-${i}` : `gem-${i}`;
+      });
+      expect(await countAwards()).toEqual([{ status: "Completed", n: 30 }]);
+      const customers = (await service.db.execute(
+        sql`select customer_id from service.customers
+             where customer_id like 'gold-%' or customer_id like 'gem-%' order by customer_id`,
+      )) as unknown as { rows: { customer_id: string }[] };
+      expect(customers.rows.map((c) => c.customer_id)).toEqual([...winners].sort());
+    },
+  );
+
+  it.runIf(TEST_DB === "postgres")(
     "rule 15: two service instances on one PostgreSQL: 50 different direct awards never overdraw",
     async () => {
       await secondInstance();
