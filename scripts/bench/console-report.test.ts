@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseConsoleOptions, pickPages } from "./console-options";
-import { type ConsoleRow, loadParagraph, share, verdicts } from "./console-report";
+import { type ConsoleRow, cpuTable, loadParagraph, share, verdicts } from "./console-report";
 import { UsageError } from "./options";
 
-const side = (requestsPerSecond: number) => ({ requestsPerSecond, p50: 1, p95: 2, responses: 10 });
+const side = (requestsPerSecond: number) => ({ requestsPerSecond, p50: 1, p95: 2, responses: 10, cpu: null });
 const row = (path: string, users: number, before: number, after: number): ConsoleRow => ({
   path,
   as: path === "/sign-in" ? null : "manager",
@@ -103,5 +103,20 @@ describe("bench:console's account of the machine", () => {
     expect(text).toMatch(/^The machine is shared/);
     expect(text).toContain("7.0–17.7 during");
     expect(text).toContain("compare ratios only between runs at a similar load");
+  });
+});
+
+describe("bench:console's CPU per answer", () => {
+  it("shows each side's main thread, console and service at the highest number of users, and – where /proc could not tell", () => {
+    const cpu = { consoleMain: 13.74, consoleAll: 24.5, service: 5.0 };
+    const rows: ConsoleRow[] = [
+      { ...row("/", 1, 20, 30), after: { ...side(30), cpu } },
+      { ...row("/", 10, 20, 30), after: { ...side(30), cpu } },
+    ];
+    const table = cpuTable(rows);
+    expect(table).toContain("CPU per answer at 10 users");
+    expect(table.split("\n").filter((line) => line.startsWith("| `/`"))).toEqual([
+      "| `/` (manager) | – | – | – | 13.7 | 24.5 | 5.0 |",
+    ]);
   });
 });

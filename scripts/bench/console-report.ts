@@ -6,12 +6,23 @@ import type { BuiltConsole } from "./console-worktree";
 
 export type Side = "before" | "after";
 
+/** CPU per answer in ms (scripts/bench/process-cpu.ts), null where /proc could not tell. */
+export interface CpuPerAnswer {
+  /** The console's main thread: where pages are rendered. */
+  consoleMain: number;
+  /** Every thread of the console's process (its embedded database, garbage collection, compression). */
+  consoleAll: number;
+  /** The reference service's process (the demo launcher that holds it included). */
+  service: number;
+}
+
 export interface SideFigures {
   requestsPerSecond: number;
   /** Milliseconds, nearest rank over every response of the side's runs. */
   p50: number;
   p95: number;
   responses: number;
+  cpu: CpuPerAnswer | null;
 }
 
 export interface ConsoleRow {
@@ -135,6 +146,29 @@ ${figures} Both sides saw the same load; the absolute figures are lower than on 
 ${compare}`;
 }
 
+const cpuCells = (cpu: CpuPerAnswer | null) =>
+  cpu ? `${fixed(cpu.consoleMain, 1)} | ${fixed(cpu.consoleAll, 1)} | ${fixed(cpu.service, 1)}` : "– | – | –";
+
+/**
+ * Where each answer's CPU went at the highest number of users: on a machine of few cores a page
+ * is as fast as its busiest thread and its total allow, so both are shown.
+ */
+export function cpuTable(rows: readonly ConsoleRow[]): string {
+  const most = Math.max(...rows.map((row) => row.users));
+  const lines = rows
+    .filter((row) => row.users === most)
+    .map((row) => `| ${label(row)} | ${cpuCells(row.before.cpu)} | ${cpuCells(row.after.cpu)} |`);
+  return `CPU per answer at ${most} users, in ms, read from Linux's /proc around each run and the wait
+after it (/proc counts in 10 ms steps; the answers abandoned when a run's time ran out are not
+counted but their work is, which overstates every figure by a few per cent alike): the console's
+main thread, where pages are rendered; all of the console's threads (its embedded database,
+garbage collection, compression); the service's process. The load generator's is not counted.
+
+| page | before: main thread | console | service | after: main thread | console | service |
+|---|---:|---:|---:|---:|---:|---:|
+${lines.join("\n")}`;
+}
+
 export function renderConsoleSection(run: ConsoleRun): string {
   const { rows, loads } = run;
   const table = rows.map((row) => {
@@ -167,6 +201,8 @@ ${loadParagraph(loads)}
 | page | users | before req/s | p50 ms | p95 ms | ÷ sign-in | after req/s | p50 ms | p95 ms | ÷ sign-in | after/before |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${table.join("\n")}
+
+${cpuTable(rows)}
 
 Targets (issue 26), judged on after:
 

@@ -10,6 +10,7 @@ import { freePort } from "@/testing/free-port";
 import { CONSOLE_USAGE, type ConsoleBenchOptions, parseConsoleOptions, pickPages } from "./console-options";
 import {
   type ConsoleRow,
+  type CpuPerAnswer,
   KEY_PAGES,
   renderConsoleSection,
   type Side,
@@ -22,6 +23,7 @@ import { withSection } from "./doc-sections";
 import { startLoadGenerator } from "./load";
 import { type LoadResult, mergeResults, quantile } from "./load-job";
 import { UsageError } from "./options";
+import { listeningPid, type ProcessCpu, processCpu, spent } from "./process-cpu";
 
 /**
  * `npm run bench:console`: each console page's server response time (p50/p95) and requests/s at
@@ -52,6 +54,28 @@ interface Running {
   demo: ChildProcess;
   data: string;
   cookies: { manager: string; owner: string };
+  /** The processes listening on the console's and the service's ports (process-cpu.ts), if known. */
+  consolePid: number | null;
+  servicePid: number | null;
+}
+
+/** A side's CPU over a cell's runs, and the answers it gave in them. */
+interface CpuTotals {
+  console: ProcessCpu | null;
+  service: ProcessCpu | null;
+  answers: number;
+}
+
+const addCpu = (total: ProcessCpu | null, more: ProcessCpu | null) =>
+  total && more ? { main: total.main + more.main, all: total.all + more.all } : null;
+
+function perAnswer(totals: CpuTotals): CpuPerAnswer | null {
+  if (!totals.console || !totals.service || totals.answers === 0) return null;
+  return {
+    consoleMain: totals.console.main / totals.answers,
+    consoleAll: totals.console.all / totals.answers,
+    service: totals.service.all / totals.answers,
+  };
 }
 
 /** The manager's pages as the manager, then the owner-only pages as the owner. */
@@ -106,7 +130,16 @@ async function startDemo(side: Side, built: BuiltConsole): Promise<Running> {
     manager: await signIn(origin, ROLES.manager.email, ROLES.manager.password),
     owner: await signIn(origin, ROLES.owner.email, ROLES.owner.password),
   };
-  return { side, built, origin, demo, data, cookies };
+  return {
+    side,
+    built,
+    origin,
+    demo,
+    data,
+    cookies,
+    consolePid: listeningPid(consolePort),
+    servicePid: listeningPid(servicePort),
+  };
 }
 
 async function stopDemo(running: Running): Promise<void> {
@@ -120,6 +153,8 @@ async function stopDemo(running: Running): Promise<void> {
   );
   rmSync(running.data, { recursive: true, force: true });
 }
+
+const readCpu = (pid: number | null) => (pid === null ? null : processCpu(pid));
 
 const headersFor = (running: Running, page: BenchPage) =>
   page.as ? { cookie: running.cookies[page.as] } : undefined;
@@ -148,7 +183,7 @@ async function checkPages(sides: Running[], pages: BenchPage[]): Promise<void> {
  * response takes about as long as the run (on a busy machine, 10 users wait seconds), since the
  * first answers come only after one response time and those in flight at the end are dropped.
  */
-function figures(runs: LoadResult[], users: number): SideFigures {
+function figures(runs: LoadResult[], users: number, cpu: CpuTotals): SideFigures {
   const latencies = runs.flatMap((run) => run.latencies ?? []);
   const merged = mergeResults(runs);
   const busy = latencies.reduce((sum, ms) => sum + ms, 0);
@@ -157,6 +192,7 @@ function figures(runs: LoadResult[], users: number): SideFigures {
     p50: quantile(latencies, 0.5),
     p95: quantile(latencies, 0.95),
     responses: merged.responses,
+    cpu: perAnswer(cpu),
   };
 }
 
@@ -195,8 +231,14 @@ async function main(options: ConsoleBenchOptions): Promise<number> {
         const order = cell % 2 === 0 ? [0, 1, 1, 0] : [1, 0, 0, 1];
         cell += 1;
         const runs: LoadResult[][] = [[], []];
+        const cpu: CpuTotals[] = [0, 1].map(() => ({
+          console: { main: 0, all: 0 },
+          service: { main: 0, all: 0 },
+          answers: 0,
+        }));
         for (const index of order) {
           const running = sides[index] as Running;
+          const started = { console: readCpu(running.consolePid), service: readCpu(running.servicePid) };
           const result = await generator.run({
             kind: "get",
             origin: running.origin,
@@ -213,14 +255,18 @@ async function main(options: ConsoleBenchOptions): Promise<number> {
           (runs[index] as LoadResult[]).push(result);
           // The requests the generator abandoned when its time ran out finish before the next run.
           await sleep(Math.min(10_000, Math.max(...(result.latencies ?? [0]), 0)) + 100);
+          const totals = cpu[index] as CpuTotals;
+          totals.console = addCpu(totals.console, spent(started.console, readCpu(running.consolePid)));
+          totals.service = addCpu(totals.service, spent(started.service, readCpu(running.servicePid)));
+          totals.answers += result.latencies?.length ?? 0;
         }
         loads.push(os.loadavg()[0] as number);
         const row: ConsoleRow = {
           path: page.path,
           as: page.as,
           users,
-          before: figures(runs[0] as LoadResult[], users),
-          after: figures(runs[1] as LoadResult[], users),
+          before: figures(runs[0] as LoadResult[], users, cpu[0] as CpuTotals),
+          after: figures(runs[1] as LoadResult[], users, cpu[1] as CpuTotals),
         };
         rows.push(row);
         console.log(
