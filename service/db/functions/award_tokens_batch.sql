@@ -1,9 +1,13 @@
 -- service.award_tokens_batch as the newest migration that defines it left it:
--- service/db/migrations/0017_award_batch_sets.sql. The migrations are what runs; this file is for
--- reading. A change to the function is a new migration AND this file (docs/service.md, "SQL
+-- service/db/migrations/0018_award_batch_probes.sql. The migrations are what runs; this file is
+-- for reading. A change to the function is a new migration AND this file (docs/service.md, "SQL
 -- functions"); service/db/functions.test.ts fails when the two differ.
 --
 -- The migration's note:
+-- The award batch, as migration 0017, with its "RequestID free?" check a probe per award (see
+-- service.award_tokens_set in this migration, for why).
+--
+-- Migration 0017's note:
 -- The award batch, as migration 0011, now deciding each run of three or more consecutive new
 -- awards (key live and without caps, RequestID free and once in the batch) together, with
 -- service.award_tokens_set; the others one by one as before, in the batch's order.
@@ -82,9 +86,11 @@ BEGIN
   SELECT array_agg(y.new ORDER BY y.n) INTO v_new
     FROM (SELECT x.n, v_live[x.n] AND v_capped[x.n] IS NULL
                  AND count(*) OVER (PARTITION BY x.project_id, x.request_id::uuid) = 1
-                 AND NOT EXISTS (SELECT 1 FROM service.awards a
-                                  WHERE a.project_id = x.project_id AND a.request_id = x.request_id::uuid) AS new
-            FROM unnest(p_projects, p_request_ids) WITH ORDINALITY AS x(project_id, request_id, n)) y;
+                 AND a.id IS NULL AS new
+            FROM unnest(p_projects, p_request_ids) WITH ORDINALITY AS x(project_id, request_id, n)
+            LEFT JOIN LATERAL (SELECT a.id FROM service.awards a
+                                WHERE a.project_id = x.project_id AND a.request_id = x.request_id::uuid
+                                LIMIT 1) a ON true) y;
 
   v_first := 1;
   v_award := 1;

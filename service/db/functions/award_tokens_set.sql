@@ -1,9 +1,16 @@
 -- service.award_tokens_set as the newest migration that defines it left it:
--- service/db/migrations/0017_award_batch_sets.sql. The migrations are what runs; this file is for
--- reading. A change to the function is a new migration AND this file (docs/service.md, "SQL
+-- service/db/migrations/0018_award_batch_probes.sql. The migrations are what runs; this file is
+-- for reading. A change to the function is a new migration AND this file (docs/service.md, "SQL
 -- functions"); service/db/functions.test.ts fails when the two differ.
 --
 -- The migration's note:
+-- The run of new awards decided as a set (migration 0017), every lookup now a probe per award or
+-- per line (a LATERAL subquery with LIMIT 1, or `= ANY` of the ids), so that no plan can read a
+-- whole table: PL/pgSQL keeps a statement's generic plan for the connection's life, and one chosen
+-- while the tables were small (a hash of every customer, award or account, found cheaper then)
+-- would be kept as they grow — PGlite never analyzes, so nothing would replace it.
+--
+-- Migration 0017's note (which defined it):
 -- Many new awards decided at once (docs/service.md, "Durability"): service.award_tokens (migration
 -- 0004) for each award of a run, as one set of statements over the whole run — the customers, the
 -- RequestIDs, the accounts, the lines, the ledger transactions, their postings and the balances,
@@ -16,7 +23,7 @@
 -- awards whose key is live and without caps and whose RequestID is free and once in the batch; a
 -- RequestID another transaction takes meanwhile is answered as a repeat of that one, and a
 -- customer created for it alone is removed again.
-CREATE FUNCTION "service"."award_tokens_set"(
+CREATE OR REPLACE FUNCTION "service"."award_tokens_set"(
   p_projects integer[], p_request_ids text[], p_canonical_bodies text[], p_customers text[],
   p_is_allowance boolean[], p_is_mintable boolean[], p_wallets text[], p_line_counts integer[],
   p_tokens integer[], p_contracts integer[], p_amounts numeric[]
@@ -62,15 +69,17 @@ BEGIN
       FROM (SELECT DISTINCT ON (x.project, x.customer) x.project, x.customer, x.n
               FROM unnest(p_projects, p_customers) WITH ORDINALITY AS x(project, customer, n)
              ORDER BY x.project, x.customer, x.n) x
-     WHERE NOT EXISTS (SELECT 1 FROM service.customers c
-                        WHERE c.project_id = x.project AND c.customer_id = x.customer)
+      LEFT JOIN LATERAL (SELECT c.id FROM service.customers c
+                          WHERE c.project_id = x.project AND c.customer_id = x.customer LIMIT 1) c ON true
+     WHERE c.id IS NULL
      ORDER BY x.n
     ON CONFLICT (project_id, customer_id) DO NOTHING
     RETURNING id)
   SELECT coalesce(array_agg(made.id), '{}') INTO v_created FROM made;
   SELECT array_agg(c.id ORDER BY x.n) INTO v_customer
     FROM unnest(p_projects, p_customers) WITH ORDINALITY AS x(project, customer, n)
-    JOIN service.customers c ON c.project_id = x.project AND c.customer_id = x.customer;
+    JOIN LATERAL (SELECT c.id FROM service.customers c
+                   WHERE c.project_id = x.project AND c.customer_id = x.customer LIMIT 1) c ON true;
   IF cardinality(v_customer) IS DISTINCT FROM v_count THEN
     RAISE EXCEPTION 'award_tokens_set: a customer of the batch cannot be found';
   END IF;
@@ -94,7 +103,10 @@ BEGIN
   IF array_position(v_award, NULL) IS NOT NULL THEN
     -- A repeated request changes nothing: not even the customer it named.
     DELETE FROM service.customers c
-     WHERE c.id = ANY (v_created) AND NOT EXISTS (SELECT 1 FROM service.awards a WHERE a.customer_id = c.id);
+     WHERE c.id = ANY (ARRAY(SELECT x.id FROM unnest(v_created) AS x(id)
+                              LEFT JOIN LATERAL (SELECT a.id FROM service.awards a
+                                                  WHERE a.customer_id = x.id LIMIT 1) a ON true
+                             WHERE a.id IS NULL));
   END IF;
 
   -- The accounts of every line, created when missing in the order of the lines (the giving
@@ -105,31 +117,35 @@ BEGIN
                  CASE WHEN p_is_allowance[l.a] THEN 'world' ELSE 'project' END AS kind,
                  NULL::integer AS customer, '' AS wallet
             FROM unnest(v_line_award, p_contracts) WITH ORDINALITY AS l(a, contract, k)
-           WHERE v_award[l.a] IS NOT NULL
-             AND NOT EXISTS (SELECT 1 FROM service.accounts s
-                              WHERE s.contract_id = l.contract AND s.customer_id IS NULL AND s.wallet = ''
-                                AND s.kind = CASE WHEN p_is_allowance[l.a] THEN 'world' ELSE 'project' END)
+            LEFT JOIN LATERAL (SELECT s.id FROM service.accounts s
+                                WHERE s.contract_id = l.contract AND s.customer_id IS NULL AND s.wallet = ''
+                                  AND s.kind = CASE WHEN p_is_allowance[l.a] THEN 'world' ELSE 'project' END
+                                LIMIT 1) s ON true
+           WHERE v_award[l.a] IS NOT NULL AND s.id IS NULL
           UNION ALL
           SELECT l.k, 2, p_projects[l.a], l.contract,
                  CASE WHEN p_is_allowance[l.a] THEN 'allowance' ELSE 'wallet' END,
                  v_customer[l.a], CASE WHEN p_is_allowance[l.a] THEN '' ELSE p_wallets[l.a] END
             FROM unnest(v_line_award, p_contracts) WITH ORDINALITY AS l(a, contract, k)
-           WHERE v_award[l.a] IS NOT NULL
-             AND NOT EXISTS (SELECT 1 FROM service.accounts s
-                              WHERE s.contract_id = l.contract AND s.customer_id = v_customer[l.a]
-                                AND s.kind = CASE WHEN p_is_allowance[l.a] THEN 'allowance' ELSE 'wallet' END
-                                AND s.wallet = CASE WHEN p_is_allowance[l.a] THEN '' ELSE p_wallets[l.a] END)) y
+            LEFT JOIN LATERAL (SELECT s.id FROM service.accounts s
+                                WHERE s.contract_id = l.contract AND s.customer_id = v_customer[l.a]
+                                  AND s.kind = CASE WHEN p_is_allowance[l.a] THEN 'allowance' ELSE 'wallet' END
+                                  AND s.wallet = CASE WHEN p_is_allowance[l.a] THEN '' ELSE p_wallets[l.a] END
+                                LIMIT 1) s ON true
+           WHERE v_award[l.a] IS NOT NULL AND s.id IS NULL) y
    ORDER BY y.k, y.leg
   ON CONFLICT ON CONSTRAINT accounts_owner_key DO NOTHING;
   SELECT array_agg(g.id ORDER BY l.k), array_agg(r.id ORDER BY l.k) INTO v_giver, v_receiver
     FROM unnest(v_line_award, p_contracts) WITH ORDINALITY AS l(a, contract, k)
-    LEFT JOIN service.accounts g
-      ON v_award[l.a] IS NOT NULL AND g.contract_id = l.contract AND g.customer_id IS NULL AND g.wallet = ''
-     AND g.kind = CASE WHEN p_is_allowance[l.a] THEN 'world' ELSE 'project' END
-    LEFT JOIN service.accounts r
-      ON v_award[l.a] IS NOT NULL AND r.contract_id = l.contract AND r.customer_id = v_customer[l.a]
-     AND r.kind = CASE WHEN p_is_allowance[l.a] THEN 'allowance' ELSE 'wallet' END
-     AND r.wallet = CASE WHEN p_is_allowance[l.a] THEN '' ELSE p_wallets[l.a] END;
+    LEFT JOIN LATERAL (SELECT g.id FROM service.accounts g
+                        WHERE v_award[l.a] IS NOT NULL AND g.contract_id = l.contract AND g.customer_id IS NULL
+                          AND g.wallet = '' AND g.kind = CASE WHEN p_is_allowance[l.a] THEN 'world' ELSE 'project' END
+                        LIMIT 1) g ON true
+    LEFT JOIN LATERAL (SELECT r.id FROM service.accounts r
+                        WHERE v_award[l.a] IS NOT NULL AND r.contract_id = l.contract AND r.customer_id = v_customer[l.a]
+                          AND r.kind = CASE WHEN p_is_allowance[l.a] THEN 'allowance' ELSE 'wallet' END
+                          AND r.wallet = CASE WHEN p_is_allowance[l.a] THEN '' ELSE p_wallets[l.a] END
+                        LIMIT 1) r ON true;
 
   -- The giving accounts locked in id order (the batch holds those that existed already); the
   -- project wallets' balances read under those locks. Under the locks, in a new snapshot: the
@@ -140,7 +156,8 @@ BEGIN
   SELECT coalesce(array_agg(c.contract), '{}') INTO v_waiting
     FROM (SELECT DISTINCT l.contract FROM unnest(v_line_award, p_contracts) AS l(a, contract)
            WHERE v_award[l.a] IS NOT NULL AND NOT p_is_allowance[l.a]) c
-   WHERE EXISTS (SELECT 1 FROM service.award_lines w WHERE w.contract_id = c.contract AND w.queue_seq IS NOT NULL);
+    JOIN LATERAL (SELECT 1 FROM service.award_lines w
+                   WHERE w.contract_id = c.contract AND w.queue_seq IS NOT NULL LIMIT 1) w ON true;
 
   -- Each award in turn, as service.award_tokens decides one: an allowance at once; a direct
   -- award paid when every line is covered by what the awards before it left and nothing waits on
@@ -206,8 +223,8 @@ BEGIN
     JOIN made ON made.award_id = v_award[y.a]
    ORDER BY y.k, y.leg;
   PERFORM 1 FROM service.accounts a
-   WHERE a.id IN (SELECT v_receiver[l.k] FROM unnest(v_line_award) WITH ORDINALITY AS l(a, k)
-                   WHERE v_status[l.a] = 'Completed')
+   WHERE a.id = ANY (ARRAY(SELECT v_receiver[l.k] FROM unnest(v_line_award) WITH ORDINALITY AS l(a, k)
+                            WHERE v_status[l.a] = 'Completed'))
    ORDER BY a.id FOR UPDATE;
   UPDATE service.accounts a
      SET balance = a.balance + d.amount
@@ -220,7 +237,7 @@ BEGIN
                     FROM unnest(v_line_award, p_amounts) WITH ORDINALITY AS l(a, amount, k)
                    WHERE v_status[l.a] = 'Completed') y
            GROUP BY y.account) d
-   WHERE a.id = d.account;
+   WHERE a.id = d.account AND a.id = ANY (v_giver || v_receiver);
 
   FOR v_index IN 1 .. v_count LOOP
     IF v_award[v_index] IS NULL THEN
