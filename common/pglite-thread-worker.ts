@@ -3,6 +3,7 @@
 // (type stripping), so it imports with file extensions and only packages and files beside it.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { DRIZZLE_TEXT_TYPES } from "./drizzle-text-types.ts";
 import { type PgliteDurability, pgliteStorage } from "./durable-pglite.ts";
 import { keptStatements } from "./pglite-kept-statements.ts";
 
@@ -69,6 +70,8 @@ const database = await PGlite.create({
 });
 
 if (database) {
+  // Installed after start: PGlite sets its array types' parsers while it starts.
+  for (const oid of DRIZZLE_TEXT_TYPES) database.parsers[oid] = keepText;
   const statements = keptStatements(database, start.keptStatements ?? KEPT_STATEMENTS);
   const open = new Map<number, { tx: Transaction; finish: (commit: boolean) => void }>();
   let nextTx = 1;
@@ -86,10 +89,12 @@ if (database) {
   const run = async (request: ThreadRequest): Promise<unknown> => {
     switch (request.op) {
       case "query": {
-        // Types the caller keeps as text (drizzle's dates and arrays): checked on its side.
+        // Types the caller keeps as text (checked on its side). drizzle's are installed on the
+        // client once (common/drizzle-text-types.ts): a per-query parser copies PGlite's table.
+        const extra = request.raw.filter((oid) => !DRIZZLE_TEXT_TYPES.includes(oid));
         const options = {
           rowMode: request.rowMode,
-          parsers: Object.fromEntries(request.raw.map((oid) => [oid, keepText])),
+          ...(extra.length > 0 ? { parsers: Object.fromEntries(extra.map((oid) => [oid, keepText])) } : {}),
         };
         const { sql, params, tx } = request;
         // PGlite's locks, taken as its own query and a transaction's query take them.

@@ -37,8 +37,9 @@ const PROBE = "1970-01-01 00:00:00+00 {probe}";
 
 /**
  * Per-statement parsers cannot cross to the other thread: the thread keeps the named types as
- * text instead, which is all drizzle asks for (its dates, intervals and their arrays). Any other
- * parser is refused rather than silently not applied.
+ * text instead, which is all drizzle asks for (its dates, intervals and their arrays; the thread
+ * serves drizzle, so it keeps those as text for every statement: common/drizzle-text-types.ts).
+ * Any other parser is refused rather than silently not applied.
  */
 function textKeptTypes(options: QueryOptions | undefined): number[] {
   return Object.entries(options?.parsers ?? {}).map(([oid, parse]) => {

@@ -6,6 +6,7 @@ import {
   type OpenDatabase,
   openDatabase as openAny,
 } from "@/common/database";
+import { DRIZZLE_TEXT_TYPES } from "@/common/drizzle-text-types";
 import * as schema from "./schema";
 
 export type { DatabaseTarget };
@@ -20,11 +21,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<ServiceDatab
   return { ...database, db: drizzle(leanParsing(client), { schema }) as unknown as ServiceDb };
 }
 
-/**
- * The type OIDs drizzle-orm's PGlite session asks to keep as text, with every query it sends
- * (timestamp, timestamptz, interval, date and the arrays of those and of numeric).
- */
-const DRIZZLE_TEXT_TYPES: readonly number[] = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 const asText = (value: string) => value;
 const TEXT_OID = 25;
 
