@@ -93,7 +93,8 @@ let database: ServiceDatabase;
 let projects = 0;
 let runs = 0;
 beforeAll(async () => {
-  database = await createTestDatabase();
+  // One connection on PostgreSQL too, so that every call finds the plans the ones before it kept.
+  database = await createTestDatabase({ poolSize: 1 });
 });
 afterAll(async () => {
   await expectLedgerBalanced(database.db);
@@ -243,7 +244,53 @@ async function check(scenario: Scenario): Promise<void> {
   expect(await stateOf(batched.id)).toEqual(await stateOf(alone.id));
 }
 
+/** Rows of a table read so far by index and sequential scans (the statistics, flushed first). */
+async function rowsRead(table: string): Promise<number> {
+  await database.db.execute(sql`select pg_stat_force_next_flush()`);
+  const [found] = await rows<{ n: string }>(
+    database.db,
+    sql`select (coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0))::text as n
+          from pg_stat_user_tables where schemaname = 'service' and relname = ${table}`,
+  );
+  return Number(found?.n ?? 0);
+}
+
 describe("award batches decided as sets (migration 0017)", () => {
+  it("a batch reads a few rows of awards and customers however many exist, also with the plans it kept from when they were few", async () => {
+    const scenario: Scenario = { projectWallet: ["6", "6", "6"], ops: [], groups: [5] };
+    const project = await newProject(scenario);
+    const batch = (round: number) =>
+      decide(
+        project,
+        Array.from({ length: 5 }, (_, i) => ({
+          requestId: `10000000-0000-4000-8000-${String(round * 10 + i).padStart(12, "0")}`,
+          body: "{}",
+          customer: `probe-${round}-${i}`,
+          allowance: true,
+          wallet: "",
+          lines: [{ contract: 0, amount: "1" }],
+        })),
+      );
+    // PL/pgSQL keeps a statement's generic plan after a few calls: these are made on small tables.
+    for (let round = 0; round < 8; round += 1) await batch(round);
+    // Then many awards and customers arrive (another project's, written directly).
+    const other = await newProject(scenario);
+    await database.db.execute(
+      sql`insert into service.customers (project_id, customer_id)
+          select ${other.id}, 'many-' || i from generate_series(1, 5000) as i`,
+    );
+    await database.db.execute(
+      sql`insert into service.awards (project_id, request_id, request_id_text, kind, canonical_body, status)
+          select ${other.id}, u, u::text, 'award', '{}', 'Completed'
+            from (select gen_random_uuid() as u from generate_series(1, 5000)) g`,
+    );
+    const awardsBefore = await rowsRead("awards");
+    const customersBefore = await rowsRead("customers");
+    expect((await batch(8)).map((a) => a.status)).toEqual(Array(5).fill("Completed"));
+    expect((await rowsRead("awards")) - awardsBefore).toBeLessThan(100);
+    expect((await rowsRead("customers")) - customersBefore).toBeLessThan(100);
+  });
+
   it("random groups of awards end exactly as the same awards decided one by one", async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, (scenario) => check(scenario)),
