@@ -53,3 +53,21 @@ it("refuses bytes that are not UTF-8, naming the encoding", async () => {
     cause: { message: expect.stringMatching(/invalid byte sequence for encoding "UTF8"/) },
   });
 });
+
+it.runIf(process.env.TEST_DB === "pglite")(
+  "on PGlite keeps each statement prepared, in and out of a transaction, and answers it anew each time",
+  async () => {
+    const kept = async () =>
+      (await rows<{ statement: string }>(database.db, sql`select statement from pg_prepared_statements`)).map(
+        (row) => row.statement,
+      );
+    const read = (n: number) => rows<{ n: number }>(database.db, sql`select ${n}::int * 2 as n`);
+    expect(await read(2)).toEqual([{ n: 4 }]);
+    expect(await read(3)).toEqual([{ n: 6 }]);
+    expect((await kept()).filter((text) => text === "select $1::int * 2 as n")).toHaveLength(1);
+    await database.db.transaction(async (tx) => {
+      expect(await rows(tx, sql`select ${5}::int + 1 as n`)).toEqual([{ n: 6 }]);
+    });
+    expect(await kept()).toContain("select $1::int + 1 as n");
+  },
+);

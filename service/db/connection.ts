@@ -7,6 +7,7 @@ import {
   openDatabase as openAny,
 } from "@/common/database";
 import { DRIZZLE_TEXT_TYPES } from "@/common/drizzle-text-types";
+import { keptStatements } from "@/common/pglite-kept-statements";
 import * as schema from "./schema";
 
 export type { DatabaseTarget };
@@ -23,6 +24,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<ServiceDatab
 
 const asText = (value: string) => value;
 const TEXT_OID = 25;
+/** As the console's (common/pglite-thread-worker.ts): every statement the service sends, with room. */
+const KEPT_STATEMENTS = 500;
 
 type QueryOptions = Parameters<PGlite["query"]>[2];
 
@@ -56,22 +59,33 @@ function leanParsing(client: PGlite): PGlite {
     ArrayBuffer.isView(value) ? value : textSerializer ? textSerializer(value) : String(value)) as (
     value: unknown,
   ) => string;
+  // Each statement parsed and planned once (common/pglite-kept-statements.ts), under PGlite's
+  // own locks: a statement alone as its `query` takes them, one in a transaction as its `tx.query`.
+  const statements = keptStatements(client, KEPT_STATEMENTS);
   const leanTransaction = (tx: Transaction): Transaction =>
     new Proxy(tx, {
       get(target, property, receiver) {
         if (property === "query")
-          return (query: string, params?: unknown[], options?: QueryOptions) =>
-            target.query(query, params, lean(options));
+          return (query: string, params?: unknown[], options?: QueryOptions) => {
+            if (target.closed) throw new Error("Transaction is closed");
+            return client._runExclusiveQuery(() =>
+              statements.query(query, params ?? [], lean(options) ?? {}, true),
+            );
+          };
         return Reflect.get(target, property, receiver);
       },
     });
-  const query = client.query.bind(client);
+  const query = async (text: string, params?: unknown[], options?: QueryOptions) => {
+    const result = await client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(() => statements.query(text, params ?? [], lean(options) ?? {}, false)),
+    );
+    await client.syncToFs();
+    return result;
+  };
   const transaction = client.transaction.bind(client);
   return new Proxy(client, {
     get(target, property) {
-      if (property === "query")
-        return (text: string, params?: unknown[], options?: QueryOptions) =>
-          query(text, params, lean(options));
+      if (property === "query") return query;
       if (property === "transaction")
         return <T>(callback: (tx: Transaction) => Promise<T>) =>
           transaction((tx) => callback(leanTransaction(tx)));
