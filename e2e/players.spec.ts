@@ -112,6 +112,8 @@ test("support has no Award tokens action; a manager's opens the award form for t
     // Another ID typed and reviewed at once: nothing of player-1001 is shown for it.
     await managerPage.getByLabel("Customer ID").fill("e2e-not-1001-yet");
     await expect(managerPage.getByTestId("holds-0")).toHaveCount(0);
+    // What the person sees before reviewing: the service's answer for the new ID.
+    await expect(managerPage.getByTestId("player-check")).toContainText("New player");
     await managerPage.getByLabel("Amount", { exact: true }).fill("1");
     await managerPage.getByLabel("Reason").fill("E2E: stale figures check");
     await managerPage.getByRole("button", { name: "Review award" }).click();
@@ -119,6 +121,23 @@ test("support has no Award tokens action; a manager's opens the award form for t
     await expect(dialog.getByTestId("review-player")).toHaveText("New player: no tokens or items yet.");
     await expect(managerPage.getByTestId("award-summary")).not.toContainText("holds");
     await dialog.getByRole("button", { name: "Cancel" }).click();
+  } finally {
+    await manager.close();
+  }
+});
+
+test("the award form stays where it is while a typed player is checked: Review award does not move under the pointer", async ({
+  browser,
+}) => {
+  const manager = await browser.newContext({ storageState: storageState("manager") });
+  try {
+    const page = await manager.newPage();
+    await page.goto("/awards/new");
+    const review = page.getByRole("button", { name: "Review award" });
+    const before = await review.boundingBox();
+    await page.getByLabel("Customer ID").fill(`e2e-layout-${Date.now().toString(36)}`);
+    await expect(page.getByTestId("player-check")).toContainText("New player");
+    expect((await review.boundingBox())?.y).toBe(before?.y);
   } finally {
     await manager.close();
   }

@@ -9,21 +9,24 @@ export interface PlayerCheckProps {
   error: Error | null;
 }
 
-/** Under the Customer ID: who this player is to the service now (balances), or that they are new. */
+/**
+ * Under the Customer ID: who this player is to the service now (balances), or that they are new.
+ * Its line is kept while there is nothing to say yet, so the form below never moves as the check
+ * comes and goes: a button the person is about to press stays where they aim.
+ */
 export function PlayerCheck({ customerId, summary, loading, error }: PlayerCheckProps) {
-  if (customerId === null) return null;
-  let body: React.ReactNode;
-  if (loading) body = <span className="text-muted-foreground">Checking the player…</span>;
+  let body: React.ReactNode = null;
+  if (customerId === null || (!loading && !error && !summary)) body = null;
+  else if (loading) body = <span className="text-muted-foreground">Checking the player…</span>;
   else if (error)
     body = <span className="text-warning">The player could not be checked: {error.message}</span>;
-  else if (!summary) return null;
-  else if (summary.isNew)
+  else if (summary?.isNew)
     body = (
       <span className="font-medium text-warning">
         New player: no tokens or items yet. Check the Customer ID.
       </span>
     );
-  else
+  else if (summary)
     body = (
       <span>
         Holds{" "}
@@ -46,7 +49,7 @@ export function PlayerCheck({ customerId, summary, loading, error }: PlayerCheck
       </span>
     );
   return (
-    <p data-testid="player-check" aria-live="polite" className="text-sm">
+    <p data-testid="player-check" aria-live="polite" className="min-h-5 text-sm">
       {body}
     </p>
   );
