@@ -4,6 +4,7 @@ import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/id-cell";
 import { Badge } from "@/components/ui/badge";
+import { Disclosure } from "@/components/ui/disclosure";
 import { When } from "@/components/ui/when";
 import type { PriceRow } from "@/lib/catalogue/price-rows";
 import { ShownTextView } from "./shown-text";
@@ -58,10 +59,10 @@ const columns = column.columns([
     cell: ({ row }) => {
       const { products } = row.original;
       return (
-        <details>
-          <summary className="cursor-pointer">
-            {products.length} product{products.length === 1 ? "" : "s"}
-          </summary>
+        <Disclosure
+          summaryClassName="cursor-pointer"
+          summary={`${products.length} product${products.length === 1 ? "" : "s"}`}
+        >
           <ul className="mt-1 flex flex-col gap-1">
             {products.map((product) => (
               <li key={product.guid}>
@@ -69,7 +70,7 @@ const columns = column.columns([
               </li>
             ))}
           </ul>
-        </details>
+        </Disclosure>
       );
     },
   }),

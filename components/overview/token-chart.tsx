@@ -1,25 +1,30 @@
 "use client";
 import { nice, ticks } from "d3-array";
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import type { TokenSeries } from "@/lib/overview/aggregate";
 import { formatDay } from "@/lib/time/format-time";
 import { bandLayout } from "./band-layout";
 
 const HEIGHT = 168;
 const MARGIN = { top: 8, right: 8, bottom: 24, left: 48 };
-/** Before the first measurement (the server render): the chart redraws at its real width on mount. */
-const FIRST_WIDTH = 560;
 // The theme's chart colours (app/globals.css), one per token in turn.
 const FILLS = ["fill-chart-1", "fill-chart-2", "fill-chart-3", "fill-chart-4", "fill-chart-5"];
 const LABEL = "fill-muted-foreground text-[11px]";
 
-/** The width the chart has, kept current as the container resizes (a phone turned, a sidebar opened). */
+/**
+ * The width the chart has, kept current as the container resizes (a phone turned, a sidebar
+ * opened); null until measured. The server cannot know it, so it sends the chart's frame and its
+ * summary, and the browser draws the bars once, at the real width, before its first paint after
+ * hydration (a layout effect): no redraw from a guessed width, and the server renders about 90
+ * fewer elements per token (docs/benchmarks.md, "Console: page response times").
+ */
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(FIRST_WIDTH);
-  useEffect(() => {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
+    setWidth(Math.floor(element.getBoundingClientRect().width));
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setWidth(Math.floor(entry.contentRect.width));
     });
@@ -46,6 +51,23 @@ export interface TokenChartProps {
  */
 export function TokenChart({ series, index }: TokenChartProps) {
   const { ref, width } = useWidth();
+  return (
+    <div ref={ref} className="w-full">
+      <svg
+        width={width ?? "100%"}
+        height={HEIGHT}
+        role="img"
+        aria-label={`${series.symbol} awarded per day over the last ${series.days.length} days (UTC): ${series.total} in all. The figures are in the table below.`}
+        className="block max-w-full"
+      >
+        {width === null ? null : <Drawing series={series} index={index} width={width} />}
+      </svg>
+    </div>
+  );
+}
+
+/** The axis, the bars and the day labels at a measured width. */
+function Drawing({ series, index, width }: TokenChartProps & { width: number }) {
   const innerWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
   // Drawing only: a bar's height is a float of the exact total the server summed (a pixel cannot
@@ -61,62 +83,48 @@ export function TokenChart({ series, index }: TokenChartProps) {
     .filter(({ index }) => (series.days.length - 1 - index) % every === 0);
   const fill = FILLS[index % FILLS.length];
   return (
-    <div ref={ref} className="w-full">
-      <svg
-        width={width}
-        height={HEIGHT}
-        role="img"
-        aria-label={`${series.symbol} awarded per day over the last ${series.days.length} days (UTC): ${series.total} in all. The figures are in the table below.`}
-        className="block max-w-full"
-      >
-        <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-          {ticks(0, top, 3).map((tick) => (
-            <g key={tick} transform={`translate(0,${y(tick)})`}>
-              <line
-                x2={innerWidth}
-                className="stroke-border"
-                strokeDasharray={tick === 0 ? undefined : "2 3"}
-              />
-              <text x={-6} dy="0.32em" textAnchor="end" className={LABEL}>
-                {compact.format(tick)}
-              </text>
-            </g>
-          ))}
-          {series.days.map((point, i) => {
-            const value = values[i] ?? 0;
-            const height = value > 0 ? Math.max(1, innerHeight - y(value)) : 0;
-            return (
-              <rect
-                key={point.day}
-                x={bands.x(i)}
-                y={innerHeight - height}
-                width={bands.bandwidth}
-                height={height}
-                rx={2}
-                className={fill}
-              >
-                <title>{`${formatDay(point.day)}: ${point.amount} ${series.symbol}`}</title>
-              </rect>
-            );
-          })}
-          {labelled.map(({ point, index }, i) => {
-            // Today's label sits under the last bar: centred it would run past the chart's right
-            // edge on a phone, so it ends at the bar's right side instead.
-            const last = i === labelled.length - 1;
-            return (
-              <text
-                key={point.day}
-                x={bands.x(index) + (last ? bands.bandwidth : bands.bandwidth / 2)}
-                y={innerHeight + 16}
-                textAnchor={last ? "end" : "middle"}
-                className={LABEL}
-              >
-                {formatDay(point.day)}
-              </text>
-            );
-          })}
+    <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
+      {ticks(0, top, 3).map((tick) => (
+        <g key={tick} transform={`translate(0,${y(tick)})`}>
+          <line x2={innerWidth} className="stroke-border" strokeDasharray={tick === 0 ? undefined : "2 3"} />
+          <text x={-6} dy="0.32em" textAnchor="end" className={LABEL}>
+            {compact.format(tick)}
+          </text>
         </g>
-      </svg>
-    </div>
+      ))}
+      {series.days.map((point, i) => {
+        const value = values[i] ?? 0;
+        const height = value > 0 ? Math.max(1, innerHeight - y(value)) : 0;
+        return (
+          <rect
+            key={point.day}
+            x={bands.x(i)}
+            y={innerHeight - height}
+            width={bands.bandwidth}
+            height={height}
+            rx={2}
+            className={fill}
+          >
+            <title>{`${formatDay(point.day)}: ${point.amount} ${series.symbol}`}</title>
+          </rect>
+        );
+      })}
+      {labelled.map(({ point, index }, i) => {
+        // Today's label sits under the last bar: centred it would run past the chart's right
+        // edge on a phone, so it ends at the bar's right side instead.
+        const last = i === labelled.length - 1;
+        return (
+          <text
+            key={point.day}
+            x={bands.x(index) + (last ? bands.bandwidth : bands.bandwidth / 2)}
+            y={innerHeight + 16}
+            textAnchor={last ? "end" : "middle"}
+            className={LABEL}
+          >
+            {formatDay(point.day)}
+          </text>
+        );
+      })}
+    </g>
   );
 }

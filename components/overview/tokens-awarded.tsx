@@ -1,5 +1,6 @@
 import { BarChart3 } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Disclosure } from "@/components/ui/disclosure";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { TokenSeries } from "@/lib/overview/aggregate";
 import { formatDay } from "@/lib/time/format-time";
@@ -12,7 +13,8 @@ export interface TokensAwardedProps {
 
 /**
  * Tokens awarded per token per day: a chart per token (tokens have their own units, so they are
- * never stacked on one scale) and one table with the same exact figures behind a disclosure.
+ * never stacked on one scale) and one table with the same exact figures behind a disclosure, rendered
+ * when it is first opened.
  */
 export function TokensAwarded({ tokens, days }: TokensAwardedProps) {
   const dayList = tokens[0]?.days.map((point) => point.day).reverse() ?? [];
@@ -51,10 +53,11 @@ export function TokensAwarded({ tokens, days }: TokensAwardedProps) {
                 </figure>
               ))}
             </div>
-            <details className="rounded-md border border-border">
-              <summary className="cursor-pointer px-3 py-2 text-sm font-medium">
-                The figures as a table
-              </summary>
+            <Disclosure
+              className="rounded-md border border-border"
+              summaryClassName="cursor-pointer px-3 py-2 text-sm font-medium"
+              summary="The figures as a table"
+            >
               <section
                 // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it (axe: scrollable-region-focusable)
                 tabIndex={0}
@@ -95,7 +98,7 @@ export function TokensAwarded({ tokens, days }: TokensAwardedProps) {
                   </tbody>
                 </table>
               </section>
-            </details>
+            </Disclosure>
           </>
         )}
       </CardContent>

@@ -1,0 +1,28 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Disclosure } from "./disclosure";
+
+const render = (defaultOpen?: boolean) =>
+  renderToString(
+    createElement(
+      Disclosure,
+      { summary: "3 products", defaultOpen },
+      createElement("ul", { id: "body" }, "Glutklinge"),
+    ),
+  );
+
+describe("a disclosure", () => {
+  it("closed, the server sends its summary and not its body", () => {
+    const html = render();
+    expect(html).toContain("<summary>3 products</summary>");
+    expect(html).not.toContain("Glutklinge");
+    expect(html).not.toMatch(/<details[^>]*open/);
+  });
+
+  it("open on arrival, the server sends its body too", () => {
+    const html = render(true);
+    expect(html).toMatch(/<details open="">/);
+    expect(html).toContain('<ul id="body">Glutklinge</ul>');
+  });
+});
