@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -14,6 +14,7 @@ import {
   SERVICE_PORT,
   UNCONNECTED_CONSOLE_URL,
 } from "./e2e/servers";
+import { chromiumPath } from "./testing/chromium";
 import { TEST_LIMITS } from "./testing/test-limits";
 
 /**
@@ -27,8 +28,7 @@ import { TEST_LIMITS } from "./testing/test-limits";
 // Set once in the runner's process; workers inherit it, so all of them see the same run.
 process.env.E2E_DATA ??= mkdtempSync(join(tmpdir(), "gcc-e2e-"));
 const data = process.env.E2E_DATA;
-const chromium =
-  process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const chromium = chromiumPath();
 
 export default defineConfig({
   testDir: "e2e",

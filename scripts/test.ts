@@ -1,12 +1,14 @@
 import type { ChildProcess } from "node:child_process";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "@/testing/throwaway-postgres";
-import { runStages, type Stage, summaryLines } from "./lib/test-stages";
+import { ensureBrowser } from "./lib/browser-check";
+import { notRun, runStages, type Stage, summaryLines } from "./lib/test-stages";
 
 /**
  * `npm test`: lint, the architecture check, typecheck, vitest (unit and HTTP, PGlite and
  * PostgreSQL), Playwright — every stage even when one before it failed, so the closing line
  * counts everything — then one closing line summing them all, last, which is what CI reads.
- * Exits 1 when anything failed.
+ * Exits 1 when anything failed. Brings what the tests need that npm install does not: Debian's
+ * chromium when missing (scripts/lib/browser-check.ts) and a throwaway PostgreSQL cluster.
  *
  * `tsx scripts/test.ts STAGE…` runs only the named stages (lint, architecture, typecheck, vitest,
  * playwright). The architecture check counts each rule of docs/architecture.md as one test.
@@ -47,6 +49,21 @@ process.on("SIGTERM", () => {
   interrupted = true;
   child?.kill("SIGTERM");
 });
+
+// A browser for the browser tests, installed when missing and the machine allows it; otherwise
+// stop now rather than after minutes of other stages, each stage counted as not run (failed).
+if (stages.some((stage) => stage.name === "playwright")) {
+  const missing = await ensureBrowser();
+  if (missing) {
+    console.error(`\n${missing}`);
+    const results = stages.map((stage) => ({
+      ...notRun(stage),
+      note: "did not run: no browser for the browser tests (see above)",
+    }));
+    console.log(`\n${summaryLines(results).join("\n")}`);
+    process.exit(1);
+  }
+}
 
 // One throwaway PostgreSQL cluster for every stage, unless one is given: the HTTP tests run on it
 // and the browser tests start a second console on it (e2e/no-render-writes.spec.ts).

@@ -1,0 +1,101 @@
+import { spawnSync } from "node:child_process";
+import { accessSync, constants, existsSync } from "node:fs";
+import { delimiter, join } from "node:path";
+import { DEBIAN_CHROMIUM } from "@/testing/chromium";
+
+/**
+ * Before the browser tests, `npm test` (scripts/test.ts) makes sure there is a Chromium to run
+ * them in, so that `npm install && npm test` passes on a fresh machine by itself (README,
+ * "Tests"): the one testing/chromium.ts would launch is used; a missing one is installed from
+ * Debian when the machine allows it (root with apt-get: Playwright cannot download its own
+ * browser on every machine, Debian's package installs anywhere apt works); otherwise the run stops
+ * at once, before minutes of other stages, saying what to install.
+ */
+
+export interface BrowserFacts {
+  /** CHROMIUM_PATH, when set. */
+  chromiumPath: string | undefined;
+  exists: (path: string) => boolean;
+  /** Where Playwright's own Chromium would be, or null when Playwright knows none here. */
+  playwrightBrowser: string | null;
+  isRoot: boolean;
+  hasAptGet: boolean;
+}
+
+export type BrowserPlan =
+  /** `path` undefined: Playwright's own browser. */
+  { action: "use"; path: string | undefined } | { action: "install" } | { action: "stop"; message: string };
+
+export const CHROMIUM_MISSING =
+  "The browser tests need Chromium, and none was found. Install Debian's chromium package " +
+  `(\`sudo apt-get install chromium\`: ${DEBIAN_CHROMIUM}), or set CHROMIUM_PATH to a Chromium or Chrome ` +
+  "executable, or download Playwright's own (`npx playwright install chromium`). " +
+  "Run as root on a machine with apt-get, npm test installs Debian's chromium by itself.";
+
+export function planBrowser(facts: BrowserFacts): BrowserPlan {
+  if (facts.chromiumPath)
+    return facts.exists(facts.chromiumPath)
+      ? { action: "use", path: facts.chromiumPath }
+      : {
+          action: "stop",
+          message: `CHROMIUM_PATH=${facts.chromiumPath} is not a file. Point it at a Chromium or Chrome executable, or unset it to use Debian's chromium (${DEBIAN_CHROMIUM}).`,
+        };
+  if (facts.exists(DEBIAN_CHROMIUM)) return { action: "use", path: DEBIAN_CHROMIUM };
+  if (facts.playwrightBrowser && facts.exists(facts.playwrightBrowser))
+    return { action: "use", path: undefined };
+  if (facts.isRoot && facts.hasAptGet) return { action: "install" };
+  return { action: "stop", message: CHROMIUM_MISSING };
+}
+
+function onPath(program: string): boolean {
+  return (process.env.PATH ?? "").split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir, program), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+async function playwrightBrowser(): Promise<string | null> {
+  try {
+    const { chromium } = await import("@playwright/test");
+    return chromium.executablePath();
+  } catch {
+    return null;
+  }
+}
+
+export async function browserFacts(): Promise<BrowserFacts> {
+  return {
+    chromiumPath: process.env.CHROMIUM_PATH || undefined,
+    exists: existsSync,
+    playwrightBrowser: await playwrightBrowser(),
+    isRoot: process.getuid?.() === 0,
+    hasAptGet: onPath("apt-get"),
+  };
+}
+
+/**
+ * Makes sure the browser tests have a browser: null when they do (installing Debian's chromium
+ * first when the plan says so), else the message to stop with.
+ */
+export async function ensureBrowser(): Promise<string | null> {
+  const plan = planBrowser(await browserFacts());
+  if (plan.action === "use") return null;
+  if (plan.action === "stop") return plan.message;
+  console.log("No Chromium for the browser tests: installing Debian's chromium (apt-get)…");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  for (const args of [
+    ["update", "-qq"],
+    ["install", "-y", "-qq", "chromium"],
+  ]) {
+    const run = spawnSync("apt-get", args, { stdio: "inherit", env });
+    if (run.status !== 0)
+      return `apt-get ${args.join(" ")} failed (${run.error?.message ?? `exit ${run.status}`}). ${CHROMIUM_MISSING}`;
+  }
+  return existsSync(DEBIAN_CHROMIUM)
+    ? null
+    : `apt-get installed chromium, but ${DEBIAN_CHROMIUM} is not there. ${CHROMIUM_MISSING}`;
+}
