@@ -96,6 +96,8 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   const pageCount = Math.max(1, table.getPageCount());
   const page = Math.min(urlState.state.pagination.pageIndex + 1, pageCount);
   const visibleRows = table.getRowModel().rows;
+  // One row or none has no order to choose: plain headers (as in paged-table.tsx).
+  const canSort = (header: Header<Features, Row, unknown>) => total > 1 && header.column.getCanSort();
   const idPrefix = urlKey ? `${urlKey}-` : "";
 
   const sortControl = (header: Header<Features, Row, unknown>) => {
@@ -136,10 +138,10 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
               <th
                 key={header.id}
                 scope="col"
-                aria-sort={ariaSort(header.column.getIsSorted())}
+                aria-sort={canSort(header) ? ariaSort(header.column.getIsSorted()) : undefined}
                 className={headerCellClass(header.column.columnDef.meta)}
               >
-                {header.isPlaceholder ? null : header.column.getCanSort() ? (
+                {header.isPlaceholder ? null : canSort(header) ? (
                   sortControl(header)
                 ) : (
                   <FlexRender header={header} />

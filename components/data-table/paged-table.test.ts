@@ -31,7 +31,7 @@ const rows: Holding[] = Array.from({ length: 30 }, (_, i) => ({
   amount: String(i + 1),
 }));
 
-function render(query: string, extra: { filter?: boolean; count?: boolean } = {}) {
+function render(query: string, extra: { filter?: boolean; count?: boolean; rows?: Holding[] } = {}) {
   const params = new URLSearchParams(query);
   // The table reads the address as the browser's router gives it.
   const inRouter = (table: ReturnType<typeof createElement>) =>
@@ -85,6 +85,14 @@ describe("a paged table", () => {
     expect(hrefs(html)).toContain("/players/p-1?gold.sort=amount");
     // A column without a sort has no link in its header.
     expect(html).not.toMatch(/gold\.sort=wallet/);
+  });
+
+  it("a table of one row has no order to choose: plain headers, no sort links", () => {
+    const html = render("gold.sort=amount.desc", { rows: rows.slice(0, 1) });
+    expect(shownWallets(html)).toEqual(["wallet-01"]);
+    expect(html).toMatch(/<th[^>]*>Amount<\/th>/);
+    expect(html).not.toContain("aria-sort");
+    expect(hrefs(html).filter((href) => href.includes("sort="))).toEqual([]);
   });
 
   it("filters by the URL's text and counts what matches", () => {

@@ -85,9 +85,11 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
   const pageNumber = Math.min(view.pageIndex + 1, pageCount);
   const href = (change: Partial<TableView>) =>
     `${pathname}${search(writeTableView(new URLSearchParams(params.toString()), change, url))}`;
-  const sortable = new Set(columns.flatMap((column) => (column.sort ? [column.id] : [])));
-  const [sorted] = [...view.sorting, ...defaultSorting].filter(({ id }) => sortable.has(id));
   const total = rowCount ?? rows.length;
+  // One row or none has no order to choose: its headers are plain text, not controls that do
+  // nothing (a player's token held in one wallet), and the page renders less.
+  const sortable = new Set(total > 1 ? columns.flatMap((column) => (column.sort ? [column.id] : [])) : []);
+  const [sorted] = [...view.sorting, ...defaultSorting].filter(({ id }) => sortable.has(id));
   const idPrefix = urlKey ? `${urlKey}-` : "";
   const head = (
     <tr>
@@ -100,7 +102,7 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
             aria-sort={ariaSort(order)}
             className={headerCellClass(column.meta)}
           >
-            {column.sort ? (
+            {sortable.has(column.id) ? (
               <Link
                 // A click flips the order; the first sorts as the column reads best.
                 href={href({

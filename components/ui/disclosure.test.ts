@@ -5,11 +5,11 @@ import { Disclosure } from "./disclosure";
 
 const render = (defaultOpen?: boolean) =>
   renderToString(
-    createElement(
-      Disclosure,
-      { summary: "3 products", defaultOpen },
-      createElement("ul", { id: "body" }, "Glutklinge"),
-    ),
+    createElement(Disclosure, {
+      summary: "3 products",
+      defaultOpen,
+      children: createElement("ul", { id: "body" }, "Glutklinge"),
+    }),
   );
 
 describe("a disclosure", () => {
