@@ -1,15 +1,16 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Disclosure } from "./disclosure";
+import { Disclosure, type DisclosureProps } from "./disclosure";
 
 const render = (defaultOpen?: boolean) =>
   renderToString(
-    createElement(Disclosure, {
-      summary: "3 products",
-      defaultOpen,
-      children: createElement("ul", { id: "body" }, "Glutklinge"),
-    }),
+    createElement(
+      Disclosure,
+      // The body is createElement's third argument; the props' type wants it as `children`.
+      { summary: "3 products", defaultOpen } as DisclosureProps,
+      createElement("ul", { id: "body" }, "Glutklinge"),
+    ),
   );
 
 describe("a disclosure", () => {
