@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { type ConsolePage, pagesFor } from "@/e2e/console-pages";
 import { ROLES, type RoleName } from "@/e2e/roles";
+import { chromiumPath } from "@/testing/chromium";
 import { freePort } from "@/testing/free-port";
 import { TEST_LIMITS } from "@/testing/test-limits";
 
@@ -124,9 +125,10 @@ async function main(): Promise<void> {
     throw new Error("SCREENSHOTS_URL must be the console's address, e.g. http://127.0.0.1:3000");
   const started = given ? null : await startDemo();
   const url = given ?? started?.url ?? "";
-  const executablePath =
-    process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
-  const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   try {
     rmSync(out, { recursive: true, force: true });
     let total = 0;

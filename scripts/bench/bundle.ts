@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium } from "@playwright/test";
+import { chromiumPath } from "@/testing/chromium";
 import { freePort } from "@/testing/free-port";
 import { withSection } from "./doc-sections";
 
@@ -45,8 +46,7 @@ const ROUTES = [
   { path: "/account", signedIn: true },
 ];
 const DOC = new URL("../../docs/benchmarks.md", import.meta.url);
-const CHROMIUM =
-  process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const CHROMIUM = chromiumPath();
 
 interface RouteSize {
   path: string;

@@ -1,7 +1,7 @@
-import { existsSync } from "node:fs";
 import { type Browser, type BrowserContextOptions, chromium, expect } from "@playwright/test";
 import { addConnection } from "@/e2e/owner-connection";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID } from "@/e2e/servers";
+import { chromiumPath } from "@/testing/chromium";
 import { TEST_LIMITS } from "@/testing/test-limits";
 
 /** The connection to the demo project through the test proxy's `/large/` service. */
@@ -11,9 +11,8 @@ export const LARGE_PROJECT_NAME = "Starfall, sells a lot";
 export const largeProductsUrl = (proxyUrl: string) =>
   `${proxyUrl}/large/api/public/Products/${DEMO_API_KEY}/${DEMO_PROJECT_GUID}`;
 
-/** Debian's chromium when installed (CHROMIUM_PATH overrides), as playwright.config.ts picks it. */
-const executablePath =
-  process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+/** The browser the browser tests launch (testing/chromium.ts). */
+const executablePath = chromiumPath();
 
 /** An Auth.js session's Cookie header (scripts/bench/console-session.ts) as a browser's saved state. */
 function savedState(origin: string, cookie: string): BrowserContextOptions["storageState"] {
