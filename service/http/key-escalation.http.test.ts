@@ -162,14 +162,22 @@ const ATTEMPTS: Attempt[] = [
     error:
       /^ExpiresAt must be no later than this API key's own end, \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(it is empty: never\)\. A key may give another key only as long a life as its own\.$/,
   },
-  {
-    what: "a key that expires makes a key that outlives it",
-    caller: () => keyWith(["read", "keys"], [], inHours(24)),
-    path: "/Keys",
-    refused: async () => ({ Name: "longer", Scopes: ["read"], ExpiresAt: wire(inHours(48)) }),
-    allowed: async () => ({ Name: "as long", Scopes: ["read"], ExpiresAt: wire(inHours(24)) }),
-    error: /^ExpiresAt must be no later than this API key's own end, [\dT:Z-]+\. A key may give/,
-  },
+  (() => {
+    // "As long" is the caller's own end, the very second: asked for anew, a second that ticks
+    // between making the caller and asking (a busy machine) would make it outlive the caller.
+    let end = new Date(0);
+    return {
+      what: "a key that expires makes a key that outlives it",
+      caller: () => {
+        end = inHours(24);
+        return keyWith(["read", "keys"], [], end);
+      },
+      path: "/Keys",
+      refused: async () => ({ Name: "longer", Scopes: ["read"], ExpiresAt: wire(inHours(48)) }),
+      allowed: async () => ({ Name: "as long", Scopes: ["read"], ExpiresAt: wire(end) }),
+      error: /^ExpiresAt must be no later than this API key's own end, [\dT:Z-]+\. A key may give/,
+    };
+  })(),
   {
     what: "a key that expires revokes a key that never does",
     caller: () => keyWith(["keys"], [], inHours(24)),
