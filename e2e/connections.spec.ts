@@ -17,6 +17,9 @@ async function fillConnection(page: Page, name: string, apiKey: string) {
 
 async function deleteConnection(page: Page, name: string) {
   await page.goto("/settings/connections");
+  // Counted only once the page shows its connections: counted earlier, a connection still there
+  // would be left behind (and, marked live, change what later specs see in the switcher).
+  await expect(page.getByRole("button", { name: "Save connection" })).toBeVisible();
   const button = page.getByRole("button", { name: `Delete connection ${name}` });
   if ((await button.count()) === 0) return;
   await button.click();
