@@ -1,11 +1,6 @@
-import { AppRouterContext } from "next/dist/shared/lib/app-router-context.shared-runtime";
-import {
-  PathnameContext,
-  SearchParamsContext,
-} from "next/dist/shared/lib/hooks-client-context.shared-runtime";
 import { createElement } from "react";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { renderAtAddress } from "@/testing/render-at-address";
 import { DataTable } from "./data-table";
 import { columnHelper } from "./features";
 
@@ -24,25 +19,10 @@ const prices = (count: number): Price[] =>
 
 /** The table as the server renders it, at /catalogue/prices. */
 function render(rows: Price[]): string {
-  return renderToString(
-    createElement(
-      AppRouterContext.Provider,
-      { value: {} as never },
-      createElement(
-        PathnameContext.Provider,
-        { value: "/catalogue/prices" },
-        createElement(
-          SearchParamsContext.Provider,
-          { value: new URLSearchParams() as never },
-          createElement(DataTable<Price>, {
-            noun: "prices",
-            rows,
-            columns,
-            getRowId: (row: Price) => row.guid,
-          }),
-        ),
-      ),
-    ),
+  return renderAtAddress(
+    "/catalogue/prices",
+    "",
+    createElement(DataTable<Price>, { noun: "prices", rows, columns, getRowId: (row: Price) => row.guid }),
   );
 }
 

@@ -1,11 +1,6 @@
-import { AppRouterContext } from "next/dist/shared/lib/app-router-context.shared-runtime";
-import {
-  PathnameContext,
-  SearchParamsContext,
-} from "next/dist/shared/lib/hooks-client-context.shared-runtime";
 import { createElement } from "react";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { renderAtAddress } from "@/testing/render-at-address";
 import { type PagedColumn, PagedTable } from "./paged-table";
 
 interface Holding {
@@ -32,30 +27,18 @@ const rows: Holding[] = Array.from({ length: 30 }, (_, i) => ({
 }));
 
 function render(query: string, extra: { filter?: boolean; count?: boolean; rows?: Holding[] } = {}) {
-  const params = new URLSearchParams(query);
-  // The table reads the address as the browser's router gives it.
-  const inRouter = (table: ReturnType<typeof createElement>) =>
-    createElement(
-      AppRouterContext.Provider,
-      { value: {} as never },
-      createElement(
-        PathnameContext.Provider,
-        { value: "/players/p-1" },
-        createElement(SearchParamsContext.Provider, { value: params as never }, table),
-      ),
-    );
-  return renderToString(
-    inRouter(
-      createElement(PagedTable<Holding>, {
-        noun: "holdings",
-        rows,
-        columns,
-        getRowId: (row) => row.wallet,
-        rowTestId: (row) => `row-${row.wallet}`,
-        urlKey: "gold",
-        ...extra,
-      }),
-    ),
+  return renderAtAddress(
+    "/players/p-1",
+    query,
+    createElement(PagedTable<Holding>, {
+      noun: "holdings",
+      rows,
+      columns,
+      getRowId: (row) => row.wallet,
+      rowTestId: (row) => `row-${row.wallet}`,
+      urlKey: "gold",
+      ...extra,
+    }),
   );
 }
 

@@ -1,12 +1,7 @@
-import { AppRouterContext } from "next/dist/shared/lib/app-router-context.shared-runtime";
-import {
-  PathnameContext,
-  SearchParamsContext,
-} from "next/dist/shared/lib/hooks-client-context.shared-runtime";
 import { createElement } from "react";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { playerTokens } from "@/lib/players/holdings";
+import { renderAtAddress } from "@/testing/render-at-address";
 import { PlayerTokens } from "./player-tokens";
 
 // A player with GOLD in 30 wallets (amounts 1 … 30) and GEM in one.
@@ -27,22 +22,7 @@ const tokens = playerTokens([
 
 /** The player page's tokens as the server renders them, at an address with `query`. */
 function render(query: string): string {
-  const params = new URLSearchParams(query);
-  return renderToString(
-    createElement(
-      AppRouterContext.Provider,
-      { value: {} as never },
-      createElement(
-        PathnameContext.Provider,
-        { value: "/players/p-1" },
-        createElement(
-          SearchParamsContext.Provider,
-          { value: params as never },
-          createElement(PlayerTokens, { tokens }),
-        ),
-      ),
-    ),
-  );
+  return renderAtAddress("/players/p-1", query, createElement(PlayerTokens, { tokens }));
 }
 
 const goldWallets = (html: string) => {
