@@ -1,6 +1,7 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { keepConnectionsOfSignIn } from "@/lib/connections/connections";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
 import { countInRequest, oncePerRequest } from "@/lib/request/per-request";
@@ -28,7 +29,9 @@ export function currentSignIn(): Promise<SignedIn | null> {
       consoleSecrets(consoleEnv()).authSecret,
       name,
     );
-    return ids ? findSignedIn(await consoleDb(), ids.sessionId, ids.userId) : null;
+    const signedIn = ids ? await findSignedIn(await consoleDb(), ids.sessionId, ids.userId) : null;
+    if (signedIn) await keepConnectionsOfSignIn(consoleEnv(), signedIn.user.id, signedIn.projects);
+    return signedIn;
   });
 }
 

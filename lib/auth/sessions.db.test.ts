@@ -1,4 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  chooseConnection,
+  createConnection,
+  currentConnectionRef,
+  listConnections,
+} from "@/lib/connections/connections";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { parseConsoleEnv } from "@/lib/env";
 import { changeSettings } from "@/lib/settings/console-settings";
@@ -27,6 +33,7 @@ afterEach(async () => {
   await database.close();
 });
 
+const PROJECT = "7d3c1a52-4b8e-4f1a-9c2d-5e6f70819a2b";
 const ACTOR = { id: null, email: "owner@studio.example", client: "192.0.2.1", userAgent: "test" };
 const start = new Date("2026-11-25T10:00:00Z");
 const minutes = (n: number) => new Date(start.getTime() + n * 60_000);
@@ -68,6 +75,57 @@ describe("server-side sessions", () => {
     });
     await chooseTimeZone(database.db, ana.id, null);
     expect((await findSignedIn(database.db, id, ana.id, minutes(44)))?.timeZone).toBeNull();
+  });
+
+  it("reads the project connections and the person's choice in the same statement, as listConnections and currentConnectionRef would", async () => {
+    const ana = await user();
+    const id = await open(ana.id);
+    const env = parseConsoleEnv({});
+    const add = (name: string) =>
+      createConnection(
+        database.db,
+        ["s".repeat(43)],
+        {
+          name,
+          baseUrl: "http://127.0.0.1:3001/api/public",
+          projectGuid: PROJECT,
+          apiKey: `gcc_live_key_${name}_0123456789`,
+        },
+        null,
+      );
+    const zeta = await add("zeta");
+    const alpha = await add("Alpha");
+    expect((await findSignedIn(database.db, id, ana.id, minutes(1)))?.projects.chosenConnection).toBeNull();
+    await chooseConnection(database.db, env, ana.id, zeta.ref);
+
+    const statements = countStatements(database.db);
+    const signedIn = await findSignedIn(database.db, id, ana.id, minutes(1));
+    statements.stop();
+    expect(statements.count()).toBe(1);
+    expect(signedIn?.projects).toEqual({
+      chosenConnection: zeta.ref,
+      connections: [
+        {
+          id: Number(alpha.ref.slice(3)),
+          name: "Alpha",
+          baseUrl: "http://127.0.0.1:3001/api/public",
+          projectGuid: PROJECT,
+          last4: "6789",
+          environment: alpha.environment,
+        },
+        {
+          id: Number(zeta.ref.slice(3)),
+          name: "zeta",
+          baseUrl: "http://127.0.0.1:3001/api/public",
+          projectGuid: PROJECT,
+          last4: "6789",
+          environment: zeta.environment,
+        },
+      ],
+    });
+    // What the request context keeps from it is what the two reads of their own answer.
+    expect(await currentConnectionRef(database.db, env, ana.id)).toBe(zeta.ref);
+    expect((await listConnections(database.db, env)).map((c) => c.name)).toEqual(["Alpha", "zeta"]);
   });
 
   it("ends after the idle timeout (a setting, default 30 minutes); activity keeps it going", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { STORED_CONNECTIONS_JSON, type StoredConnectionRow } from "@/lib/connections/connections";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { sessions } from "@/lib/db/schema";
 import type { Role } from "@/lib/model/roles";
@@ -51,6 +52,8 @@ export interface SignedIn {
   mfaRequiredFor: "owners" | "everyone";
   /** The time zone the person chose for the console's times; null: their browser's (lib/time). */
   timeZone: string | null;
+  /** The stored project connections and the one the person chose last, read in the same statement. */
+  projects: { connections: StoredConnectionRow[]; chosenConnection: string | null };
 }
 
 export function newSessionId(): string {
@@ -94,14 +97,16 @@ type Row = {
   ended_at: Date | string | null;
   settings: { key: string; value: unknown }[];
   time_zone: string | null;
+  chosen_connection: string | null;
+  connections: StoredConnectionRow[];
 };
 
 /**
  * The session and its user as they are now, or null when the session ended, went idle past the
  * timeout, is older than SESSION_MAX_AGE_SECONDS, or its user was deactivated. One statement, with the owners' settings (the idle
- * timeout, who needs a second factor) and the person's time zone: every signed-in request asks
- * this first, and on the embedded database each statement is a round trip on the thread that
- * renders.
+ * timeout, who needs a second factor), the person's time zone, the project connections and the
+ * one the person chose: every signed-in request asks this first (the request context,
+ * lib/request/per-request.ts), and each statement costs a round trip and the database's work.
  */
 export async function findSignedIn(
   db: ConsoleDb,
@@ -114,7 +119,8 @@ export async function findSignedIn(
            s.id as session_id, s.second_factor_at, s.created_at, s.last_active_at, s.ended_at,
            (select coalesce(json_agg(json_build_object('key', c.key, 'value', c.value)), '[]'::json)
             from console.settings c) as settings,
-           us.time_zone
+           us.time_zone, us.connection as chosen_connection,
+           ${STORED_CONNECTIONS_JSON} as connections
     from console.sessions s
     join console.users u on u.id = s.user_id
     left join console.user_settings us on us.user_id = u.id
@@ -142,6 +148,7 @@ export async function findSignedIn(
     idleTimeoutMinutes: settings.idleTimeoutMinutes,
     mfaRequiredFor: settings.mfaRequiredFor,
     timeZone: row.time_zone,
+    projects: { connections: row.connections, chosenConnection: row.chosen_connection },
   };
 }
 

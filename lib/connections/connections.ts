@@ -15,7 +15,7 @@ import {
 } from "@/lib/model/connection-environment";
 import type { ConnectionSummary } from "@/lib/model/connection-summary";
 import { UserFacingError } from "@/lib/model/user-facing-error";
-import { countInRequest, forgetInRequest, oncePerRequest } from "@/lib/request/per-request";
+import { countInRequest, forgetInRequest, oncePerRequest, seedInRequest } from "@/lib/request/per-request";
 import { type EncryptionKeys, maskSecret, openSecret, sealedWithNewest, sealSecret } from "@/lib/secret-box";
 import { consoleAddressPolicy } from "./address-policy";
 
@@ -126,9 +126,29 @@ export function listConnections(db: ConsoleDb, env: ConsoleEnv): Promise<Connect
   return oncePerRequest("connection:list", () => readConnections(db, env));
 }
 
+/** A stored connection as the request context reads it: no key, only its last four characters. */
+export interface StoredConnectionRow {
+  id: number;
+  name: string;
+  baseUrl: string;
+  projectGuid: string;
+  last4: string;
+  environment: ConnectionEnvironment;
+}
+
+/**
+ * Every stored connection as json, in the switcher's order: a column of the sign-in's one
+ * statement (lib/auth/sessions.ts), so a request reads its person and their projects together.
+ */
+export const STORED_CONNECTIONS_JSON = sql`(
+  select coalesce(json_agg(json_build_object(
+           'id', c.id, 'name', c.name, 'baseUrl', c.base_url, 'projectGuid', c.project_guid,
+           'last4', c.api_key_last4, 'environment', c.environment
+         ) order by lower(c.name), c.id), '[]'::json)
+  from console.connections c)`;
+
 async function readConnections(db: ConsoleDb, env: ConsoleEnv): Promise<ConnectionSummary[]> {
   await countInRequest("connections list");
-  const fromEnv = environmentConnection(env);
   const stored = await db
     .select({
       id: connections.id,
@@ -139,7 +159,13 @@ async function readConnections(db: ConsoleDb, env: ConsoleEnv): Promise<Connecti
       environment: connections.environment,
     })
     .from(connections)
-    .orderBy(asc(sql`lower(${connections.name})`));
+    .orderBy(asc(sql`lower(${connections.name})`), asc(connections.id));
+  return connectionSummaries(env, stored);
+}
+
+/** The environment's connection first, then the stored ones as given (by name). */
+function connectionSummaries(env: ConsoleEnv, stored: StoredConnectionRow[]): ConnectionSummary[] {
+  const fromEnv = environmentConnection(env);
   return [
     ...(fromEnv
       ? [
@@ -164,6 +190,26 @@ async function readConnections(db: ConsoleDb, env: ConsoleEnv): Promise<Connecti
       readOnly: false,
     })),
   ];
+}
+
+/** The one the person chose if it still exists, else the first available. */
+const pickConnection = (available: ConnectionSummary[], chosen: string | null | undefined) =>
+  available.find((c) => c.ref === chosen)?.ref ?? available[0]?.ref ?? null;
+
+/**
+ * The connections and the person's choice as the sign-in's statement read them, kept as this
+ * request's answers of `listConnections` and `currentConnectionRef` (so neither asks again); a
+ * write of the request forgets them as it forgets what those two read.
+ */
+export async function keepConnectionsOfSignIn(
+  env: ConsoleEnv,
+  userId: number,
+  read: { connections: StoredConnectionRow[]; chosenConnection: string | null },
+): Promise<void> {
+  await countInRequest("connections list");
+  const available = connectionSummaries(env, read.connections);
+  await seedInRequest("connection:list", available);
+  await seedInRequest(`connection:chosen:${userId}`, pickConnection(available, read.chosenConnection));
 }
 
 /** Each connection's name by reference (`db:<id>`, `env`), for pages and the audit log; a removed one is said so. */
@@ -282,7 +328,7 @@ export function currentConnectionRef(db: ConsoleDb, env: ConsoleEnv, userId: num
       .select({ ref: userSettings.connection })
       .from(userSettings)
       .where(eq(userSettings.userId, userId));
-    return available.find((c) => c.ref === chosen?.ref)?.ref ?? available[0]?.ref ?? null;
+    return pickConnection(available, chosen?.ref);
   });
 }
 

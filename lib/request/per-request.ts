@@ -69,6 +69,16 @@ export async function oncePerRequest<T>(key: string, work: () => Promise<T>): Pr
 }
 
 /**
+ * Records what `oncePerRequest(key, …)` answers for the rest of the request, unless it was worked
+ * out already: a read that came with another statement (the connections and the person's choice
+ * come with the sign-in's, lib/auth/sessions.ts). A later `forgetInRequest` drops it like any other.
+ */
+export async function seedInRequest<T>(key: string, value: T): Promise<void> {
+  const memo = await memoOfRequest();
+  if (memo && !memo.has(key)) memo.set(key, Promise.resolve(value));
+}
+
+/**
  * Drops what this request worked out under keys of `kind`, after the request changed it itself
  * (an action that switched the project, ended a session, confirmed a second factor), so what it
  * renders next reads it again.
