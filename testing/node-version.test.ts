@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { delimiter, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { satisfies } from "semver";
 import { describe, expect, it } from "vitest";
 import { startsOf, TEST_LIMITS } from "./test-limits";
 
@@ -62,4 +63,25 @@ describe("the Node the programs run on", () => {
       expect(major(bin.stdout)).toBeGreaterThanOrEqual(requiredMajor());
     },
   );
+});
+
+/** The oldest Node the README asks for to run `npm install` (README, "What you need first"). */
+const INSTALLING_NODE = "20.19.0";
+
+describe("npm install on the system's Node", () => {
+  it("finds no package whose engines refuse it (npm would warn EBADENGINE)", () => {
+    const lock = JSON.parse(readFileSync(`${ROOT}package-lock.json`, "utf8")) as {
+      packages: Record<string, { engines?: { node?: string } | string[]; optional?: boolean }>;
+    };
+    const refusing = Object.entries(lock.packages)
+      // "": the project itself, which runs on the Node it brings; npm does not judge the root.
+      .filter(([path]) => path !== "")
+      .flatMap(([path, entry]) => {
+        const wanted = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
+        return wanted && !satisfies(INSTALLING_NODE, wanted) ? [`${path} wants node ${wanted}`] : [];
+      });
+    expect(refusing).toEqual([]);
+    // The check can fail: the cookie package fastify's light-my-request 6.8 pulls in wants Node 22.
+    expect(satisfies(INSTALLING_NODE, ">=22")).toBe(false);
+  });
 });
