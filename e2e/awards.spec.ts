@@ -62,6 +62,13 @@ test.describe("a manager awards tokens", () => {
     const second = (await requestId.textContent()) ?? "";
     await expect(page.getByLabel("Customer ID")).toHaveValue("");
     await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("");
+    // The amount's hint is one line whether or not the player is known yet, so the form below it
+    // does not move when their balance arrives (measured again once it has, below).
+    await expect(page.getByText("Holdings: not known yet")).toBeVisible();
+    const hintRoom = async () =>
+      ((await page.getByRole("button", { name: "Add token" }).boundingBox())?.y ?? Number.NaN) -
+      ((await page.getByLabel("Amount", { exact: true }).boundingBox())?.y ?? Number.NaN);
+    const roomBefore = await hintRoom();
     await page.getByRole("button", { name: "Review award" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.locator("#customerId-error")).toHaveText("must not be empty");
@@ -71,8 +78,12 @@ test.describe("a manager awards tokens", () => {
     await expect(page.getByTestId("award-again-note")).toContainText("new RequestID");
     await expect(page.getByLabel("Customer ID")).toHaveValue(customerId);
     await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("25.5");
+    // The empty form's errors were about another draft: the copy shows none.
+    await expect(page.locator("#customerId-error")).toHaveCount(0);
+    await expect(page.getByRole("textbox", { name: "Amount" })).not.toHaveAttribute("aria-invalid", "true");
     // The player is known now: their balance shows while awarding, and the review has no new-player warning.
     await expect(page.getByTestId("holds-0")).toHaveText("Player holds 25.5 GOLD");
+    expect(await hintRoom()).toBe(roomBefore);
     await page.getByRole("button", { name: "Review award" }).click();
     await expect(summary).toContainText(second);
     await expect(dialog.getByTestId("review-player")).toContainText("Known player");

@@ -114,6 +114,7 @@ test("support has no Award tokens action; a manager's opens the award form for t
     await expect(managerPage.getByTestId("holds-0")).toHaveCount(0);
     // What the person sees before reviewing: the service's answer for the new ID.
     await expect(managerPage.getByTestId("player-check")).toContainText("New player");
+    await expect(managerPage.getByTestId("holds-new-0")).toHaveText("New player: holds none");
     await managerPage.getByLabel("Amount", { exact: true }).fill("1");
     await managerPage.getByLabel("Reason").fill("E2E: stale figures check");
     await managerPage.getByRole("button", { name: "Review award" }).click();

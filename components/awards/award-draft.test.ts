@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { awardValues, draftsOf, sentAnswer, type TokenOption } from "@/components/awards/award-draft";
+import {
+  awardValues,
+  draftsOf,
+  holdingOf,
+  sentAnswer,
+  type TokenOption,
+} from "@/components/awards/award-draft";
 
 const TOKENS: TokenOption[] = [
   { guid: "gold", symbol: "GOLD", name: "Gold", contracts: [{ guid: "gold-db", chain: "Dragonchain" }] },
@@ -47,5 +53,18 @@ describe("sentAnswer: what the form says once the service answered", () => {
       message: "Outcome unknown: retry it safely.",
     });
     expect(sentAnswer("failed", "p")).toMatchObject({ taken: false, message: "The award failed." });
+  });
+
+  it("says what the player holds of a token: nothing before a lookup, none for a new player, else their total", () => {
+    const known = {
+      customerId: "p",
+      isNew: false,
+      tokens: [{ guid: "GOLD", symbol: "GOLD", total: "12.5" }],
+      itemCount: 0,
+    };
+    expect(holdingOf(undefined, "gold")).toEqual({ kind: "unknown" });
+    expect(holdingOf({ ...known, isNew: true, tokens: [] }, "gold")).toEqual({ kind: "new" });
+    expect(holdingOf(known, "gold")).toEqual({ kind: "held", total: "12.5" });
+    expect(holdingOf(known, "gem")).toEqual({ kind: "held", total: "0" });
   });
 });

@@ -54,10 +54,21 @@ export function draftsOf(tokens: TokenOption[]) {
   return { newLine, emptyDraft };
 }
 
-/** What the player holds of a token, once the service has said; null while unknown or for a new player. */
-export function holdsOf(summary: PlayerSummary | undefined, token: string): string | null {
-  if (!summary || summary.isNew) return null;
-  return summary.tokens.find((t) => t.guid.toLowerCase() === token.toLowerCase())?.total ?? "0";
+/** What the amount's hint says the player holds of a token. */
+export type Holding =
+  /** No player looked up yet (or the lookup failed): nothing to say. */
+  | { kind: "unknown" }
+  /** The service knows nothing of this player. */
+  | { kind: "new" }
+  /** The player's total of the token, "0" when they hold none of it. */
+  | { kind: "held"; total: string };
+
+/** The player's holding of `token` (a GUID, any case), as the amount's hint says it. */
+export function holdingOf(summary: PlayerSummary | undefined, token: string): Holding {
+  if (!summary) return { kind: "unknown" };
+  if (summary.isNew) return { kind: "new" };
+  const total = summary.tokens.find((t) => t.guid.toLowerCase() === token.toLowerCase())?.total ?? "0";
+  return { kind: "held", total };
 }
 
 /** The award as the RequestID rule compares it: every field the person chose, in one text. */

@@ -6,7 +6,7 @@ import {
   awardValues,
   type Draft,
   draftsOf,
-  holdsOf,
+  holdingOf,
   reviewOf,
   sentAnswer,
   type TokenOption,
@@ -76,7 +76,7 @@ export function AwardForm({
   const setLines = set("lines");
 
   const player = useTypedPlayer(customerId);
-  const holds = (token: string) => holdsOf(player.summary, token);
+  const holds = (token: string) => holdingOf(player.summary, token);
 
   const ruleOf = (guid: string) => rules.find((rule) => rule.tokenGuid === guid.toLowerCase());
 
@@ -153,6 +153,8 @@ export function AwardForm({
     setDraft(lastSent);
     setOutcome(null);
     setCopied(true);
+    // A new draft: what was wrong with the one before (an empty form reviewed) is not said of it.
+    sending.showErrors({});
   };
 
   const errorOf = (path: string): string | undefined => sending.fieldErrors[path];

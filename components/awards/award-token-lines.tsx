@@ -1,6 +1,6 @@
 "use client";
 import { Plus, Trash2 } from "lucide-react";
-import type { Line, TokenOption } from "@/components/awards/award-draft";
+import type { Holding, Line, TokenOption } from "@/components/awards/award-draft";
 import { TokenRulesNote } from "@/components/awards/token-rules-note";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -14,8 +14,8 @@ export interface AwardTokenLinesProps {
   onLinesChange: (lines: Line[]) => void;
   newLine: (key: number) => Line;
   errorOf: (path: string) => string | undefined;
-  /** What the player holds of a token (null: not known, or a new player). */
-  holds: (token: string) => string | null;
+  /** What the player holds of a token, for the amount's hint. */
+  holds: (token: string) => Holding;
   /** The person's threshold and what is left of their daily limit for a token. */
   ruleOf: (token: string) => TokenRules | undefined;
 }
@@ -51,7 +51,8 @@ export function AwardTokenLines({
             className="grid gap-3 rounded-lg border border-border bg-card p-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:p-4"
           >
             <legend className="sr-only">Token line {index + 1}</legend>
-            <Field id={`${prefix}.token`} label="Token">
+            {/* Each field keeps its label and control at the top of the row, whatever the amount's hint and errors add below. */}
+            <Field id={`${prefix}.token`} label="Token" className="content-start">
               <Select
                 value={line.token}
                 onChange={(e) =>
@@ -68,7 +69,12 @@ export function AwardTokenLines({
                 ))}
               </Select>
             </Field>
-            <Field id={`${prefix}.contract`} label="Contract" error={errorOf(`${prefix}.contract`)}>
+            <Field
+              id={`${prefix}.contract`}
+              label="Contract"
+              error={errorOf(`${prefix}.contract`)}
+              className="content-start"
+            >
               <Select value={line.contract} onChange={(e) => update({ contract: e.target.value })}>
                 {(token?.contracts ?? []).map((c) => (
                   <option key={c.guid} value={c.guid}>
@@ -80,13 +86,19 @@ export function AwardTokenLines({
             <Field
               id={`${prefix}.amount`}
               label="Amount"
+              className="content-start"
               error={errorOf(`${prefix}.amount`)}
+              // Always one short line, so the form does not move when the player's holdings arrive.
               hint={
-                held !== null ? (
+                held.kind === "held" ? (
                   <span data-testid={`holds-${index}`}>
-                    Player holds <span className="font-mono">{held}</span> {token?.symbol}
+                    Player holds <span className="font-mono leading-none">{held.total}</span> {token?.symbol}
                   </span>
-                ) : undefined
+                ) : held.kind === "new" ? (
+                  <span data-testid={`holds-new-${index}`}>New player: holds none</span>
+                ) : (
+                  "Holdings: not known yet"
+                )
               }
             >
               <Input
@@ -97,7 +109,8 @@ export function AwardTokenLines({
                 className="font-mono"
               />
             </Field>
-            <div className="flex items-end">
+            {/* Level with the controls: below a label's height (a line of text-sm and the field's gap). */}
+            <div className="flex items-start sm:pt-6.5">
               {lines.length > 1 ? (
                 <Button
                   variant="ghost"
