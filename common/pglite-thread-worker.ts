@@ -1,6 +1,9 @@
 // The embedded database's own thread (common/pglite-thread.ts starts it; docs/architecture.md,
-// "The console's embedded database runs on a thread of its own"). Node runs this file as it is
-// (type stripping), so it imports with file extensions and only packages and files beside it.
+// "The console's embedded database runs on a thread of its own"). Outside a build Node runs this
+// file as it is (type stripping), so it imports with file extensions and only packages and files
+// beside it. In the built console `next build` bundles it as a worker chunk of its own
+// (`.next/server/chunks/ssr/[worker thread]-common_pglite-thread-worker_ts…`): a change here
+// reaches `next start` only after a build.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { DRIZZLE_TEXT_TYPES } from "./drizzle-text-types.ts";

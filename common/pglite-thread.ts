@@ -14,7 +14,11 @@ import type { ThreadAnswer, ThreadError, ThreadRequest, ThreadStart } from "./pg
  * "The console's embedded database runs on a thread of its own").
  */
 
-/** The worker's file, run by Node as TypeScript; found from the project's root (bundlers move this module). */
+/**
+ * The worker's file, run by Node as TypeScript; found from the project's root (bundlers move this
+ * module). In the built console, Turbopack recognises `new Worker(…)` and runs its own bundle of
+ * that file instead (common/pglite-thread-worker.ts says so).
+ */
 const WORKER_FILE = join(process.cwd(), "common", "pglite-thread-worker.ts");
 
 /** The subset of PGlite's Transaction that drizzle calls. */
