@@ -1,6 +1,7 @@
 import "server-only";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { listProjectTokens } from "@/lib/client/catalogue";
+import { canonicalGuid } from "@/lib/contract/guid";
 import { countInRequest } from "@/lib/request/per-request";
 
 /**
@@ -24,13 +25,13 @@ export function tokenSymbols(
   now = Date.now(),
 ): Promise<Map<string, string>> {
   if (!connection) return Promise.resolve(new Map());
-  const key = `${connection.baseUrl}|${connection.projectGuid.toLowerCase()}`;
+  const key = `${connection.baseUrl}|${canonicalGuid(connection.projectGuid)}`;
   const known = kept.get(key);
   if (known && now - known.at < SYMBOLS_KEPT_MS) return known.symbols;
   const symbols = (async () => {
     await countInRequest("tokens list");
     const tokens = await listProjectTokens(connection);
-    return new Map(tokens.Data.Tokens.map((token) => [token.Guid.toLowerCase(), token.Symbol]));
+    return new Map(tokens.Data.Tokens.map((token) => [canonicalGuid(token.Guid), token.Symbol]));
   })().catch(() => {
     // Not kept: the next request asks again.
     if (kept.get(key)?.symbols === symbols) kept.delete(key);
