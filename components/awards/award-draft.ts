@@ -2,6 +2,7 @@ import { SUCCEEDED } from "@/components/awards/award-outcome";
 import type { AwardReviewProps } from "@/components/awards/award-review";
 import type { ParsedAward } from "@/lib/awards/award-input";
 import type { AwardMode } from "@/lib/awards/award-rules";
+import { canonicalGuid } from "@/lib/contract/uuid-pattern";
 import type { AddressFormat } from "@/lib/contract/wallet-address";
 import type { PlayerSummary } from "@/lib/players/holdings";
 
@@ -67,7 +68,7 @@ export type Holding =
 export function holdingOf(summary: PlayerSummary | undefined, token: string): Holding {
   if (!summary) return { kind: "unknown" };
   if (summary.isNew) return { kind: "new" };
-  const total = summary.tokens.find((t) => t.guid.toLowerCase() === token.toLowerCase())?.total ?? "0";
+  const total = summary.tokens.find((t) => canonicalGuid(t.guid) === canonicalGuid(token))?.total ?? "0";
   return { kind: "held", total };
 }
 

@@ -51,8 +51,7 @@ export function AwardTokenLines({
             className="grid gap-3 rounded-lg border border-border bg-card p-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:p-4"
           >
             <legend className="sr-only">Token line {index + 1}</legend>
-            {/* Each field keeps its label and control at the top of the row, whatever the amount's hint and errors add below. */}
-            <Field id={`${prefix}.token`} label="Token" className="content-start">
+            <Field id={`${prefix}.token`} label="Token">
               <Select
                 value={line.token}
                 onChange={(e) =>
@@ -69,12 +68,7 @@ export function AwardTokenLines({
                 ))}
               </Select>
             </Field>
-            <Field
-              id={`${prefix}.contract`}
-              label="Contract"
-              error={errorOf(`${prefix}.contract`)}
-              className="content-start"
-            >
+            <Field id={`${prefix}.contract`} label="Contract" error={errorOf(`${prefix}.contract`)}>
               <Select value={line.contract} onChange={(e) => update({ contract: e.target.value })}>
                 {(token?.contracts ?? []).map((c) => (
                   <option key={c.guid} value={c.guid}>
@@ -86,7 +80,6 @@ export function AwardTokenLines({
             <Field
               id={`${prefix}.amount`}
               label="Amount"
-              className="content-start"
               error={errorOf(`${prefix}.amount`)}
               // Always one short line, so the form does not move when the player's holdings arrive.
               hint={

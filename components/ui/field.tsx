@@ -39,7 +39,9 @@ export function Field({ label, hint, error, id, optional, className, children }:
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
     <FieldContext value={{ id: controlId, describedBy, invalid: Boolean(message) }}>
-      <div className={cn("grid gap-1.5", className)}>
+      {/* content-start: a field in a row of taller ones (a neighbour's hint or error) keeps its label
+          and control at the top, level with theirs, instead of spreading them over the row. */}
+      <div className={cn("grid content-start gap-1.5", className)}>
         <label htmlFor={controlId} className="text-sm font-medium text-foreground">
           {label}
           {optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}
