@@ -151,9 +151,11 @@ export async function signInWithPassword(
   if (!checked) return { ok: false, reason: "busy" };
   const { found, matches } = checked;
   const refuse = async (reason: "invalid" | "invalid-code"): Promise<SignInResult> => {
+    // Counted as soon as it is known, so that the client's next attempts already see it; the
+    // answer still waits out the floor.
+    await recordFailure(db, email, client, now, device);
     const left = started + REFUSAL_FLOOR_MS - performance.now();
     if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-    await recordFailure(db, email, client, now, device);
     return { ok: false, reason };
   };
   if (!found?.active || !matches) return refuse("invalid");
