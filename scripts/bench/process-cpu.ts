@@ -13,7 +13,7 @@ export interface ProcessCpu {
 }
 
 /** Kernel ticks per second: 100 on every Linux this runs on (`getconf CLK_TCK`). */
-const TICK_MS = 10;
+export const TICK_MS = 10;
 
 /** utime + stime of a /proc stat line, in ms (fields 14 and 15; the name in parentheses may hold spaces). */
 export function statCpuMs(stat: string): number {
@@ -24,17 +24,23 @@ export function statCpuMs(stat: string): number {
 /** The process's CPU so far, or null where /proc cannot tell (not Linux, or the process is gone). */
 export function processCpu(pid: number): ProcessCpu | null {
   try {
+    // The main thread's figure is the one summed into `all`: read apart, later, it could pass the
+    // sum (the thread runs on while the others are read), and "all" would be less than "main".
+    let main: number | null = null;
     let all = 0;
     for (const task of readdirSync(`/proc/${pid}/task`)) {
       try {
-        all += statCpuMs(readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8"));
+        const spent = statCpuMs(readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8"));
+        if (task === String(pid)) main = spent;
+        all += spent;
       } catch {
         // a thread that ended between the listing and the read
       }
     }
+    if (main === null) return null;
     // Threads that ended are counted in the process's own line, not in any task's: take the larger.
     all = Math.max(all, statCpuMs(readFileSync(`/proc/${pid}/stat`, "utf8")));
-    return { main: statCpuMs(readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8")), all };
+    return { main, all };
   } catch {
     return null;
   }
