@@ -49,6 +49,17 @@ export async function seriousViolationsInBothThemes(page: Page) {
         }),
       colorScheme === "dark",
     );
+    // The class starts the kit's 150 ms colour transitions (buttons, inputs): axe read mid-way sees
+    // colours of neither theme, and once failed the sign-in button's contrast in a fresh-clone run.
+    // Wait for those transitions to end (transitions only: a spinner's animation never does).
+    await page.evaluate(() =>
+      Promise.allSettled(
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSTransition)
+          .map((animation) => animation.finished),
+      ),
+    );
     found[colorScheme] = await seriousViolations(page);
   }
   await page.emulateMedia({ colorScheme: "light" });
