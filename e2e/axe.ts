@@ -2,6 +2,27 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 /**
+ * Waits for the page's finite CSS transitions and animations to end: a theme switch starts the
+ * kit's 150 ms colour transitions on buttons and inputs, a hover or a dialog's entrance its own,
+ * and axe read mid-way measures colours that are neither state's — a fresh-clone run once failed
+ * the sign-in button's contrast in dark for it. An event, not a sleep; a spinner's endless
+ * animation is not waited for.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation instanceof CSSTransition || animation.effect?.getTiming().iterations !== Infinity,
+        )
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
+/**
  * Serious or critical WCAG 2.1 A/AA violations on the page as it is now (none is the bar). Every
  * rule runs on every node as before; only violations are reported in full (axe's `resultTypes`),
  * so axe does not work out a selector and HTML for each node that passed: about a fifth of a run
@@ -9,6 +30,7 @@ import type { Page } from "@playwright/test";
  * `withTags()` set.
  */
 export async function seriousViolations(page: Page) {
+  await settled(page);
   const results = await new AxeBuilder({ page })
     .options({ resultTypes: ["violations"] })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
@@ -48,17 +70,6 @@ export async function seriousViolationsInBothThemes(page: Page) {
           }).observe(element, { attributes: true, attributeFilter: ["class"] });
         }),
       colorScheme === "dark",
-    );
-    // The class starts the kit's 150 ms colour transitions (buttons, inputs): axe read mid-way sees
-    // colours of neither theme, and once failed the sign-in button's contrast in a fresh-clone run.
-    // Wait for those transitions to end (transitions only: a spinner's animation never does).
-    await page.evaluate(() =>
-      Promise.allSettled(
-        document
-          .getAnimations()
-          .filter((animation) => animation instanceof CSSTransition)
-          .map((animation) => animation.finished),
-      ),
     );
     found[colorScheme] = await seriousViolations(page);
   }
