@@ -24,13 +24,21 @@ const only =
     paths.includes(path);
 
 describe("planBrowser", () => {
-  it("uses Debian's chromium when it is there", () => {
+  it("uses Debian's chromium when it is there, and its headless shell before it when both are", () => {
     expect(
       planBrowser({ ...nothing, exists: only("/usr/bin/chromium"), isRoot: true, hasAptGet: true }),
     ).toEqual({
       action: "use",
       path: "/usr/bin/chromium",
     });
+    for (const installed of [
+      only("/usr/bin/chromium-headless-shell"),
+      only("/usr/bin/chromium", "/usr/bin/chromium-headless-shell"),
+    ])
+      expect(planBrowser({ ...nothing, exists: installed, isRoot: true, hasAptGet: true })).toEqual({
+        action: "use",
+        path: "/usr/bin/chromium-headless-shell",
+      });
   });
 
   it("uses CHROMIUM_PATH when it names a file, and stops naming it when it does not (never installing over it)", () => {
@@ -47,7 +55,7 @@ describe("planBrowser", () => {
     expect(plan).toEqual({
       action: "stop",
       message:
-        "CHROMIUM_PATH=/opt/none is not a file. Point it at a Chromium or Chrome executable, or unset it to use Debian's chromium (/usr/bin/chromium).",
+        "CHROMIUM_PATH=/opt/none is not a file. Point it at a Chromium or Chrome executable, or unset it to use Debian's (/usr/bin/chromium-headless-shell or /usr/bin/chromium).",
     });
   });
 
@@ -59,7 +67,7 @@ describe("planBrowser", () => {
     });
   });
 
-  it("installs Debian's chromium when none is found and the process is root with apt-get", () => {
+  it("installs Debian's chromium-headless-shell when none is found and the process is root with apt-get", () => {
     expect(planBrowser({ ...nothing, isRoot: true, hasAptGet: true })).toEqual({ action: "install" });
   });
 
@@ -70,10 +78,11 @@ describe("planBrowser", () => {
     ])
       expect(planBrowser(facts)).toEqual({ action: "stop", message: CHROMIUM_MISSING });
     expect(CHROMIUM_MISSING).toBe(
-      "The browser tests need Chromium, and none was found. Install Debian's chromium package " +
-        "(`sudo apt-get install chromium`: /usr/bin/chromium), or set CHROMIUM_PATH to a Chromium or Chrome " +
-        "executable, or download Playwright's own (`npx playwright install chromium`). " +
-        "Run as root on a machine with apt-get, npm test installs Debian's chromium by itself.",
+      "The browser tests need Chromium, and none was found. Install Debian's chromium-headless-shell package " +
+        "(`sudo apt-get install chromium-headless-shell`: /usr/bin/chromium-headless-shell; its chromium package " +
+        "works too), or set CHROMIUM_PATH to a Chromium or Chrome executable, or download Playwright's own " +
+        "(`npx playwright install chromium`). Run as root on a machine with apt-get, npm test installs " +
+        "Debian's chromium-headless-shell by itself.",
     );
   });
 });

@@ -1,15 +1,16 @@
 import { spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
-import { DEBIAN_CHROMIUM } from "@/testing/chromium";
+import { DEBIAN_BROWSERS, DEBIAN_HEADLESS_SHELL } from "@/testing/chromium";
 
 /**
  * Before the browser tests, `npm test` (scripts/test.ts) makes sure there is a Chromium to run
  * them in, so that `npm install && npm test` passes on a fresh machine by itself (README,
  * "Tests"): the one testing/chromium.ts would launch is used; a missing one is installed from
  * Debian when the machine allows it (root with apt-get: Playwright cannot download its own
- * browser on every machine, Debian's package installs anywhere apt works); otherwise the run stops
- * at once, before minutes of other stages, saying what to install.
+ * browser on every machine, Debian's package installs anywhere apt works) — the headless shell,
+ * the lighter of Debian's two; otherwise the run stops at once, before minutes of other stages,
+ * saying what to install.
  */
 
 export interface BrowserFacts {
@@ -27,10 +28,11 @@ export type BrowserPlan =
   { action: "use"; path: string | undefined } | { action: "install" } | { action: "stop"; message: string };
 
 export const CHROMIUM_MISSING =
-  "The browser tests need Chromium, and none was found. Install Debian's chromium package " +
-  `(\`sudo apt-get install chromium\`: ${DEBIAN_CHROMIUM}), or set CHROMIUM_PATH to a Chromium or Chrome ` +
-  "executable, or download Playwright's own (`npx playwright install chromium`). " +
-  "Run as root on a machine with apt-get, npm test installs Debian's chromium by itself.";
+  "The browser tests need Chromium, and none was found. Install Debian's chromium-headless-shell package " +
+  `(\`sudo apt-get install chromium-headless-shell\`: ${DEBIAN_HEADLESS_SHELL}; its chromium package works too), ` +
+  "or set CHROMIUM_PATH to a Chromium or Chrome executable, or download Playwright's own " +
+  "(`npx playwright install chromium`). Run as root on a machine with apt-get, npm test installs " +
+  "Debian's chromium-headless-shell by itself.";
 
 export function planBrowser(facts: BrowserFacts): BrowserPlan {
   if (facts.chromiumPath)
@@ -38,9 +40,10 @@ export function planBrowser(facts: BrowserFacts): BrowserPlan {
       ? { action: "use", path: facts.chromiumPath }
       : {
           action: "stop",
-          message: `CHROMIUM_PATH=${facts.chromiumPath} is not a file. Point it at a Chromium or Chrome executable, or unset it to use Debian's chromium (${DEBIAN_CHROMIUM}).`,
+          message: `CHROMIUM_PATH=${facts.chromiumPath} is not a file. Point it at a Chromium or Chrome executable, or unset it to use Debian's (${DEBIAN_BROWSERS.join(" or ")}).`,
         };
-  if (facts.exists(DEBIAN_CHROMIUM)) return { action: "use", path: DEBIAN_CHROMIUM };
+  const debian = DEBIAN_BROWSERS.find((path) => facts.exists(path));
+  if (debian) return { action: "use", path: debian };
   if (facts.playwrightBrowser && facts.exists(facts.playwrightBrowser))
     return { action: "use", path: undefined };
   if (facts.isRoot && facts.hasAptGet) return { action: "install" };
@@ -78,24 +81,24 @@ export async function browserFacts(): Promise<BrowserFacts> {
 }
 
 /**
- * Makes sure the browser tests have a browser: null when they do (installing Debian's chromium
- * first when the plan says so), else the message to stop with.
+ * Makes sure the browser tests have a browser: null when they do (installing Debian's
+ * chromium-headless-shell first when the plan says so), else the message to stop with.
  */
 export async function ensureBrowser(): Promise<string | null> {
   const plan = planBrowser(await browserFacts());
   if (plan.action === "use") return null;
   if (plan.action === "stop") return plan.message;
-  console.log("No Chromium for the browser tests: installing Debian's chromium (apt-get)…");
+  console.log("No Chromium for the browser tests: installing Debian's chromium-headless-shell (apt-get)…");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   for (const args of [
     ["update", "-qq"],
-    ["install", "-y", "-qq", "chromium"],
+    ["install", "-y", "-qq", "chromium-headless-shell"],
   ]) {
     const run = spawnSync("apt-get", args, { stdio: "inherit", env });
     if (run.status !== 0)
       return `apt-get ${args.join(" ")} failed (${run.error?.message ?? `exit ${run.status}`}). ${CHROMIUM_MISSING}`;
   }
-  return existsSync(DEBIAN_CHROMIUM)
+  return existsSync(DEBIAN_HEADLESS_SHELL)
     ? null
-    : `apt-get installed chromium, but ${DEBIAN_CHROMIUM} is not there. ${CHROMIUM_MISSING}`;
+    : `apt-get installed chromium-headless-shell, but ${DEBIAN_HEADLESS_SHELL} is not there. ${CHROMIUM_MISSING}`;
 }
