@@ -25,6 +25,30 @@ import { TEST_LIMITS } from "./testing/test-limits";
  * (testing/test-limits.ts).
  */
 
+/**
+ * Spec files that only read, and read nothing another spec changes: after every other spec has
+ * run, they run two at a time (e2e/README.md, "Two phases"). The rest share one demo database,
+ * change what others read (awards, balances, settings, users, the chosen project) and run one
+ * at a time, in file order, as they always have.
+ */
+const READS_TWO_AT_A_TIME = [
+  "award-history-fit",
+  "catalogue",
+  "content-security-policy",
+  "demo-data",
+  "error-page",
+  "malformed-requests",
+  "no-connection",
+  "phone",
+  "players",
+  "return-after-sign-in",
+  "role-enforcement",
+  "security-headers",
+  "theme",
+  "titles-and-404",
+];
+const readsTwoAtATime = new RegExp(`/(${READS_TWO_AT_A_TIME.join("|")})\\.spec\\.ts$`);
+
 // Set once in the runner's process; workers inherit it, so all of them see the same run.
 process.env.E2E_DATA ??= mkdtempSync(join(tmpdir(), "gcc-e2e-"));
 const data = process.env.E2E_DATA;
@@ -34,7 +58,8 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/e2e",
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at most, and two only in the "reads" project below.
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: TEST_LIMITS.testMs,
@@ -66,7 +91,15 @@ export default defineConfig({
   },
   projects: [
     { name: "setup", testMatch: /.*\.setup\.ts/ },
-    { name: "chromium", testMatch: /.*\.spec\.ts/, dependencies: ["setup"] },
+    {
+      name: "chromium",
+      testMatch: /.*\.spec\.ts/,
+      testIgnore: readsTwoAtATime,
+      dependencies: ["setup"],
+      workers: 1,
+    },
+    // After the others: then nothing changes what these read while they run.
+    { name: "reads", testMatch: readsTwoAtATime, dependencies: ["chromium"], workers: 2 },
   ],
   webServer: [
     {

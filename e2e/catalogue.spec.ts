@@ -158,6 +158,10 @@ test.describe("tokens and translations", () => {
     await expect(page.getByTestId("translation-summary")).toHaveText(
       "101 missing texts across 36 of 53 products in 7 languages.",
     );
+    // Shown, not only in the page: React reveals a streamed part on an animation frame or a
+    // timer, after the load event, and until then its hidden copy's text has no CSS applied
+    // (innerText without the headers' upper case). A fresh-clone run read it there once.
+    await expect(page.locator("thead")).toBeVisible();
     const header = await page.locator("thead th").allInnerTexts();
     expect(header.map((text) => text.replace(/[↕▲▼]/g, "").trim())).toEqual([
       "PRODUCT",
