@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { fillAward, GOLD, GOLD_DB, knownPlayer, send } from "./award-form";
 import { CONSOLE_PAGES } from "./console-pages";
 import { storageState } from "./roles";
+import { streamedPartsShown } from "./streamed";
 
 /**
  * Every console page on a phone (issue 10, "Every page right on a phone"): at 390 × 844 the page
@@ -81,6 +82,8 @@ for (const template of PATHS) {
     const path = template.replace("<requestId>", records.requestId).replace("<batchId>", records.batchId);
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    // The figures streamed under their own skeleton count too (the overview's, a player's).
+    await streamedPartsShown(page);
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
       innerWidth: window.innerWidth,
