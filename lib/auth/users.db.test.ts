@@ -196,12 +196,14 @@ describe("console users", () => {
     );
     // Two run at once (hash-slots.test.ts holds that limit exactly). Each call asks the database
     // first, so on a busy machine a check may end before the last of the burst asks: then a third
-    // is checked. Most of a burst of twelve are still turned away at once, and none gets in.
-    const busy = results.filter((r) => !r.ok && r.reason === "busy").length;
-    const invalid = results.filter((r) => !r.ok && r.reason === "invalid").length;
-    expect(busy + invalid).toBe(12);
+    // is checked, or — the first failure being counted as soon as it is known — a late one is
+    // answered "throttled" (a fresh-clone run saw 11 busy or invalid and one throttled). Either
+    // way most of a burst of twelve are turned away without a hash, and none gets in.
+    const count = (reason: string) => results.filter((r) => !r.ok && r.reason === reason).length;
+    const [busy, throttled, invalid] = [count("busy"), count("throttled"), count("invalid")];
+    expect(busy + throttled + invalid).toBe(12);
     expect(invalid).toBeGreaterThanOrEqual(2);
-    expect(busy).toBeGreaterThanOrEqual(6);
+    expect(busy + throttled).toBeGreaterThanOrEqual(6);
   });
 
   it("never lets twenty strangers' wrong passwords keep the owner's known device out, typo and all (issue 25)", async () => {
