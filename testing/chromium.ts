@@ -3,12 +3,12 @@ import { existsSync } from "node:fs";
 /**
  * Debian's headless-only Chromium (package chromium-headless-shell): the same Blink without the
  * browser's window layers — what Playwright itself launches for headless runs. The browser specs
- * took about a quarter less CPU in it than in the full browser (docs/testing.md, "Where the time
- * goes").
+ * took about a quarter less CPU in it than in the full browser (docs/testing.md, "Browser tests:
+ * where the time goes").
  */
 export const DEBIAN_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 /** Where Debian's chromium package puts the full browser. */
-export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
+const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 /** Debian's browsers in the order they are preferred. */
 export const DEBIAN_BROWSERS = [DEBIAN_HEADLESS_SHELL, DEBIAN_CHROMIUM] as const;
 
