@@ -72,7 +72,11 @@ export default defineConfig({
     // The browser's time zone, which the console shows times in (docs/console.md, "Dates and
     // times"): the same on every machine; e2e/time-zones.spec.ts opens others.
     timezoneId: "UTC",
-    trace: "retain-on-failure",
+    // No trace by default: recording one (a screencast and a DOM snapshot per action) took a
+    // third of the browser's processor time and 15 % of the specs' time, for every test that
+    // passes (docs/testing.md, "Browser tests: where the time goes"). To see a failing spec's
+    // trace, run it with `--trace retain-on-failure`.
+    trace: "off",
     launchOptions: {
       executablePath: chromium,
       timeout: TEST_LIMITS.startMs,
