@@ -1,17 +1,19 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { defineConfig } from "@playwright/test";
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 import { TRUSTED_PROXY_ADDRESS } from "./e2e/from-address";
 import {
-  CONSOLE_PORT,
+  allowedServiceHosts,
   CONSOLE_URL,
-  E2E_ALLOWED_SERVICE_HOSTS,
+  callCountsFile,
+  consolePort,
+  consoleUrl,
+  DEMOS,
   E2E_STEP_UP_SECONDS,
   PG_CONSOLE_URL,
-  PROXY_PORT,
-  PROXY_URL,
-  SERVICE_PORT,
+  proxyPort,
+  servicePort,
   UNCONNECTED_CONSOLE_URL,
 } from "./e2e/servers";
 import { chromiumPath } from "./testing/chromium";
@@ -19,35 +21,20 @@ import { TEST_LIMITS } from "./testing/test-limits";
 
 /**
  * End-to-end tests in Chromium against both programs, started by `npm run demo` on fresh
- * embedded databases (the demo project and the demo users). Debian's chromium is used when it
+ * embedded databases (the demo project and the demo users), twice: one demo per worker. Debian's chromium is used when it
  * is installed (CHROMIUM_PATH overrides); elsewhere Playwright's own browser. Every wait —
  * the programs coming up, the browser launching, a test, an assertion — is made for a slow machine
  * (testing/test-limits.ts).
  */
 
 /**
- * Spec files that only read, and read nothing another spec changes: after every other spec has
- * run, they run two at a time (e2e/README.md, "Two phases"). The rest share one demo database,
- * change what others read (awards, balances, settings, users, the chosen project) and run one
- * at a time, in file order, as they always have.
+ * The two specs that use the one console on PostgreSQL: error-page.spec.ts takes a table away from
+ * it for a moment, no-render-writes.spec.ts counts its writes, so they never run at the same time.
  */
-const READS_TWO_AT_A_TIME = [
-  "award-history-fit",
-  "catalogue",
-  "content-security-policy",
-  "demo-data",
-  "error-page",
-  "malformed-requests",
-  "no-connection",
-  "phone",
-  "players",
-  "return-after-sign-in",
-  "role-enforcement",
-  "security-headers",
-  "theme",
-  "titles-and-404",
-];
-const readsTwoAtATime = new RegExp(`/(${READS_TWO_AT_A_TIME.join("|")})\\.spec\\.ts$`);
+const ON_THE_PG_CONSOLE = /\/(error-page|no-render-writes)\.spec\.ts$/;
+
+/** A demo's two programs (the demo launcher, the test proxy in front of its service). */
+type DemoServers = Extract<PlaywrightTestConfig["webServer"], unknown[]>;
 
 // Set once in the runner's process; workers inherit it, so all of them see the same run.
 process.env.E2E_DATA ??= mkdtempSync(join(tmpdir(), "gcc-e2e-"));
@@ -58,8 +45,8 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/e2e",
   fullyParallel: false,
-  // Two browsers at most, and two only in the "reads" project below.
-  workers: 2,
+  // One worker per demo (DEMOS, e2e/servers.ts): the machine has two cores.
+  workers: DEMOS,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: TEST_LIMITS.testMs,
@@ -95,65 +82,65 @@ export default defineConfig({
   },
   projects: [
     { name: "setup", testMatch: /.*\.setup\.ts/ },
+    // One demo per worker (e2e/servers.ts): each spec file runs whole in one worker, against that
+    // worker's demo, one file at a time there, as on one demo before (e2e/README.md, "One demo per
+    // worker").
     {
       name: "chromium",
       testMatch: /.*\.spec\.ts/,
-      testIgnore: readsTwoAtATime,
+      testIgnore: ON_THE_PG_CONSOLE,
       dependencies: ["setup"],
-      workers: 1,
     },
-    // After the others: then nothing changes what these read while they run. Playwright runs a
-    // dependency whole, whatever the filter: E2E_READS_ALONE=1 runs one of these specs without
-    // the others first (e2e/README.md, "Two phases").
-    {
-      name: "reads",
-      testMatch: readsTwoAtATime,
-      dependencies: process.env.E2E_READS_ALONE === "1" ? ["setup"] : ["chromium"],
-      workers: 2,
-    },
+    { name: "pg-console", testMatch: ON_THE_PG_CONSOLE, dependencies: ["setup"], workers: 1 },
   ],
+  // Started one after the other: the first demo builds the console when needed.
   webServer: [
-    {
-      command: "node_modules/.bin/tsx --conditions=react-server scripts/demo.ts",
-      url: `${CONSOLE_URL}/sign-in`,
-      // Builds the console when needed, then starts both programs.
-      timeout: TEST_LIMITS.buildMs,
-      // E2E_REUSE=1 runs the specs against a demo already started on the E2E ports (faster while writing specs).
-      reuseExistingServer: process.env.E2E_REUSE === "1",
-      gracefulShutdown: { signal: "SIGINT", timeout: 10_000 },
-      stdout: "ignore",
-      stderr: "pipe",
-      env: {
-        SERVICE_PGLITE_DIR: join(data, "service"),
-        CONSOLE_PGLITE_DIR: join(data, "console"),
-        SERVICE_DATABASE_URL: "",
-        CONSOLE_DATABASE_URL: "",
-        SERVICE_PORT: String(SERVICE_PORT),
-        PORT: String(CONSOLE_PORT),
-        SERVICE_LOG_LEVEL: "warn",
-        // Throwaway data: no test is about surviving a power loss, so commits skip the disk flush
-        // (docs/service.md, "Durability"); the demo itself stays durable.
-        SERVICE_PGLITE_DURABILITY: "fast",
-        AUTH_SECRET: "",
-        CONSOLE_ENCRYPTION_KEY: "",
-        CONSOLE_ENCRYPTION_KEYS: "",
-        CONSOLE_ALLOWED_SERVICE_HOSTS: E2E_ALLOWED_SERVICE_HOSTS,
-        CONSOLE_STEP_UP_SECONDS: String(E2E_STEP_UP_SECONDS),
-        // The one address whose forwarded headers the console believes (e2e/from-address.ts).
-        TRUSTED_PROXIES: TRUSTED_PROXY_ADDRESS,
-        // e2e/request-context.spec.ts reads what each request worked out (lib/request/per-request.ts).
-        CONSOLE_CALL_COUNTS_FILE: join(data, "call-counts.jsonl"),
-      },
-    },
-    {
-      command: "node_modules/.bin/tsx scripts/e2e/test-proxy.ts",
-      url: `${PROXY_URL}/__health`,
-      timeout: TEST_LIMITS.startMs,
-      reuseExistingServer: process.env.E2E_REUSE === "1",
-      stdout: "ignore",
-      stderr: "pipe",
-      env: { E2E_PROXY_PORT: String(PROXY_PORT), E2E_SERVICE_PORT: String(SERVICE_PORT) },
-    },
+    ...Array.from(
+      { length: DEMOS },
+      (_, demo): DemoServers => [
+        {
+          command: "node_modules/.bin/tsx --conditions=react-server scripts/demo.ts",
+          url: `${consoleUrl(demo)}/sign-in`,
+          // Builds the console when needed, then starts both programs.
+          timeout: TEST_LIMITS.buildMs,
+          // E2E_REUSE=1 runs the specs against demos already started on the E2E ports (faster while writing specs).
+          reuseExistingServer: process.env.E2E_REUSE === "1",
+          gracefulShutdown: { signal: "SIGINT" as const, timeout: 10_000 },
+          stdout: "ignore" as const,
+          stderr: "pipe" as const,
+          env: {
+            SERVICE_PGLITE_DIR: join(data, `demo-${demo}`, "service"),
+            CONSOLE_PGLITE_DIR: join(data, `demo-${demo}`, "console"),
+            SERVICE_DATABASE_URL: "",
+            CONSOLE_DATABASE_URL: "",
+            SERVICE_PORT: String(servicePort(demo)),
+            PORT: String(consolePort(demo)),
+            SERVICE_LOG_LEVEL: "warn",
+            // Throwaway data: no test is about surviving a power loss, so commits skip the disk flush
+            // (docs/service.md, "Durability"); the demo itself stays durable.
+            SERVICE_PGLITE_DURABILITY: "fast",
+            AUTH_SECRET: "",
+            CONSOLE_ENCRYPTION_KEY: "",
+            CONSOLE_ENCRYPTION_KEYS: "",
+            CONSOLE_ALLOWED_SERVICE_HOSTS: allowedServiceHosts(demo),
+            CONSOLE_STEP_UP_SECONDS: String(E2E_STEP_UP_SECONDS),
+            // The one address whose forwarded headers the console believes (e2e/from-address.ts).
+            TRUSTED_PROXIES: TRUSTED_PROXY_ADDRESS,
+            // e2e/request-context.spec.ts reads what each request worked out (lib/request/per-request.ts).
+            CONSOLE_CALL_COUNTS_FILE: callCountsFile(demo),
+          },
+        },
+        {
+          command: "node_modules/.bin/tsx scripts/e2e/test-proxy.ts",
+          url: `http://127.0.0.1:${proxyPort(demo)}/__health`,
+          timeout: TEST_LIMITS.startMs,
+          reuseExistingServer: process.env.E2E_REUSE === "1",
+          stdout: "ignore" as const,
+          stderr: "pipe" as const,
+          env: { E2E_PROXY_PORT: String(proxyPort(demo)), E2E_SERVICE_PORT: String(servicePort(demo)) },
+        },
+      ],
+    ).flat(),
     // A console with no project connection (e2e/no-connection.spec.ts), started after the demo
     // built the console.
     {

@@ -17,7 +17,7 @@ import {
 
 /**
  * The overview (docs/console.md, "The overview"): the figures of a history this spec makes, read
- * as before/after deltas (other specs award too, one at a time: workers = 1), what each role sees,
+ * as before/after deltas (other specs award too on the same demo, one file at a time), what each role sees,
  * what a spec-only service cannot show, and live figures without a reload.
  */
 

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { DEMO_INDEX } from "./servers";
 
 /** The demo users (demo only), one per role, and where each one's signed-in browser state is kept. */
 export const ROLES = {
@@ -16,7 +17,11 @@ export type RoleName = keyof typeof ROLES;
  */
 export const E2E_IDLE_MINUTES = 1440;
 
-export const storageState = (role: RoleName) => join("test-results", "e2e-auth", `${role}.json`);
+/** Where a role's signed-in browser state on demo `demo` is kept (auth.setup.ts signs in on each). */
+export const storageStateOn = (role: RoleName, demo: number) =>
+  join("test-results", "e2e-auth", `${role}-${demo}.json`);
+/** A role's signed-in browser state on this worker's demo. */
+export const storageState = (role: RoleName) => storageStateOn(role, DEMO_INDEX);
 
 /**
  * Signs a role in through the form in this page's browser: a session of its own, for a test that

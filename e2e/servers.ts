@@ -1,23 +1,43 @@
 import { join } from "node:path";
-/** Where Playwright starts the two programs (the demo launcher on fresh databases). */
-export const CONSOLE_PORT = Number(process.env.E2E_CONSOLE_PORT ?? 3200);
-export const SERVICE_PORT = Number(process.env.E2E_SERVICE_PORT ?? 3201);
-export const CONSOLE_URL = `http://127.0.0.1:${CONSOLE_PORT}`;
+
+/**
+ * The browser tests run two demos side by side, one per Playwright worker (e2e/README.md, "One
+ * demo per worker"): a worker uses the demo of its parallel index (0 or 1; a worker started again
+ * after a failure keeps its index, so its demo), which no other worker uses while it runs. The
+ * runner and every module below read the index Playwright gives the process; 0 outside a worker.
+ */
+export const DEMOS = 2;
+export const DEMO_INDEX = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
+/** Demo `demo`'s ports: the first demo's (E2E_*_PORT override them), then 10 apart per demo. */
+const port = (variable: string, first: number) => (demo: number) =>
+  Number(process.env[variable] ?? first) + 10 * demo;
+export const consolePort = port("E2E_CONSOLE_PORT", 3200);
+export const servicePort = port("E2E_SERVICE_PORT", 3201);
+export const proxyPort = port("E2E_PROXY_PORT", 3202);
+export const consoleUrl = (demo: number) => `http://127.0.0.1:${consolePort(demo)}`;
+const proxyUrl = (demo: number) => `http://127.0.0.1:${proxyPort(demo)}`;
+/**
+ * What a demo's console may call although it is on loopback (docs/console.md, "Addresses the
+ * console calls"): its proxy, by either name. The demo adds its own service.
+ */
+export const allowedServiceHosts = (demo: number) =>
+  `127.0.0.1:${proxyPort(demo)},localhost:${proxyPort(demo)}`;
+
+/** This worker's demo: its console and service. */
+export const CONSOLE_PORT = consolePort(DEMO_INDEX);
+export const SERVICE_PORT = servicePort(DEMO_INDEX);
+export const CONSOLE_URL = consoleUrl(DEMO_INDEX);
 /** The service's {base_url}, as a connection form wants it. */
 export const SERVICE_BASE_URL = `http://127.0.0.1:${SERVICE_PORT}/api/public`;
 /** The same service behind scripts/e2e/test-proxy.ts, which can lose an award's answer. */
-export const PROXY_PORT = Number(process.env.E2E_PROXY_PORT ?? 3202);
-export const PROXY_URL = `http://127.0.0.1:${PROXY_PORT}`;
+export const PROXY_PORT = proxyPort(DEMO_INDEX);
+export const PROXY_URL = proxyUrl(DEMO_INDEX);
 export const PROXIED_BASE_URL = `${PROXY_URL}/api/public`;
 /** The same service playing one that implements the spec only (no extensions). */
 export const SPEC_ONLY_BASE_URL = `${PROXY_URL}/spec-only/api/public`;
 /** The same service answering each award half a second late (a batch that takes a while). */
 export const SLOW_BASE_URL = `${PROXY_URL}/slow/api/public`;
-/**
- * What the demo's console may call although it is on loopback (docs/console.md, "Addresses the
- * console calls"): the proxy, by either name. The demo adds its own service.
- */
-export const E2E_ALLOWED_SERVICE_HOSTS = `127.0.0.1:${PROXY_PORT},localhost:${PROXY_PORT}`;
 
 /**
  * How long a second factor counts for step-up in the e2e console (CONSOLE_STEP_UP_SECONDS; 10
@@ -40,7 +60,8 @@ export const UNCONNECTED_CONSOLE_PORT = Number(process.env.E2E_UNCONNECTED_CONSO
 export const UNCONNECTED_CONSOLE_URL = `http://127.0.0.1:${UNCONNECTED_CONSOLE_PORT}`;
 
 /**
- * Where the console writes what its request context counted (CONSOLE_CALL_COUNTS_FILE,
+ * Where a demo's console writes what its request context counted (CONSOLE_CALL_COUNTS_FILE,
  * lib/request/per-request.ts), in the run's data folder (playwright.config.ts sets E2E_DATA).
  */
-export const CALL_COUNTS_FILE = join(process.env.E2E_DATA ?? "", "call-counts.jsonl");
+export const callCountsFile = (demo: number) => join(process.env.E2E_DATA ?? "", `call-counts-${demo}.jsonl`);
+export const CALL_COUNTS_FILE = callCountsFile(DEMO_INDEX);

@@ -363,9 +363,9 @@ test("step-up: each listed action asks for a fresh code, and the server refuses 
   // Connections.
   await connectionsPage.goto("/settings/connections");
   await connectionsPage.getByLabel("Name").fill(`Step-up ${stamp}`);
-  await connectionsPage.getByLabel("Base URL").fill("http://127.0.0.1:3201/api/public");
-  await connectionsPage.getByLabel("Project GUID").fill("7d3c1a52-4b8e-4f1a-9c2d-5e6f70819a2b");
-  await connectionsPage.getByLabel("API key").fill("gcc_demo_key_8f2b6c1e9a4d7f3b5e0c2a6d8b1f4e7c");
+  await connectionsPage.getByLabel("Base URL").fill(SERVICE_BASE_URL);
+  await connectionsPage.getByLabel("Project GUID").fill(DEMO_PROJECT_GUID);
+  await connectionsPage.getByLabel("API key").fill(DEMO_API_KEY);
   await connectionsPage.getByRole("button", { name: "Save connection" }).click();
   await expect(stepUp(connectionsPage)).toBeVisible();
   await stepUp(connectionsPage).getByRole("button", { name: "Cancel" }).click();
