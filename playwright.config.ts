@@ -13,6 +13,7 @@ import {
   E2E_STEP_UP_SECONDS,
   PG_CONSOLE_URL,
   proxyPort,
+  proxyUrl,
   servicePort,
   UNCONNECTED_CONSOLE_URL,
 } from "./e2e/servers";
@@ -21,8 +22,8 @@ import { TEST_LIMITS } from "./testing/test-limits";
 
 /**
  * End-to-end tests in Chromium against both programs, started by `npm run demo` on fresh
- * embedded databases (the demo project and the demo users), twice: one demo per worker. Debian's chromium is used when it
- * is installed (CHROMIUM_PATH overrides); elsewhere Playwright's own browser. Every wait —
+ * embedded databases (the demo project and the demo users), twice: one demo per worker. Debian's
+ * chromium is used when it is installed (CHROMIUM_PATH overrides); elsewhere Playwright's own browser. Every wait —
  * the programs coming up, the browser launching, a test, an assertion — is made for a slow machine
  * (testing/test-limits.ts).
  */
@@ -105,9 +106,9 @@ export default defineConfig({
           timeout: TEST_LIMITS.buildMs,
           // E2E_REUSE=1 runs the specs against demos already started on the E2E ports (faster while writing specs).
           reuseExistingServer: process.env.E2E_REUSE === "1",
-          gracefulShutdown: { signal: "SIGINT" as const, timeout: 10_000 },
-          stdout: "ignore" as const,
-          stderr: "pipe" as const,
+          gracefulShutdown: { signal: "SIGINT", timeout: 10_000 },
+          stdout: "ignore",
+          stderr: "pipe",
           env: {
             SERVICE_PGLITE_DIR: join(data, `demo-${demo}`, "service"),
             CONSOLE_PGLITE_DIR: join(data, `demo-${demo}`, "console"),
@@ -132,11 +133,11 @@ export default defineConfig({
         },
         {
           command: "node_modules/.bin/tsx scripts/e2e/test-proxy.ts",
-          url: `http://127.0.0.1:${proxyPort(demo)}/__health`,
+          url: `${proxyUrl(demo)}/__health`,
           timeout: TEST_LIMITS.startMs,
           reuseExistingServer: process.env.E2E_REUSE === "1",
-          stdout: "ignore" as const,
-          stderr: "pipe" as const,
+          stdout: "ignore",
+          stderr: "pipe",
           env: { E2E_PROXY_PORT: String(proxyPort(demo)), E2E_SERVICE_PORT: String(servicePort(demo)) },
         },
       ],

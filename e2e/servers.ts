@@ -16,7 +16,7 @@ export const consolePort = port("E2E_CONSOLE_PORT", 3200);
 export const servicePort = port("E2E_SERVICE_PORT", 3201);
 export const proxyPort = port("E2E_PROXY_PORT", 3202);
 export const consoleUrl = (demo: number) => `http://127.0.0.1:${consolePort(demo)}`;
-const proxyUrl = (demo: number) => `http://127.0.0.1:${proxyPort(demo)}`;
+export const proxyUrl = (demo: number) => `http://127.0.0.1:${proxyPort(demo)}`;
 /**
  * What a demo's console may call although it is on loopback (docs/console.md, "Addresses the
  * console calls"): its proxy, by either name. The demo adds its own service.
