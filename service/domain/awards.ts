@@ -89,9 +89,30 @@ export async function awardTokens(
 ): Promise<AwardOutcome> {
   let checked = key;
   let project = projectId;
+  // Whether `checked` was read from the database by this call (not the request's cached check).
+  let confirmed = false;
+  const checkAgain = async (): Promise<CheckedKey & { id: number }> => {
+    if (!checked) throw new Error("Only an award with a key check is checked again.");
+    const fresh = await authorizeHash(db, Buffer.from(checked.keyId, "hex"), request.ProjectGuid);
+    if (!fresh) throw unauthorized();
+    confirmed = true;
+    return fresh;
+  };
   for (let attempt = 1; ; attempt += 1) {
-    const lines = await resolveTokenLines(db, project, request.Tokens, checked?.catalogueVersion);
-    if (!request.IsAllowance) checkWalletFormat(request.Wallet, lines);
+    let lines: ResolvedLine[];
+    try {
+      lines = await resolveTokenLines(db, project, request.Tokens, checked?.catalogueVersion);
+      if (!request.IsAllowance) checkWalletFormat(request.Wallet, lines);
+    } catch (error) {
+      // A refusal read from the cached check's catalogue is given only if the current catalogue
+      // refuses too: an import may have replaced it a moment ago (docs/service.md, "Caches").
+      if (!(error instanceof ServiceError) || !checked || confirmed) throw error;
+      const fresh = await checkAgain();
+      if (fresh.catalogueVersion === checked.catalogueVersion) throw error;
+      checked = fresh;
+      project = fresh.id;
+      continue;
+    }
     const canonicalBody = canonicalAwardBody({ ...request, Tokens: bodyLines(lines) });
 
     // The `service.award_tokens` function (migrations 0002, 0004) claims the RequestID, then posts
@@ -112,8 +133,7 @@ export async function awardTokens(
     if (outcome.status === "Refused" && checked) {
       // The key was revoked, or an import replaced the catalogue, after the (cached) key check:
       // check it afresh — refused, or resolve the lines again against the new catalogue.
-      const fresh = await authorizeHash(db, Buffer.from(checked.keyId, "hex"), request.ProjectGuid);
-      if (!fresh) throw unauthorized();
+      const fresh = await checkAgain();
       if (attempt >= REFUSED_ATTEMPTS)
         throw new Error("The award was refused by its batch again and again with a live key.");
       checked = fresh;
