@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 // ".js": Vite loads this file itself and warns about an import without an extension.
@@ -5,6 +6,17 @@ import { TEST_LIMITS } from "./testing/test-limits.js";
 
 // Tests that need a database run twice: on PGlite and on a throwaway PostgreSQL.
 const http = ["service/**/*.http.test.ts", "service/**/*.db.test.ts", "lib/**/*.db.test.ts"];
+
+/**
+ * The database tests share their modules within a worker (`isolate: false`): each file no longer
+ * imports the service, the console and a database driver afresh, about a second per file
+ * (docs/testing.md, "Vitest: where the test time goes"). A file that replaces a module, the
+ * environment, a global or a shared object's method needs a module graph of its own (a module a
+ * file before it loaded would keep the real one): those are found by what they call, here, so a new
+ * one cannot land among the shared ones, and run isolated as before.
+ */
+const REPLACES_MODULES = /\bvi\.(mock|doMock|unmock|stubEnv|stubGlobal|spyOn|resetModules)\(/;
+const ownModules = globSync(http).filter((file) => REPLACES_MODULES.test(readFileSync(file, "utf8")));
 
 /**
  * Every project waits as long as a slow machine needs (testing/test-limits.ts): hooks are where
@@ -47,28 +59,24 @@ export default defineConfig({
           ...limits,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: "http-pglite",
-          include: http,
-          env: { TEST_DB: "pglite" },
-          // The migrated databases each test copies, built once per run (docs/testing.md).
-          globalSetup: ["testing/pglite-global-setup.ts"],
-          ...limits,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "http-postgres",
-          include: http,
-          env: { TEST_DB: "postgres" },
-          // The throwaway cluster and the migrated templates each test copies (docs/testing.md).
-          globalSetup: ["testing/global-setup.ts"],
-          ...limits,
-        },
-      },
+      ...databaseProjects("pglite", ["testing/pglite-global-setup.ts"]),
+      ...databaseProjects("postgres", ["testing/global-setup.ts"]),
     ],
   },
 });
+
+/**
+ * The database tests on one database: those that share their modules, and those that replace one
+ * (above). `globalSetup` builds the migrated databases each test copies, once per project
+ * (docs/testing.md); on PostgreSQL it also starts the throwaway cluster unless one is given.
+ */
+function databaseProjects(database: "pglite" | "postgres", globalSetup: string[]) {
+  const common = { extends: true, test: { env: { TEST_DB: database }, globalSetup, ...limits } };
+  return [
+    {
+      ...common,
+      test: { ...common.test, name: `http-${database}`, include: http, exclude: ownModules, isolate: false },
+    },
+    { ...common, test: { ...common.test, name: `http-${database}-isolated`, include: ownModules } },
+  ];
+}
