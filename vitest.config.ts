@@ -1,6 +1,6 @@
 import { globSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 // ".js": Vite loads this file itself and warns about an import without an extension.
 import { TEST_LIMITS } from "./testing/test-limits.js";
 
@@ -39,7 +39,7 @@ export default defineConfig({
     ...limits,
     // Vitest's default is one worker fewer than the cores: one on this 2-core machine. Many files
     // mostly wait — on a spawned CLI or demo, a PostgreSQL backend, a build — so three overlap
-    // that waiting (docs/benchmarks.md, "Test suite").
+    // that waiting (docs/testing.md, "Vitest: where the test time goes").
     maxWorkers: 3,
     reporters: ["default", "./scripts/lib/summary-reporter.ts"],
     projects: [
@@ -70,8 +70,11 @@ export default defineConfig({
  * (above). `globalSetup` builds the migrated databases each test copies, once per project
  * (docs/testing.md); on PostgreSQL it also starts the throwaway cluster unless one is given.
  */
-function databaseProjects(database: "pglite" | "postgres", globalSetup: string[]) {
-  const common = { extends: true, test: { env: { TEST_DB: database }, globalSetup, ...limits } };
+function databaseProjects(
+  database: "pglite" | "postgres",
+  globalSetup: string[],
+): TestProjectInlineConfiguration[] {
+  const common = { extends: true as const, test: { env: { TEST_DB: database }, globalSetup, ...limits } };
   return [
     {
       ...common,
