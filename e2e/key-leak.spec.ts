@@ -114,7 +114,9 @@ test("no response to any role's browser holds an API key", async ({ browser }) =
     await rolePage.goto("/catalogue/products");
     for (const link of ["Prices", "Tokens", "Translations", "Products"]) {
       await rolePage.getByRole("navigation", { name: "Console" }).getByRole("link", { name: link }).click();
-      await expect(rolePage.getByRole("heading", { level: 1 })).toBeVisible();
+      // The page before's heading is visible too until the navigation lands: wait for this one's.
+      await expect(rolePage).toHaveURL(new RegExp(`/catalogue/${link.toLowerCase()}`));
+      await expect(rolePage.getByRole("heading", { level: 1, name: link })).toBeVisible();
     }
     await rolePage.getByLabel("Language").selectOption("de");
     await expect(rolePage).toHaveURL(/lang=de/);
