@@ -6,17 +6,32 @@ import { TEST_LIMITS } from "./testing/test-limits.js";
 
 // Tests that need a database run twice: on PGlite and on a throwaway PostgreSQL.
 const http = ["service/**/*.http.test.ts", "service/**/*.db.test.ts", "lib/**/*.db.test.ts"];
+const unit = [
+  "lib/**/*.test.ts",
+  "components/**/*.test.ts",
+  "common/**/*.test.ts",
+  "service/**/*.test.ts",
+  "scripts/**/*.test.ts",
+  "testing/**/*.test.ts",
+];
 
 /**
- * The database tests share their modules within a worker (`isolate: false`): each file no longer
- * imports the service, the console and a database driver afresh, about a second per file
- * (docs/testing.md, "Vitest: where the test time goes"). A file that replaces a module, the
- * environment, a global or a shared object's method needs a module graph of its own (a module a
- * file before it loaded would keep the real one): those are found by what they call, here, so a new
- * one cannot land among the shared ones, and run isolated as before.
+ * In the database projects a worker runs one test file after another with the modules it has
+ * loaded (`isolate: false`): each file no longer imports the service, the console and a database
+ * driver afresh, about a second per file (docs/testing.md, "Shared modules"). A file that replaces a
+ * module, the environment, a global, a timer or a shared object's method needs a module graph of
+ * its own (a module a file before it loaded would keep the real one, or see the replacement):
+ * those are found here by what they call, so a new one cannot land among the shared ones, and
+ * run each in a fresh process as before.
  */
-const REPLACES_MODULES = /\bvi\.(mock|doMock|unmock|stubEnv|stubGlobal|spyOn|resetModules)\(/;
-const ownModules = globSync(http).filter((file) => REPLACES_MODULES.test(readFileSync(file, "utf8")));
+const REPLACES_SHARED_STATE =
+  /\bvi\.(mock|doMock|unmock|stubEnv|stubGlobal|spyOn|resetModules|useFakeTimers)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.\w+\s*=[^=]|process\.(on|once|chdir)\(/;
+const replacesSharedState = (include: string[], exclude: string[] = []) => {
+  const excluded = new Set(globSync(exclude));
+  return globSync(include).filter(
+    (file) => !excluded.has(file) && REPLACES_SHARED_STATE.test(readFileSync(file, "utf8")),
+  );
+};
 
 /**
  * Every project waits as long as a slow machine needs (testing/test-limits.ts): hooks are where
@@ -27,6 +42,20 @@ const limits = {
   hookTimeout: TEST_LIMITS.startMs,
   teardownTimeout: TEST_LIMITS.startMs,
 };
+
+/** `name` (the files that share modules) and `name-isolated` (those that may not). */
+function sharedAndIsolated(
+  name: string,
+  files: { include: string[]; exclude?: string[] },
+  test: TestProjectInlineConfiguration["test"] = {},
+): TestProjectInlineConfiguration[] {
+  const isolated = replacesSharedState(files.include, files.exclude);
+  const exclude = [...(files.exclude ?? []), ...isolated];
+  return [
+    { extends: true, test: { ...test, ...limits, name, include: files.include, exclude, isolate: false } },
+    { extends: true, test: { ...test, ...limits, name: `${name}-isolated`, include: isolated } },
+  ];
+}
 
 export default defineConfig({
   resolve: {
@@ -43,43 +72,22 @@ export default defineConfig({
     maxWorkers: 3,
     reporters: ["default", "./scripts/lib/summary-reporter.ts"],
     projects: [
-      {
-        extends: true,
-        test: {
-          name: "unit",
-          include: [
-            "lib/**/*.test.ts",
-            "components/**/*.test.ts",
-            "common/**/*.test.ts",
-            "service/**/*.test.ts",
-            "scripts/**/*.test.ts",
-            "testing/**/*.test.ts",
-          ],
-          exclude: http,
-          ...limits,
-        },
-      },
-      ...databaseProjects("pglite", ["testing/pglite-global-setup.ts"]),
-      ...databaseProjects("postgres", ["testing/global-setup.ts"]),
+      // Every *.test.ts that needs no database of its own, each file in a fresh process: sharing
+      // modules saved nothing measurable here (docs/testing.md, "Shared modules").
+      { extends: true, test: { ...limits, name: "unit", include: unit, exclude: http } },
+      // The database tests on each database. `globalSetup` builds the migrated databases each test
+      // copies, once per project (docs/testing.md); on PostgreSQL it also starts the throwaway
+      // cluster unless one is given.
+      ...sharedAndIsolated(
+        "http-pglite",
+        { include: http },
+        { env: { TEST_DB: "pglite" }, globalSetup: ["testing/pglite-global-setup.ts"] },
+      ),
+      ...sharedAndIsolated(
+        "http-postgres",
+        { include: http },
+        { env: { TEST_DB: "postgres" }, globalSetup: ["testing/global-setup.ts"] },
+      ),
     ],
   },
 });
-
-/**
- * The database tests on one database: those that share their modules, and those that replace one
- * (above). `globalSetup` builds the migrated databases each test copies, once per project
- * (docs/testing.md); on PostgreSQL it also starts the throwaway cluster unless one is given.
- */
-function databaseProjects(
-  database: "pglite" | "postgres",
-  globalSetup: string[],
-): TestProjectInlineConfiguration[] {
-  const common = { extends: true as const, test: { env: { TEST_DB: database }, globalSetup, ...limits } };
-  return [
-    {
-      ...common,
-      test: { ...common.test, name: `http-${database}`, include: http, exclude: ownModules, isolate: false },
-    },
-    { ...common, test: { ...common.test, name: `http-${database}-isolated`, include: ownModules } },
-  ];
-}
