@@ -26,12 +26,7 @@ const unit = [
  */
 const REPLACES_SHARED_STATE =
   /\bvi\.(mock|doMock|unmock|stubEnv|stubGlobal|spyOn|resetModules|useFakeTimers)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.\w+\s*=[^=]|process\.(on|once|chdir)\(/;
-const replacesSharedState = (include: string[], exclude: string[] = []) => {
-  const excluded = new Set(globSync(exclude));
-  return globSync(include).filter(
-    (file) => !excluded.has(file) && REPLACES_SHARED_STATE.test(readFileSync(file, "utf8")),
-  );
-};
+const ownState = globSync(http).filter((file) => REPLACES_SHARED_STATE.test(readFileSync(file, "utf8")));
 
 /**
  * Every project waits as long as a slow machine needs (testing/test-limits.ts): hooks are where
@@ -43,17 +38,16 @@ const limits = {
   teardownTimeout: TEST_LIMITS.startMs,
 };
 
-/** `name` (the files that share modules) and `name-isolated` (those that may not). */
-function sharedAndIsolated(
-  name: string,
-  files: { include: string[]; exclude?: string[] },
-  test: TestProjectInlineConfiguration["test"] = {},
+/** The database tests on one database: `http-<database>` shares modules, `-isolated` may not. */
+function databaseProjects(
+  database: "pglite" | "postgres",
+  globalSetup: string[],
 ): TestProjectInlineConfiguration[] {
-  const isolated = replacesSharedState(files.include, files.exclude);
-  const exclude = [...(files.exclude ?? []), ...isolated];
+  const test = { ...limits, env: { TEST_DB: database }, globalSetup };
+  const name = `http-${database}`;
   return [
-    { extends: true, test: { ...test, ...limits, name, include: files.include, exclude, isolate: false } },
-    { extends: true, test: { ...test, ...limits, name: `${name}-isolated`, include: isolated } },
+    { extends: true, test: { ...test, name, include: http, exclude: ownState, isolate: false } },
+    { extends: true, test: { ...test, name: `${name}-isolated`, include: ownState } },
   ];
 }
 
@@ -78,16 +72,8 @@ export default defineConfig({
       // The database tests on each database. `globalSetup` builds the migrated databases each test
       // copies, once per project (docs/testing.md); on PostgreSQL it also starts the throwaway
       // cluster unless one is given.
-      ...sharedAndIsolated(
-        "http-pglite",
-        { include: http },
-        { env: { TEST_DB: "pglite" }, globalSetup: ["testing/pglite-global-setup.ts"] },
-      ),
-      ...sharedAndIsolated(
-        "http-postgres",
-        { include: http },
-        { env: { TEST_DB: "postgres" }, globalSetup: ["testing/global-setup.ts"] },
-      ),
+      ...databaseProjects("pglite", ["testing/pglite-global-setup.ts"]),
+      ...databaseProjects("postgres", ["testing/global-setup.ts"]),
     ],
   },
 });
