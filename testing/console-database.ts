@@ -15,6 +15,7 @@ export async function createConsoleTestDatabase(): Promise<ConsoleDatabase> {
     return openConsoleDatabase({
       driver: "pglite",
       folder: null,
+      small: true,
       from: await migratedPgliteDump("console", inject("pgliteDumps")),
     });
   // A copy of the database migrated once per run (testing/migrated-templates.ts).

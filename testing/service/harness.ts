@@ -19,6 +19,7 @@ export async function createTestDatabase(
     return openDatabase({
       driver: "pglite",
       folder: null,
+      small: true,
       from: await migratedPgliteDump("service", inject("pgliteDumps")),
     });
   // A copy of the database migrated once per run (testing/migrated-templates.ts).
