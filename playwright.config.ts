@@ -43,12 +43,101 @@ const ON_THE_PG_CONSOLE = /\/(error-page|no-render-writes)\.spec\.ts$/;
 const WAITS_ON_THE_CLOCK = /\/staff-accounts\.spec\.ts$/;
 
 /** A demo's two programs (the demo launcher, the test proxy in front of its service). */
-type DemoServers = Extract<PlaywrightTestConfig["webServer"], unknown[]>;
+type WebServer = Extract<PlaywrightTestConfig["webServer"], unknown[]>[number];
+type DemoServers = WebServer[];
 
 // Set once in the runner's process; workers inherit it, so all of them see the same run.
 process.env.E2E_DATA ??= mkdtempSync(join(tmpdir(), "gcc-e2e-"));
 const data = process.env.E2E_DATA;
 const chromium = chromiumPath();
+
+/**
+ * Every program the specs use: the demos, each with the test proxy in front of its service, a
+ * console with no connection, and one on PostgreSQL where a cluster is given.
+ */
+const SERVERS: WebServer[] = [
+  ...Array.from(
+    { length: DEMOS },
+    (_, demo): DemoServers => [
+      {
+        command: "node_modules/.bin/tsx --conditions=react-server scripts/demo.ts",
+        url: `${consoleUrl(demo)}/sign-in`,
+        // Builds the console when needed, then starts both programs.
+        timeout: TEST_LIMITS.buildMs,
+        // E2E_REUSE=1 runs the specs against demos already started on the E2E ports (faster while writing specs).
+        reuseExistingServer: process.env.E2E_REUSE === "1",
+        gracefulShutdown: { signal: "SIGINT", timeout: 10_000 },
+        stdout: "ignore",
+        stderr: "pipe",
+        env: {
+          SERVICE_PGLITE_DIR: join(data, `demo-${demo}`, "service"),
+          CONSOLE_PGLITE_DIR: join(data, `demo-${demo}`, "console"),
+          SERVICE_DATABASE_URL: "",
+          CONSOLE_DATABASE_URL: "",
+          SERVICE_PORT: String(servicePort(demo)),
+          PORT: String(consolePort(demo)),
+          SERVICE_LOG_LEVEL: "warn",
+          // Throwaway data: no test is about surviving a power loss, so commits skip the disk flush
+          // (docs/service.md, "Durability"); the demo itself stays durable.
+          SERVICE_PGLITE_DURABILITY: "fast",
+          AUTH_SECRET: "",
+          CONSOLE_ENCRYPTION_KEY: "",
+          CONSOLE_ENCRYPTION_KEYS: "",
+          CONSOLE_ALLOWED_SERVICE_HOSTS: allowedServiceHosts(demo),
+          CONSOLE_STEP_UP_SECONDS: String(E2E_STEP_UP_SECONDS),
+          // The one address whose forwarded headers the console believes (e2e/from-address.ts).
+          TRUSTED_PROXIES: TRUSTED_PROXY_ADDRESS,
+          // e2e/request-context.spec.ts reads what each request worked out (lib/request/per-request.ts).
+          CONSOLE_CALL_COUNTS_FILE: callCountsFile(demo),
+        },
+      },
+      {
+        command: "node_modules/.bin/tsx scripts/e2e/test-proxy.ts",
+        url: `${proxyUrl(demo)}/__health`,
+        timeout: TEST_LIMITS.startMs,
+        reuseExistingServer: process.env.E2E_REUSE === "1",
+        stdout: "ignore",
+        stderr: "pipe",
+        env: { E2E_PROXY_PORT: String(proxyPort(demo)), E2E_SERVICE_PORT: String(servicePort(demo)) },
+      },
+    ],
+  ).flat(),
+  // A console with no project connection (e2e/no-connection.spec.ts), started after the demo
+  // built the console.
+  {
+    command: "node_modules/.bin/tsx --conditions=react-server scripts/e2e/unconnected-console.ts",
+    url: `${UNCONNECTED_CONSOLE_URL}/sign-in`,
+    timeout: TEST_LIMITS.startMs,
+    reuseExistingServer: process.env.E2E_REUSE === "1",
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+  // A second console on PostgreSQL for e2e/no-render-writes.spec.ts, started after the demo
+  // built the console; only where a PostgreSQL cluster is given (`npm test` starts a throwaway one).
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        {
+          command: "node_modules/.bin/tsx --conditions=react-server scripts/e2e/pg-console.ts",
+          url: `${PG_CONSOLE_URL}/sign-in`,
+          timeout: TEST_LIMITS.startMs,
+          reuseExistingServer: process.env.E2E_REUSE === "1",
+          stdout: "ignore" as const,
+          stderr: "pipe" as const,
+        },
+      ]
+    : []),
+];
+
+/**
+ * The first demo starts alone: it builds the console when needed, which the others then run.
+ * Playwright starts its web servers one after another, each once the one before answers (26 s in
+ * all on an idle machine); the rest start here together instead, without a URL for Playwright to
+ * wait on, and the global setup (e2e/servers-up.ts) waits until each answers before any spec runs.
+ * With E2E_REUSE=1 they are already running.
+ */
+const [FIRST, ...TOGETHER] = SERVERS as [WebServer, ...WebServer[]];
+process.env.E2E_SERVER_URLS = JSON.stringify(TOGETHER.map((server) => server.url));
+const startedTogether = process.env.E2E_REUSE === "1" ? [] : TOGETHER.map(({ url: _, ...server }) => server);
 
 export default defineConfig({
   testDir: "e2e",
@@ -107,77 +196,6 @@ export default defineConfig({
       dependencies: ["setup"],
     },
   ],
-  // Started one after the other: the first demo builds the console when needed.
-  webServer: [
-    ...Array.from(
-      { length: DEMOS },
-      (_, demo): DemoServers => [
-        {
-          command: "node_modules/.bin/tsx --conditions=react-server scripts/demo.ts",
-          url: `${consoleUrl(demo)}/sign-in`,
-          // Builds the console when needed, then starts both programs.
-          timeout: TEST_LIMITS.buildMs,
-          // E2E_REUSE=1 runs the specs against demos already started on the E2E ports (faster while writing specs).
-          reuseExistingServer: process.env.E2E_REUSE === "1",
-          gracefulShutdown: { signal: "SIGINT", timeout: 10_000 },
-          stdout: "ignore",
-          stderr: "pipe",
-          env: {
-            SERVICE_PGLITE_DIR: join(data, `demo-${demo}`, "service"),
-            CONSOLE_PGLITE_DIR: join(data, `demo-${demo}`, "console"),
-            SERVICE_DATABASE_URL: "",
-            CONSOLE_DATABASE_URL: "",
-            SERVICE_PORT: String(servicePort(demo)),
-            PORT: String(consolePort(demo)),
-            SERVICE_LOG_LEVEL: "warn",
-            // Throwaway data: no test is about surviving a power loss, so commits skip the disk flush
-            // (docs/service.md, "Durability"); the demo itself stays durable.
-            SERVICE_PGLITE_DURABILITY: "fast",
-            AUTH_SECRET: "",
-            CONSOLE_ENCRYPTION_KEY: "",
-            CONSOLE_ENCRYPTION_KEYS: "",
-            CONSOLE_ALLOWED_SERVICE_HOSTS: allowedServiceHosts(demo),
-            CONSOLE_STEP_UP_SECONDS: String(E2E_STEP_UP_SECONDS),
-            // The one address whose forwarded headers the console believes (e2e/from-address.ts).
-            TRUSTED_PROXIES: TRUSTED_PROXY_ADDRESS,
-            // e2e/request-context.spec.ts reads what each request worked out (lib/request/per-request.ts).
-            CONSOLE_CALL_COUNTS_FILE: callCountsFile(demo),
-          },
-        },
-        {
-          command: "node_modules/.bin/tsx scripts/e2e/test-proxy.ts",
-          url: `${proxyUrl(demo)}/__health`,
-          timeout: TEST_LIMITS.startMs,
-          reuseExistingServer: process.env.E2E_REUSE === "1",
-          stdout: "ignore",
-          stderr: "pipe",
-          env: { E2E_PROXY_PORT: String(proxyPort(demo)), E2E_SERVICE_PORT: String(servicePort(demo)) },
-        },
-      ],
-    ).flat(),
-    // A console with no project connection (e2e/no-connection.spec.ts), started after the demo
-    // built the console.
-    {
-      command: "node_modules/.bin/tsx --conditions=react-server scripts/e2e/unconnected-console.ts",
-      url: `${UNCONNECTED_CONSOLE_URL}/sign-in`,
-      timeout: TEST_LIMITS.startMs,
-      reuseExistingServer: process.env.E2E_REUSE === "1",
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    // A second console on PostgreSQL for e2e/no-render-writes.spec.ts, started after the demo
-    // built the console; only where a PostgreSQL cluster is given (`npm test` starts a throwaway one).
-    ...(process.env.TEST_DATABASE_URL
-      ? [
-          {
-            command: "node_modules/.bin/tsx --conditions=react-server scripts/e2e/pg-console.ts",
-            url: `${PG_CONSOLE_URL}/sign-in`,
-            timeout: TEST_LIMITS.startMs,
-            reuseExistingServer: process.env.E2E_REUSE === "1",
-            stdout: "ignore" as const,
-            stderr: "pipe" as const,
-          },
-        ]
-      : []),
-  ],
+  webServer: [FIRST, ...startedTogether],
+  globalSetup: "./e2e/servers-up.ts",
 });
