@@ -1,4 +1,6 @@
+import { describeTarget } from "@/common/cli";
 import { openDatabase, type ServiceDatabase } from "./db/connection";
+import { requireMigratedService } from "./db/migrate";
 import { connectionLimits, databaseTarget, requestLogSettings, type ServiceEnv } from "./env";
 import { buildServiceApp } from "./http/app";
 import type { ServiceApp } from "./http/define-route";
@@ -10,10 +12,15 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** Opens the database, builds the app and listens; `stop` closes both, in that order. */
+/**
+ * Opens the database, refuses it unless it is migrated, builds the app and listens; `stop`
+ * closes both, in that order.
+ */
 export async function startService(env: ServiceEnv): Promise<RunningService> {
-  const database = await openDatabase(databaseTarget(env));
+  const target = databaseTarget(env);
+  const database = await openDatabase(target);
   try {
+    await requireMigratedService(database, describeTarget(target));
     const app = await buildServiceApp({
       db: database.db,
       rateLimit: env.SERVICE_RATE_LIMIT,

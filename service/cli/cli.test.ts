@@ -41,7 +41,10 @@ interface Run {
   stderr: string;
 }
 
-function run(tool: "migrate" | "seed" | "keys", args: string[], folder: string): Promise<Run> {
+/** The tools, and `main`: the service itself (`npm run service`). */
+type Tool = "migrate" | "seed" | "keys" | "main";
+
+function run(tool: Tool, args: string[], folder: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, [`service/cli/${tool}.ts`, ...args], {
       cwd: ROOT,
@@ -146,8 +149,11 @@ function smallFixture(guid: string, name: string, products = 1): FixtureInput {
 
 describe("before any data", SLOW, () => {
   const untouched = join(temp, "untouched");
-  const cases: { tool: "migrate" | "seed" | "keys"; args: string[]; error: string }[] = [
+  const cases: { tool: Tool; args: string[]; error: string }[] = [
     { tool: "seed", args: ["--bogus"], error: "Unknown option --bogus." },
+    // The service takes its settings from the environment only: an argument would be ignored.
+    { tool: "main", args: ["--port", "4000"], error: "Unknown option --port." },
+    { tool: "main", args: ["start"], error: "Unexpected argument 'start'." },
     {
       tool: "seed",
       args: ["--scale", "abc"],
@@ -191,7 +197,7 @@ describe("before any data", SLOW, () => {
       error: '--scopes: "mint" is not a scope; use some of read, award, fund, keys.',
     },
   ];
-  const script = { migrate: "db:migrate", seed: "db:seed", keys: "keys" };
+  const script = { migrate: "db:migrate", seed: "db:seed", keys: "keys", main: "service" };
 
   it.concurrent("a wrong command line exits 2 with one line naming the argument and rule, opening no database", async () => {
     const results = await Promise.all(cases.map((c) => run(c.tool, c.args, untouched)));
@@ -204,7 +210,7 @@ describe("before any data", SLOW, () => {
 
   it.concurrent("--help prints the usage and exits 0", async () => {
     const results = await Promise.all(
-      (["migrate", "seed", "keys"] as const).map((tool) => run(tool, ["--help"], untouched)),
+      (["migrate", "seed", "keys", "main"] as const).map((tool) => run(tool, ["--help"], untouched)),
     );
     expect(results.map((r) => [r.code, r.stdout.split("\n")[0], r.stderr])).toEqual([
       [0, "Usage: npm run db:migrate", ""],
@@ -214,6 +220,7 @@ describe("before any data", SLOW, () => {
         "Usage: npm run keys -- create --project GUID [--label TEXT] [--scopes read,award,fund,keys] [--expires ISO-DATE] [--cap TOKEN=AMOUNT]...",
         "",
       ],
+      [0, "Usage: npm run service", ""],
     ]);
   });
 
@@ -233,12 +240,11 @@ describe("before any data", SLOW, () => {
     expect(existsSync(untouched)).toBe(false);
   });
 
-  it.concurrent("seed refuses an unmigrated database; migrate applies once; --demo then loads the demo project", async () => {
-    expectOneLineError(
-      await run("seed", ["--demo"], seeded),
-      1,
-      `The service database (PGlite ${seeded}) has no tables yet: run npm run db:migrate first.\n`,
-    );
+  it.concurrent("seed and the service refuse an unmigrated database; migrate applies once; --demo then loads the demo project", async () => {
+    const unmigrated = `The service database (PGlite ${seeded}) has no tables yet: run npm run db:migrate first.\n`;
+    expectOneLineError(await run("seed", ["--demo"], seeded), 1, unmigrated);
+    // The service itself too, before it listens: it would answer every request with a 500.
+    expectOneLineError(await run("main", [], seeded), 1, unmigrated);
     const migrations = readdirSync(join(ROOT, "service/db/migrations")).filter((name) =>
       name.endsWith(".sql"),
     ).length;

@@ -1,6 +1,6 @@
 import { migrationState, parseCommandLine, plural } from "@/common/cli";
-import { migrateServiceDatabase } from "../db/migrate";
-import { runCli, SERVICE_MIGRATIONS, withServiceDatabase } from "./run-cli";
+import { migrateServiceDatabase, SERVICE_MIGRATIONS } from "../db/migrate";
+import { runCli, withServiceDatabase } from "./run-cli";
 
 const HELP = `Usage: npm run db:migrate
 

@@ -1,15 +1,13 @@
-import { CliError, describeTarget, migrationState, runCli as runAnyCli } from "@/common/cli";
+import { describeTarget, runCli as runAnyCli } from "@/common/cli";
 import { openDatabase, type ServiceDatabase } from "../db/connection";
 import { FixtureError } from "../db/fixture";
-import { migrationsFolder } from "../db/migrate";
+import { requireMigratedService } from "../db/migrate";
 import { databaseTarget, EnvError, loadServiceEnv } from "../env";
 
 /**
  * What only the service's tools share: their known errors, and a database handle that is
  * always closed (so the PGlite lock is released) and refused until it is migrated.
  */
-
-export const SERVICE_MIGRATIONS = { folder: migrationsFolder, schema: "service" };
 
 /** Runs a service tool: fixture and environment errors are printed as they are. */
 export function runCli(tool: string, main: () => Promise<void>): Promise<void> {
@@ -29,21 +27,9 @@ export async function withServiceDatabase<T>(
   const where = describeTarget(target);
   const database = await openDatabase(target);
   try {
-    if (options.requireSchema) await requireMigrated(database, where);
+    if (options.requireSchema) await requireMigratedService(database, where);
     return await use(database, where);
   } finally {
     await database.close();
-  }
-}
-
-async function requireMigrated(database: ServiceDatabase, where: string): Promise<void> {
-  const { applied, known } = await migrationState(database, SERVICE_MIGRATIONS);
-  if (applied === 0) {
-    throw new CliError(`The service database (${where}) has no tables yet: run npm run db:migrate first.`);
-  }
-  if (applied < known) {
-    throw new CliError(
-      `The service database (${where}) lacks ${known - applied} of ${known} migrations: run npm run db:migrate first.`,
-    );
   }
 }

@@ -1,10 +1,32 @@
 import { fileURLToPath } from "node:url";
+import { CliError, migrationState } from "@/common/cli";
 import { migrateDatabase } from "@/common/database";
 import type { ServiceDatabase } from "./connection";
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
+/** The service's migrations: their folder, and the schema that holds them and their record. */
+export const SERVICE_MIGRATIONS = { folder: migrationsFolder, schema: "service" };
+
 /** Applies the service's migrations; the same files on both drivers. */
 export async function migrateServiceDatabase(database: ServiceDatabase): Promise<void> {
-  await migrateDatabase(database, { folder: migrationsFolder, schema: "service" });
+  await migrateDatabase(database, SERVICE_MIGRATIONS);
+}
+
+/**
+ * Refuses a database that `npm run db:migrate` has not brought up to date, before anything reads
+ * or writes it: migrations never run silently (docs/architecture.md, "Between the programs"). The
+ * tools check it, and so does the service at start: on a database without its tables it would
+ * answer every request with a 500.
+ */
+export async function requireMigratedService(database: ServiceDatabase, where: string): Promise<void> {
+  const { applied, known } = await migrationState(database, SERVICE_MIGRATIONS);
+  if (applied === 0) {
+    throw new CliError(`The service database (${where}) has no tables yet: run npm run db:migrate first.`);
+  }
+  if (applied < known) {
+    throw new CliError(
+      `The service database (${where}) lacks ${known - applied} of ${known} migrations: run npm run db:migrate first.`,
+    );
+  }
 }
