@@ -137,11 +137,7 @@ const SERVERS: WebServer[] = [
  */
 const [FIRST, ...TOGETHER] = SERVERS as [WebServer, ...WebServer[]];
 process.env.E2E_SERVER_URLS = JSON.stringify(TOGETHER.map((server) => server.url));
-// Without their URL, a wait's limit and the reuse of a running one mean nothing to Playwright.
-const startedTogether =
-  process.env.E2E_REUSE === "1"
-    ? []
-    : TOGETHER.map(({ url: _, timeout: __, reuseExistingServer: ___, ...server }) => server);
+const startedTogether = process.env.E2E_REUSE === "1" ? [] : TOGETHER.map(({ url: _, ...server }) => server);
 
 export default defineConfig({
   testDir: "e2e",
