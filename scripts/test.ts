@@ -4,8 +4,8 @@ import { ensureBrowser } from "./lib/browser-check";
 import { notRun, runStages, type Stage, summaryLines } from "./lib/test-stages";
 
 /**
- * `npm test`: lint, the architecture check, typecheck, vitest (unit and HTTP, PGlite and
- * PostgreSQL), Playwright — every stage even when one before it failed, so the closing line
+ * `npm test`: lint, the architecture check, vitest (unit and HTTP, PGlite and PostgreSQL),
+ * typecheck beside Playwright — every stage even when one before it failed, so the closing line
  * counts everything — then one closing line summing them all, last, which is what CI reads.
  * Exits 1 when anything failed. Brings what the tests need that npm install does not: Debian's
  * chromium when missing (scripts/lib/browser-check.ts) and a throwaway PostgreSQL cluster.
@@ -18,8 +18,9 @@ const bin = (name: string) => `node_modules/.bin/${name}`;
 const STAGES: Stage[] = [
   { name: "lint", command: ["npm", "run", "--silent", "lint"], kind: "check" },
   { name: "architecture", command: ["npm", "run", "--silent", "lint:architecture"], kind: "tests" },
-  { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"], kind: "check" },
   { name: "vitest", command: [bin("vitest"), "run"], kind: "tests", env: { TZ: "UTC" }, postgres: true },
+  // Beside Playwright's start, where the first demo's single thread leaves a core idle (below).
+  { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"], kind: "check", beside: true },
   {
     name: "playwright",
     command: [bin("playwright"), "test"],
@@ -35,19 +36,25 @@ if (unknown.length > 0) {
   console.error(`Unknown stage ${unknown.join(", ")}; stages: ${STAGES.map((s) => s.name).join(", ")}.`);
   process.exit(2);
 }
-const stages = names.length > 0 ? STAGES.filter((stage) => names.includes(stage.name)) : STAGES;
+const chosen = names.length > 0 ? STAGES.filter((stage) => names.includes(stage.name)) : STAGES;
+// typecheck reads .next/types, which `next build` deletes and writes again. Vitest's demo test
+// builds the console; after it, nothing builds in this run. Without vitest, Playwright's first
+// demo may build: typecheck then runs alone, before it.
+const stages = chosen.some((stage) => stage.name === "vitest")
+  ? chosen
+  : chosen.map((stage) => ({ ...stage, beside: false }));
 
 // On Ctrl-C or a CI cancel: run no further stage, and still print the closing line (the stages
 // left count as failed). Ctrl-C already reaches the running stage (the terminal signals the whole
 // process group; a second SIGINT would make Playwright skip its clean-up); SIGTERM is passed on.
-let child: ChildProcess | null = null;
+const running = new Set<ChildProcess>();
 let interrupted = false;
 process.on("SIGINT", () => {
   interrupted = true;
 });
 process.on("SIGTERM", () => {
   interrupted = true;
-  child?.kill("SIGTERM");
+  for (const child of running) child.kill("SIGTERM");
 });
 
 // A browser for the browser tests, installed when missing and the machine allows it; otherwise
@@ -79,8 +86,9 @@ if (!process.env.TEST_DATABASE_URL && stages.some((stage) => stage.postgres)) {
 }
 
 const results = await runStages(stages, {
-  onChild: (running) => {
-    child = running;
+  onChild: (child, state) => {
+    if (state === "started") running.add(child);
+    else running.delete(child);
   },
   interrupted: () => interrupted,
 });

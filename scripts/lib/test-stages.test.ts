@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it, vi } from "vitest";
 import { countStage, runStages, type Stage, summaryLines } from "./test-stages";
 
 /** Stages that are tiny Node programs, run by the orchestrator's own code. */
@@ -44,8 +47,8 @@ describe("the closing line of npm test", () => {
       ],
       {
         stdio: "ignore",
-        onChild: (child) => {
-          if (child === null) stopped = true; // Ctrl-C during the first stage
+        onChild: (_child, state) => {
+          if (state === "ended") stopped = true; // Ctrl-C during the first stage
         },
         interrupted: () => stopped,
       },
@@ -74,6 +77,61 @@ describe("the closing line of npm test", () => {
     expect(lines[0]).toMatch(/^ {2}vitest +2 passed, 1 failed/);
     expect(lines).toHaveLength(4);
     expect(lines.at(-1)).toBe("total: 3 passed, 1 failed, 0 skipped");
+  });
+
+  it("a stage marked beside runs while the next one does, and keeps its place in the results", async () => {
+    const marker = join(mkdtempSync(join(tmpdir(), "gcc-beside-")), "vitest-started");
+    // Passes only if the next stage runs meanwhile: it waits for the file the next one writes.
+    const waitsForNext = node(
+      `const fs = require("node:fs"); const end = Date.now() + 60000;
+       (function poll() { if (fs.existsSync(${JSON.stringify(marker)})) process.exit(0);
+         if (Date.now() > end) process.exit(1); setTimeout(poll, 20); })();`,
+    );
+    const results = await runStages(
+      [
+        { name: "typecheck", command: waitsForNext, kind: "check", beside: true },
+        {
+          name: "vitest",
+          command: node(
+            `require("node:fs").writeFileSync(${JSON.stringify(marker)}, "");
+             require("node:fs").writeFileSync(process.env.TEST_COUNTS_FILE, '{"passed":1,"failed":0,"skipped":0}');`,
+          ),
+          kind: "tests",
+        },
+      ],
+      { stdio: "ignore" },
+    );
+    expect(results.map((r) => [r.name, r.exitCode])).toEqual([
+      ["typecheck", 0],
+      ["vitest", 0],
+    ]);
+    expect(summaryLines(results).at(-1)).toBe("total: 2 passed, 0 failed, 0 skipped");
+  });
+
+  it("holds a beside stage's output and prints it whole when it ends; its failure is counted", async () => {
+    const written: string[] = [];
+    const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const results = await runStages([
+        {
+          name: "typecheck",
+          command: node(
+            `console.log("a.ts(1,1): error TS2322"); console.error("one error"); process.exit(2);`,
+          ),
+          kind: "check",
+          beside: true,
+        },
+      ]);
+      expect(summaryLines(results).at(-1)).toBe("total: 0 passed, 1 failed, 0 skipped");
+    } finally {
+      write.mockRestore();
+    }
+    expect(written.join("")).toBe(
+      "\n── typecheck (ran beside the stages after it): exit 2\na.ts(1,1): error TS2322\none error\n",
+    );
   });
 
   it("a passing run", async () => {

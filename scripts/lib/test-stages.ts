@@ -26,6 +26,12 @@ export interface Stage {
   env?: Record<string, string>;
   /** Its tests need PostgreSQL: scripts/test.ts starts one throwaway cluster for all such stages. */
   postgres?: boolean;
+  /**
+   * Runs beside the stages after it instead of before them, its output held and printed whole
+   * when it ends: for a check on one core (typecheck) while Playwright starts its programs and
+   * leaves a core idle (docs/testing.md, "Typecheck beside the browser tests").
+   */
+  beside?: boolean;
 }
 
 export interface StageResult {
@@ -79,8 +85,8 @@ export function notRun(stage: Stage): StageResult {
 }
 
 export interface RunOptions {
-  /** Called with each child while it runs, to pass on a signal. */
-  onChild?: (child: ReturnType<typeof spawn> | null) => void;
+  /** Called when each child starts and ends, to pass on a signal to those running. */
+  onChild?: (child: ReturnType<typeof spawn>, state: "started" | "ended") => void;
   /** Checked before each stage: true stops the run, and the stages left count as failed. */
   interrupted?: () => boolean;
   /** The child's output; the terminal's by default. */
@@ -89,19 +95,27 @@ export interface RunOptions {
 
 /**
  * Runs every stage in order, each even when an earlier one failed: a lint error must not hide
- * a failing test, and the closing line must count everything (README, "Tests").
+ * a failing test, and the closing line must count everything (README, "Tests"). A stage marked
+ * `beside` starts the next at once; every stage has ended when this returns, and the results
+ * keep the stages' order.
  */
 export async function runStages(stages: readonly Stage[], options: RunOptions = {}): Promise<StageResult[]> {
   const dir = mkdtempSync(join(tmpdir(), "gcc-test-counts-"));
   const results: StageResult[] = [];
+  const besides: Promise<void>[] = [];
   try {
     for (const [index, stage] of stages.entries()) {
       if (options.interrupted?.()) {
-        results.push(notRun(stage));
+        results[index] = notRun(stage);
         continue;
       }
-      results.push(await runStage(stage, join(dir, `${index}-${stage.name}.json`), options));
+      const run = runStage(stage, join(dir, `${index}-${stage.name}.json`), options).then((result) => {
+        results[index] = result;
+      });
+      if (stage.beside) besides.push(run);
+      else await run;
     }
+    await Promise.all(besides);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -111,19 +125,34 @@ export async function runStages(stages: readonly Stage[], options: RunOptions = 
 async function runStage(stage: Stage, countsFile: string, options: RunOptions): Promise<StageResult> {
   const started = performance.now();
   const [file, ...args] = stage.command;
+  const stdio = options.stdio ?? "inherit";
+  // A stage beside others writes to a buffer, printed whole at its end, not into their output.
+  const held = stage.beside && stdio === "inherit";
+  const output: Buffer[] = [];
   const exitCode = await new Promise<number | null>((resolve) => {
     const child = spawn(file, args, {
-      stdio: options.stdio ?? "inherit",
+      stdio: held ? ["ignore", "pipe", "pipe"] : stdio,
       env: { ...process.env, ...stage.env, [COUNTS_FILE_VARIABLE]: countsFile },
     });
-    options.onChild?.(child);
+    options.onChild?.(child, "started");
+    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
     child.on("error", (error) => {
       console.error(`${stage.name}: could not run ${file}: ${error.message}`);
       resolve(null);
     });
-    child.on("exit", (code) => resolve(code));
+    // "close", not "exit": the piped output has all arrived by then.
+    child.on("close", (code) => {
+      options.onChild?.(child, "ended");
+      resolve(code);
+    });
   });
-  options.onChild?.(null);
+  if (held) {
+    const text = Buffer.concat(output).toString();
+    process.stdout.write(
+      `\n── ${stage.name} (ran beside the stages after it): exit ${exitCode ?? "by a signal"}\n${text}`,
+    );
+  }
   const { counts, note } = countStage(stage.kind, exitCode, readCountsFile(countsFile));
   return {
     name: stage.name,
