@@ -1,7 +1,6 @@
 import { CliError, parseCommandLine, UsageError } from "@/common/cli";
 import { FolderLockedError } from "@/common/folder-lock";
 import { EnvError, loadServiceEnv } from "../env";
-import { startService } from "../server";
 
 const HELP = `Usage: npm run service
 
@@ -18,6 +17,9 @@ async function main(): Promise<void> {
     console.log(HELP);
     return;
   }
+  // Loaded once the command line is known to be right: `--help` and a wrong argument answer
+  // without loading the service, its database driver and its routes (about a second).
+  const { startService } = await import("../server");
   const service = await startService(loadServiceEnv());
   console.log(`Service listening at ${service.url} (${service.database.driver})`);
   let stopping = false;
