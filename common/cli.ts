@@ -1,12 +1,11 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { DrizzleQueryError, sql } from "drizzle-orm";
-import { readMigrationFiles } from "drizzle-orm/migrator";
-import type { DatabaseTarget, OpenDatabase } from "./database";
+import type { DatabaseTarget } from "./database";
 import { FolderLockedError } from "./folder-lock";
 
 /**
- * What the command-line tools of both programs share: argument parsing, one error line per
- * failure with a fixed exit code, and a look at how far a database is migrated.
+ * What the command-line tools of both programs share: argument parsing and one error line per
+ * failure with a fixed exit code. It loads no database code, so that a tool answers `--help` and a
+ * wrong command line before it loads its database driver (docs/testing.md, "Where the time goes").
  */
 
 /** The command line itself is wrong (unknown flag, missing or conflicting option): exit 2. */
@@ -32,9 +31,16 @@ export function parseCommandLine<T extends ParseArgsConfig>(config: T) {
   }
 }
 
+/**
+ * drizzle's DrizzleQueryError ("Failed query: <SQL>"), known by its shape: importing drizzle here
+ * would load it for every `--help`.
+ */
+const isFailedQuery = (error: unknown): error is Error =>
+  error instanceof Error && "query" in error && "params" in error;
+
 /** The error's message on one line; a failed query shows the database's message, not the SQL. */
 function oneLine(error: unknown): string {
-  const cause = error instanceof DrizzleQueryError ? error.cause : undefined;
+  const cause = isFailedQuery(error) ? error.cause : undefined;
   const source = cause instanceof Error ? cause : error;
   const text = source instanceof Error ? source.message : String(source);
   return text.split("\n")[0]?.trim() || "unknown error";
@@ -76,27 +82,6 @@ export function describeTarget(target: DatabaseTarget): string {
   } catch {
     return "PostgreSQL";
   }
-}
-
-/** How many of a program's migrations the database has applied, and how many exist. */
-export async function migrationState<S extends Record<string, unknown>>(
-  database: OpenDatabase<S>,
-  migrations: { folder: string; schema: string },
-): Promise<{ applied: number; known: number }> {
-  const known = readMigrationFiles({ migrationsFolder: migrations.folder });
-  const table = `${migrations.schema}.migrations`;
-  const present = (await database.db.execute(
-    sql`select to_regclass(${table}) is not null as present`,
-  )) as unknown as {
-    rows: { present: boolean }[];
-  };
-  if (!present.rows[0]?.present) return { applied: 0, known: known.length };
-  // drizzle records each applied migration with its folder timestamp as created_at.
-  const last = (await database.db.execute(
-    sql`select max(created_at)::text as at from ${sql.raw(table)}`,
-  )) as unknown as { rows: { at: string | null }[] };
-  const appliedUpTo = Number(last.rows[0]?.at ?? 0);
-  return { applied: known.filter((m) => m.folderMillis <= appliedUpTo).length, known: known.length };
 }
 
 /** ISO 8601 UTC to the second. */

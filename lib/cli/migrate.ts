@@ -1,4 +1,5 @@
-import { migrationState, parseCommandLine, plural, runCli } from "@/common/cli";
+import { parseCommandLine, plural, runCli } from "@/common/cli";
+import { migrationState } from "@/common/migration-state";
 import { CONSOLE_MIGRATIONS } from "@/lib/db/migrate";
 import { ConsoleEnvError } from "@/lib/env";
 import { withConsoleDatabase } from "./with-console-database";

@@ -1,5 +1,6 @@
 import "server-only";
-import { CliError, describeTarget, migrationState } from "@/common/cli";
+import { CliError, describeTarget } from "@/common/cli";
+import { migrationState } from "@/common/migration-state";
 import { type ConsoleDatabase, openConsoleDatabase } from "@/lib/db/connection";
 import { CONSOLE_MIGRATIONS, migrateConsoleDatabase } from "@/lib/db/migrate";
 import { consoleDatabaseTarget, consoleEnv } from "@/lib/env";

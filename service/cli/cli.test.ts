@@ -44,11 +44,20 @@ interface Run {
 /** The tools, and `main`: the service itself (`npm run service`). */
 type Tool = "migrate" | "seed" | "keys" | "main";
 
-function run(tool: Tool, args: string[], folder: string): Promise<Run> {
+/**
+ * Preloaded into a tool that must answer before it loads any database code (its --help, a wrong
+ * command line): resolving drizzle, PGlite or pg then fails the tool (testing/no-database-driver.mjs).
+ */
+const WITHOUT_DATABASE_CODE = {
+  NODE_OPTIONS:
+    `${process.env.NODE_OPTIONS ?? ""} --import=${join(ROOT, "testing", "no-database-driver.mjs")}`.trim(),
+};
+
+function run(tool: Tool, args: string[], folder: string, env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, [`service/cli/${tool}.ts`, ...args], {
       cwd: ROOT,
-      env: { ...process.env, SERVICE_PGLITE_DIR: folder, SERVICE_DATABASE_URL: "", INIT_CWD: ROOT },
+      env: { ...process.env, SERVICE_PGLITE_DIR: folder, SERVICE_DATABASE_URL: "", INIT_CWD: ROOT, ...env },
     });
     let stdout = "";
     let stderr = "";
@@ -199,8 +208,10 @@ describe("before any data", SLOW, () => {
   ];
   const script = { migrate: "db:migrate", seed: "db:seed", keys: "keys", main: "service" };
 
-  it.concurrent("a wrong command line exits 2 with one line naming the argument and rule, opening no database", async () => {
-    const results = await Promise.all(cases.map((c) => run(c.tool, c.args, untouched)));
+  it.concurrent("a wrong command line exits 2 with one line naming the argument and rule, loading no database code", async () => {
+    const results = await Promise.all(
+      cases.map((c) => run(c.tool, c.args, untouched, WITHOUT_DATABASE_CODE)),
+    );
     results.forEach((result, i) => {
       const { tool, error } = cases[i] as (typeof cases)[number];
       expectOneLineError(result, 2, `${error} See: npm run ${script[tool]} -- --help\n`);
@@ -208,9 +219,11 @@ describe("before any data", SLOW, () => {
     expect(existsSync(untouched)).toBe(false);
   });
 
-  it.concurrent("--help prints the usage and exits 0", async () => {
+  it.concurrent("--help prints the usage and exits 0, loading no database code", async () => {
     const results = await Promise.all(
-      (["migrate", "seed", "keys", "main"] as const).map((tool) => run(tool, ["--help"], untouched)),
+      (["migrate", "seed", "keys", "main"] as const).map((tool) =>
+        run(tool, ["--help"], untouched, WITHOUT_DATABASE_CODE),
+      ),
     );
     expect(results.map((r) => [r.code, r.stdout.split("\n")[0], r.stderr])).toEqual([
       [0, "Usage: npm run db:migrate", ""],

@@ -1,20 +1,8 @@
-import { sql } from "drizzle-orm";
-import { CliError, isoSecond, parseCommandLine, UsageError } from "@/common/cli";
+import { parseCommandLine, UsageError } from "@/common/cli";
 import { uuid } from "@/lib/contract/fields";
 import { textProblem } from "@/lib/contract/text-rule";
-import type { ServiceDb } from "../db/connection";
-import {
-  type ApiKeyListing,
-  type CapInput,
-  createApiKey,
-  findProjectByGuid,
-  KEY_SCOPES,
-  type KeyScope,
-  listApiKeys,
-  revokeApiKey,
-  rollApiKey,
-} from "../domain/keys";
-import { rows } from "../domain/sql-rows";
+import { KEY_SCOPES, type KeyScope } from "../domain/key-scopes";
+import type { KeysCommand } from "./keys-commands";
 import { runCli, withServiceDatabase } from "./run-cli";
 
 const MAX_LABEL = 200;
@@ -35,7 +23,7 @@ Manages a project's API keys in the service's database.
 With PGlite (the default), stop the service first.`;
 
 const COMMANDS = ["create", "list", "roll", "revoke"] as const;
-type Command = (typeof COMMANDS)[number];
+type Command = KeysCommand["command"];
 
 /** Options each command accepts besides --project. */
 const EXTRA: Record<Command, readonly string[]> = {
@@ -54,30 +42,6 @@ function parseScopes(text: string): KeyScope[] {
   return [...new Set(scopes)] as KeyScope[];
 }
 
-/** `--cap GOLD=1000` (or a token Guid): one token's daily cap, an exact positive amount. */
-async function parseCaps(db: ServiceDb, projectId: number, texts: readonly string[]): Promise<CapInput[]> {
-  const tokens = await rows<{ guid: string; symbol: string }>(
-    db,
-    sql`select guid_text as guid, symbol from service.tokens where project_id = ${projectId} order by id`,
-  );
-  return texts.map((text) => {
-    const match = /^([^=]+)=(\d+(\.\d+)?)$/.exec(text.trim());
-    if (!match) throw new UsageError(`--cap must be TOKEN=AMOUNT (GOLD=1000), got "${text}".`);
-    const [, name = "", daily = ""] = match;
-    const found = tokens.filter(
-      (t) => t.guid.toLowerCase() === name.toLowerCase() || t.symbol.toLowerCase() === name.toLowerCase(),
-    );
-    if (found.length !== 1)
-      throw new UsageError(
-        found.length === 0
-          ? `--cap: "${name}" is not a token of this project (use its symbol or Guid).`
-          : `--cap: "${name}" names ${found.length} tokens; use the Guid.`,
-      );
-    if (/^0+(\.0+)?$/.test(daily)) throw new UsageError(`--cap ${text}: the amount must be above 0.`);
-    return { tokenGuid: (found[0] as { guid: string }).guid, daily };
-  });
-}
-
 /** `--expires 2027-01-31T00:00:00Z`: a moment in the future. */
 function parseExpiry(text: string): Date {
   const at = new Date(text);
@@ -92,65 +56,6 @@ function parseGraceHours(text: string): number {
   if (!/^\d{1,3}$/.test(text) || Number(text) > 720)
     throw new UsageError(`--grace-hours must be a whole number of hours from 0 to 720, got "${text}".`);
   return Number(text);
-}
-
-async function projectOf(db: ServiceDb, guid: string, where: string) {
-  const project = await findProjectByGuid(db, guid);
-  if (!project) {
-    throw new CliError(
-      `No project ${guid} in the service database (${where}); import one with npm run db:seed.`,
-    );
-  }
-  return project;
-}
-
-/** `3 (gcc_AbCdEf, label "ci")` */
-const describeKey = (key: ApiKeyListing) =>
-  `${key.id} (${key.prefix}${key.label ? `, label "${key.label}"` : ""})`;
-
-function printTable(keys: readonly ApiKeyListing[]): void {
-  const table = [
-    ["ID", "PREFIX", "LABEL", "SCOPES", "CREATED", "REVOKED", "CAPS (USED/DAILY)"],
-    ...keys.map((k) => [
-      String(k.id),
-      k.prefix,
-      k.label || "-",
-      k.scopes.join(","),
-      isoSecond(k.createdAt),
-      k.revokedAt ? isoSecond(k.revokedAt) : "-",
-      k.caps.map((cap) => `${cap.tokenSymbol} ${cap.used}/${cap.daily}`).join(", ") || "-",
-    ]),
-  ];
-  const widths = (table[0] ?? []).map((_, column) =>
-    Math.max(...table.map((row) => row[column]?.length ?? 0)),
-  );
-  const pad = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ");
-  for (const row of table) console.log(pad(row).trimEnd());
-}
-
-/**
- * The one key `idOrPrefix` names. Resolved here rather than by `revokeApiKey` alone so that a
- * prefix shared by two keys revokes neither, and an already revoked key says so.
- */
-function pickKey(keys: readonly ApiKeyListing[], idOrPrefix: string, guid: string): ApiKeyListing {
-  const matches = keys.filter((k) => String(k.id) === idOrPrefix || k.prefix === idOrPrefix);
-  const [match] = matches;
-  if (!match) {
-    throw new CliError(
-      `No key with id or prefix "${idOrPrefix}" in project ${guid}; npm run keys -- list --project ${guid} shows them.`,
-    );
-  }
-  // A rolled key works until its grace period ends: it can still be revoked (not rolled again).
-  const [live, ...more] = matches.filter((k) => k.revokedAt === null || k.revokedAt.getTime() > Date.now());
-  if (!live) {
-    const when = match.revokedAt ? ` on ${isoSecond(match.revokedAt)}` : "";
-    throw new CliError(`Key ${describeKey(match)} was already revoked${when}.`);
-  }
-  if (more.length > 0) {
-    const ids = [live, ...more].map((k) => k.id).join(", ");
-    throw new CliError(`"${idOrPrefix}" matches ${more.length + 1} live keys (ids ${ids}); revoke by id.`);
-  }
-  return live;
 }
 
 /** `npm run keys -- create|list|revoke --project GUID …`: a project's API keys. */
@@ -199,41 +104,20 @@ async function main(): Promise<void> {
   const scopes = values.scopes === undefined ? undefined : parseScopes(values.scopes);
   const expiresAt = values.expires === undefined ? null : parseExpiry(values.expires);
   const graceHours = values["grace-hours"] === undefined ? 24 : parseGraceHours(values["grace-hours"]);
-
-  await withServiceDatabase(async ({ db }, where) => {
-    const project = await projectOf(db, guid, where);
-    if (command === "create") {
-      const caps = await parseCaps(db, project.id, values.cap ?? []);
-      const created = await createApiKey(db, project.id, { label, scopes, expiresAt, caps });
-      console.log(`Created API key ${created.id} for project ${project.guid} "${project.name}":`);
-      console.log(created.key);
-      console.log("Store it now: it cannot be shown again (only its prefix is kept).");
-    } else if (command === "list") {
-      const keys = await listApiKeys(db, project.id);
-      if (keys.length === 0) {
-        console.log(`Project ${project.guid} "${project.name}" has no API keys.`);
-        return;
-      }
-      console.log(`API keys of project ${project.guid} "${project.name}":`);
-      printTable(keys);
-    } else if (command === "roll") {
-      const key = pickKey(await listApiKeys(db, project.id), values.key as string, project.guid);
-      const rolled = await rollApiKey(db, project.id, key.id, graceHours * 3600_000);
-      if (!rolled) throw new CliError(`Key ${describeKey(key)} was revoked or rolled meanwhile.`);
-      console.log(`Rolled key ${describeKey(key)} of project ${project.guid}: the new key ${rolled.id} is`);
-      console.log(rolled.key);
-      console.log(
-        `Store it now: it cannot be shown again. The old key works until ${isoSecond(rolled.oldKeyWorksUntil)}.`,
-      );
-    } else {
-      const key = pickKey(await listApiKeys(db, project.id), values.key as string, project.guid);
-      // By id, so the one key picked above is the one revoked.
-      if (!(await revokeApiKey(db, project.id, String(key.id)))) {
-        throw new CliError(`Key ${describeKey(key)} was revoked meanwhile.`);
-      }
-      console.log(`Revoked key ${describeKey(key)} of project ${project.guid}; requests with it now fail.`);
-    }
-  });
+  // The command line is right: now the database code (keys-commands.ts) is loaded.
+  const { runKeysCommand } = await import("./keys-commands");
+  await withServiceDatabase(({ db }, where) =>
+    runKeysCommand(db, where, {
+      command,
+      guid,
+      label,
+      scopes,
+      expiresAt,
+      graceHours,
+      key: values.key ?? "",
+      caps: values.cap ?? [],
+    }),
+  );
 }
 
 await runCli("keys", main);

@@ -1,5 +1,4 @@
-import { migrationState, parseCommandLine, plural } from "@/common/cli";
-import { migrateServiceDatabase, SERVICE_MIGRATIONS } from "../db/migrate";
+import { parseCommandLine, plural } from "@/common/cli";
 import { runCli, withServiceDatabase } from "./run-cli";
 
 const HELP = `Usage: npm run db:migrate
@@ -17,6 +16,10 @@ async function main(): Promise<void> {
   }
   await withServiceDatabase(
     async (database, where) => {
+      const [{ migrationState }, { migrateServiceDatabase, SERVICE_MIGRATIONS }] = await Promise.all([
+        import("@/common/migration-state"),
+        import("../db/migrate"),
+      ]);
       const before = await migrationState(database, SERVICE_MIGRATIONS);
       await migrateServiceDatabase(database);
       const after = await migrationState(database, SERVICE_MIGRATIONS);

@@ -1,12 +1,9 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { sql } from "drizzle-orm";
 import { parse as parseLossless } from "lossless-json";
 import { CliError, parseCommandLine, plural, UsageError } from "@/common/cli";
 import { DEMO_API_KEY, demoFixture } from "../db/demo-fixture";
 import { SCALE_API_KEY, scaleFixture } from "../db/scale-fixture";
-import { importFixture } from "../domain/import";
-import { rows } from "../domain/sql-rows";
 import { runCli, withServiceDatabase } from "./run-cli";
 
 const MAX_SCALE = 1_000_000;
@@ -114,6 +111,12 @@ async function main(): Promise<void> {
         ? demoFixture()
         : scaleFixture(source.customers);
 
+  // The input is right: now the import and the database code are loaded (not for --help).
+  const [{ sql }, { importFixture }, { rows }] = await Promise.all([
+    import("drizzle-orm"),
+    import("../domain/import"),
+    import("../domain/sql-rows"),
+  ]);
   await withServiceDatabase(async (database, where) => {
     const started = performance.now();
     const result = await importFixture(database.db, data, { reset: values.reset ?? false });

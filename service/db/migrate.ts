@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
-import { CliError, migrationState } from "@/common/cli";
+import { CliError } from "@/common/cli";
 import { migrateDatabase } from "@/common/database";
+import { migrationState } from "@/common/migration-state";
 import type { ServiceDatabase } from "./connection";
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));

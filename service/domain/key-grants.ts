@@ -1,5 +1,6 @@
 import { compareDecimals } from "@/lib/contract/decimal";
-import type { ApiKeyListing, KeyScope } from "./keys";
+import type { KeyScope } from "./key-scopes";
+import type { ApiKeyListing } from "./keys";
 import { ServiceError } from "./service-error";
 import { wireDate } from "./sql-rows";
 

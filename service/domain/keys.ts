@@ -3,6 +3,7 @@ import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { canonicalDecimal } from "@/lib/contract/decimal";
 import type { ServiceDb } from "../db/connection";
 import { apiKeys, projects } from "../db/schema";
+import { KEY_SCOPES, type KeyScope } from "./key-scopes";
 import { rows } from "./sql-rows";
 
 const KEY_PREFIX = "gcc_";
@@ -20,10 +21,6 @@ export function generateApiKey(): string {
 export function keyPrefix(key: string): string {
   return key.slice(0, KEY_PREFIX.length + 6);
 }
-
-/** What a key may do (docs/service.md, "API keys"). */
-export const KEY_SCOPES = ["read", "award", "fund", "keys"] as const;
-export type KeyScope = (typeof KEY_SCOPES)[number];
 
 export interface AuthorizedProject {
   id: number;

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { serveFixtures } from "@/testing/service/fixture-service";
 import { GEM, GOLD, KEY, PROJECT } from "@/testing/service/fixtures";
 import { call, post } from "@/testing/service/http-client";
-import { type CapInput, createApiKey, type KeyScope, listApiKeys } from "../domain/keys";
+import type { KeyScope } from "../domain/key-scopes";
+import { type CapInput, createApiKey, listApiKeys } from "../domain/keys";
 
 // docs/service.md, "API keys": a key grants only what it has. It makes, rolls and revokes only
 // keys whose scopes and caps it could have been given itself; anything more is 403 naming the

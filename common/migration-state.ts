@@ -1,0 +1,24 @@
+import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import type { OpenDatabase } from "./database";
+
+/** How many of a program's migrations the database has applied, and how many exist. */
+export async function migrationState<S extends Record<string, unknown>>(
+  database: OpenDatabase<S>,
+  migrations: { folder: string; schema: string },
+): Promise<{ applied: number; known: number }> {
+  const known = readMigrationFiles({ migrationsFolder: migrations.folder });
+  const table = `${migrations.schema}.migrations`;
+  const present = (await database.db.execute(
+    sql`select to_regclass(${table}) is not null as present`,
+  )) as unknown as {
+    rows: { present: boolean }[];
+  };
+  if (!present.rows[0]?.present) return { applied: 0, known: known.length };
+  // drizzle records each applied migration with its folder timestamp as created_at.
+  const last = (await database.db.execute(
+    sql`select max(created_at)::text as at from ${sql.raw(table)}`,
+  )) as unknown as { rows: { at: string | null }[] };
+  const appliedUpTo = Number(last.rows[0]?.at ?? 0);
+  return { applied: known.filter((m) => m.folderMillis <= appliedUpTo).length, known: known.length };
+}
