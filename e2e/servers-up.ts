@@ -1,4 +1,5 @@
 import { TEST_LIMITS } from "../testing/test-limits";
+import { answers } from "../testing/wait-until-answers";
 
 /**
  * Playwright's global setup: waits until every program playwright.config.ts started together
@@ -18,15 +19,5 @@ export default async function serversUp(): Promise<void> {
         `Not answering after ${TEST_LIMITS.startMs / 1000} s: ${[...pending].join(", ")} (its output is above).`,
       );
     await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
-    await response.body?.cancel();
-    return response.status >= 200 && response.status < 404;
-  } catch {
-    return false;
   }
 }

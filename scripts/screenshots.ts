@@ -8,6 +8,7 @@ import { ROLES, type RoleName } from "@/e2e/roles";
 import { chromiumPath } from "@/testing/chromium";
 import { freePort } from "@/testing/free-port";
 import { TEST_LIMITS } from "@/testing/test-limits";
+import { waitUntilAnswers } from "@/testing/wait-until-answers";
 
 /**
  * `npm run screenshots`: the whole console in a folder of PNGs, so a reviewer can look at every
@@ -22,21 +23,6 @@ const VIEWPORTS = [
   { name: "phone", width: 390, height: 844 },
 ] as const;
 const THEMES = ["light", "dark"] as const;
-
-async function waitUntilUp(url: string, demo: ChildProcess | null): Promise<void> {
-  const deadline = Date.now() + TEST_LIMITS.buildMs;
-  while (Date.now() < deadline) {
-    if (demo && demo.exitCode !== null)
-      throw new Error(`the demo stopped (exit ${demo.exitCode}) before it answered`);
-    try {
-      if ((await fetch(`${url}/sign-in`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((done) => setTimeout(done, 500));
-  }
-  throw new Error(`${url} did not answer within ${TEST_LIMITS.buildMs / 1000} s`);
-}
 
 async function startDemo(): Promise<{ url: string; demo: ChildProcess; data: string }> {
   const [consolePort, servicePort] = [await freePort(), await freePort()];
@@ -56,7 +42,7 @@ async function startDemo(): Promise<{ url: string; demo: ChildProcess; data: str
   });
   const url = `http://127.0.0.1:${consolePort}`;
   console.log(`Starting the demo on ${url} (builds the console first when needed)…`);
-  await waitUntilUp(url, demo);
+  await waitUntilAnswers(`${url}/sign-in`, { what: "the demo", program: demo, within: TEST_LIMITS.buildMs });
   return { url, demo, data };
 }
 

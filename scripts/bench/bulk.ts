@@ -7,7 +7,7 @@
  * which the same service takes the same awards sent straight to it with as many in flight,
  * measured in the same run before and after the console's send.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -25,6 +25,7 @@ import { getCustomerTokens } from "@/lib/client/holdings";
 import { openConsoleDatabase } from "@/lib/db/connection";
 import { migrateConsoleDatabase } from "@/lib/db/migrate";
 import { freePort } from "@/testing/free-port";
+import { waitUntilAnswers } from "@/testing/wait-until-answers";
 import { withSection } from "./doc-sections";
 
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
@@ -111,20 +112,6 @@ async function serviceRate(
   return { rate: rows.length / seconds, seconds };
 }
 
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the service exited (${child.exitCode})`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  throw new Error("the service did not start within a minute");
-}
-
 async function main(): Promise<void> {
   const data = mkdtempSync(join(tmpdir(), "gcc-bench-bulk-"));
   const port = await freePort();
@@ -143,7 +130,7 @@ async function main(): Promise<void> {
   const database = await openConsoleDatabase({ driver: "pglite", folder: join(data, "console") });
   try {
     const base = `http://127.0.0.1:${port}/api/public`;
-    await waitFor(`${base}/openapi.json`, service);
+    await waitUntilAnswers(`${base}/openapi.json`, { what: "the service", program: service });
     // The service listens on loopback, which the console calls only where allowed, as the demo allows its own.
     const connection: ServiceConnection = {
       baseUrl: base,

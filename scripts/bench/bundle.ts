@@ -1,11 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { chromium } from "@playwright/test";
 import { chromiumPath } from "@/testing/chromium";
 import { freePort } from "@/testing/free-port";
+import { TEST_LIMITS } from "@/testing/test-limits";
+import { waitUntilAnswers } from "@/testing/wait-until-answers";
 import { withSection } from "./doc-sections";
 
 /**
@@ -53,21 +54,6 @@ interface RouteSize {
   scripts: number;
   gzipBytes: number;
   rawBytes: number;
-}
-
-async function waitForConsole(url: string, demo: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (demo.exitCode !== null)
-      throw new Error(`the demo exited (${demo.exitCode}) before the console answered`);
-    try {
-      if ((await fetch(`${url}/sign-in`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(500);
-  }
-  throw new Error("the console did not answer within 4 minutes");
 }
 
 async function measure(consoleUrl: string): Promise<RouteSize[]> {
@@ -183,7 +169,11 @@ async function main(): Promise<number> {
   });
   try {
     console.log("Starting the demo (builds the console when its sources changed)…");
-    await waitForConsole(consoleUrl, demo);
+    await waitUntilAnswers(`${consoleUrl}/sign-in`, {
+      what: "the demo",
+      program: demo,
+      within: TEST_LIMITS.buildMs,
+    });
     const sizes = await measure(consoleUrl);
     const checked = verdicts(sizes);
     for (const s of sizes)

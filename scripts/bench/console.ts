@@ -7,6 +7,8 @@ import { fileURLToPath } from "node:url";
 import { type ConsolePage, pagesFor } from "@/e2e/console-pages";
 import { ROLES } from "@/e2e/roles";
 import { freePort } from "@/testing/free-port";
+import { TEST_LIMITS } from "@/testing/test-limits";
+import { waitUntilAnswers } from "@/testing/wait-until-answers";
 import { CONSOLE_USAGE, type ConsoleBenchOptions, parseConsoleOptions, pickPages } from "./console-options";
 import {
   type ConsoleRow,
@@ -114,18 +116,11 @@ async function startDemo(side: Side, built: BuiltConsole): Promise<Running> {
     env,
   });
   const origin = `http://127.0.0.1:${consolePort}`;
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (demo.exitCode !== null)
-      throw new Error(`the ${side} demo exited (${demo.exitCode}) before its console answered`);
-    if (Date.now() > deadline) throw new Error(`the ${side} console did not answer within 4 minutes`);
-    try {
-      if ((await fetch(`${origin}/sign-in`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await sleep(500);
-  }
+  await waitUntilAnswers(`${origin}/sign-in`, {
+    what: `the ${side} demo`,
+    program: demo,
+    within: TEST_LIMITS.buildMs,
+  });
   const cookies = {
     manager: await signIn(origin, ROLES.manager.email, ROLES.manager.password),
     owner: await signIn(origin, ROLES.owner.email, ROLES.owner.password),

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
+import { TEST_LIMITS } from "@/testing/test-limits";
+import { waitUntilAnswers } from "@/testing/wait-until-answers";
 
 /**
  * The programs `npm run bench:large-answer` measures, started from a built worktree: the demo
@@ -30,21 +31,6 @@ async function portIsFree(port: number): Promise<boolean> {
     probe.once("error", () => resolve(false));
     probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
   });
-}
-
-async function waitFor(url: string, program: ChildProcess, what: string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (program.exitCode !== null)
-      throw new Error(`${what} exited (${program.exitCode}) before ${url} answered`);
-    if (Date.now() > deadline) throw new Error(`${what} did not answer ${url} within ${ms / 1000} s`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(500);
-  }
 }
 
 async function stopGroup(program: ChildProcess, signal: NodeJS.Signals): Promise<void> {
@@ -82,7 +68,7 @@ export async function startServers(dir: string): Promise<Servers> {
       stdio: ["ignore", "ignore", "inherit"],
       env: { ...process.env, E2E_PROXY_PORT: String(ports.proxy), E2E_SERVICE_PORT: String(ports.service) },
     });
-    await waitFor(`${proxyUrl}/__health`, proxy, "the test proxy", 60_000);
+    await waitUntilAnswers(`${proxyUrl}/__health`, { what: "the test proxy", program: proxy });
 
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -109,7 +95,11 @@ export async function startServers(dir: string): Promise<Servers> {
       stdio: ["ignore", "ignore", "inherit"],
       env,
     });
-    await waitFor(`${consoleUrl}/sign-in`, demo, "the demo", 240_000);
+    await waitUntilAnswers(`${consoleUrl}/sign-in`, {
+      what: "the demo",
+      program: demo,
+      within: TEST_LIMITS.buildMs,
+    });
   } catch (error) {
     await stop();
     throw error;
