@@ -4,8 +4,9 @@ import { FolderLockedError } from "./folder-lock";
 
 /**
  * What the command-line tools of both programs share: argument parsing and one error line per
- * failure with a fixed exit code. It loads no database code, so that a tool answers `--help` and a
- * wrong command line before it loads its database driver (docs/testing.md, "Where the time goes").
+ * failure with a fixed exit code. It loads no database code, so that a tool answers `--help` and
+ * a wrong command line before it loads its database driver (docs/testing.md, "Vitest: where the
+ * test time goes").
  */
 
 /** The command line itself is wrong (unknown flag, missing or conflicting option): exit 2. */
