@@ -1,5 +1,4 @@
 import { CliError, parseCommandLine, runCli } from "@/common/cli";
-import { verifyAuditLog } from "@/lib/audit/audit-log";
 import { ConsoleEnvError } from "@/lib/env";
 import { withConsoleDatabase } from "./with-console-database";
 
@@ -20,6 +19,7 @@ async function main(): Promise<void> {
     return;
   }
   await withConsoleDatabase(async (database, where) => {
+    const { verifyAuditLog } = await import("@/lib/audit/audit-log");
     const verdict = await verifyAuditLog(database.db);
     if (!verdict.ok)
       throw new BrokenChain(

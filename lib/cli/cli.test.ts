@@ -1,15 +1,18 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createConnection } from "@/lib/connections/connections";
 import { openConsoleDatabase } from "@/lib/db/connection";
+import { connections } from "@/lib/db/schema";
 import { startsOf } from "@/testing/test-limits";
+import { WITHOUT_DATABASE_CODE } from "@/testing/without-database-code";
 
 /** Runs a console tool the way `npm run` does (tsx with the react-server condition). */
 function run(
-  tool: "migrate" | "user-create" | "secrets-rotate" | "audit-verify",
+  tool: (typeof TOOLS)[number],
   args: string[],
   folder: string,
   input = "",
@@ -27,7 +30,43 @@ function run(
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+const TOOLS = ["migrate", "user-create", "secrets-rotate", "audit-verify"] as const;
+
 describe("console command-line tools", () => {
+  it(
+    "--help and a wrong command line answer before any database code is loaded",
+    () => {
+      const folder = join(mkdtempSync(join(tmpdir(), "gcc-console-cli-")), "console");
+      const answers = TOOLS.map((tool) => ({
+        tool,
+        help: run(tool, ["--help"], folder, "", WITHOUT_DATABASE_CODE),
+        wrong: run(tool, ["--bogus"], folder, "", WITHOUT_DATABASE_CODE),
+      }));
+      const script = {
+        migrate: "db:migrate",
+        "user-create": "user:create",
+        "secrets-rotate": "secrets:rotate",
+        "audit-verify": "audit:verify",
+      };
+      for (const { tool, help, wrong } of answers) {
+        expect({ tool, code: help.code, first: help.stdout.split("\n")[0], stderr: help.stderr }).toEqual({
+          tool,
+          code: 0,
+          first: expect.stringMatching(new RegExp(`^Usage: npm run ${script[tool]}`)),
+          stderr: "",
+        });
+        expect({ tool, code: wrong.code, stdout: wrong.stdout, stderr: wrong.stderr }).toEqual({
+          tool,
+          code: 2,
+          stdout: "",
+          stderr: `Unknown option --bogus. See: npm run ${script[tool]} -- --help\n`,
+        });
+      }
+      expect(readdirSync(dirname(folder))).toEqual([]);
+    },
+    startsOf(8),
+  );
+
   it(
     "db:migrate and user:create: migrate first, create from stdin, refuse duplicates and bad input",
     () => {
@@ -89,8 +128,8 @@ describe("console command-line tools", () => {
   );
 
   it(
-    "secrets:rotate: seals with the newest key; a bad key list is named before anything opens",
-    () => {
+    "secrets:rotate: seals with the newest key; a bad key list is named before anything opens; a key none opens stops it",
+    async () => {
       const folder = join(mkdtempSync(join(tmpdir(), "gcc-console-cli-")), "console");
       expect(run("migrate", [], folder).code).toBe(0);
       const keys = { CONSOLE_ENCRYPTION_KEYS: `${"n".repeat(40)},${"o".repeat(40)}` };
@@ -108,8 +147,28 @@ describe("console command-line tools", () => {
           /^Invalid console environment: CONSOLE_ENCRYPTION_KEYS key 2 must be at least 32 characters/,
         ),
       });
+
+      // A connection sealed with a key the tool is not given: one line naming it, nothing written.
+      const database = await openConsoleDatabase({ driver: "pglite", folder });
+      const lost = {
+        name: "Lost",
+        baseUrl: "http://x.test",
+        projectGuid: "7d3c1a52-4b8e-4f1a-9c2d-5e6f70819a2b",
+        apiKey: "gcc_lost_key_0123456789",
+      };
+      await createConnection(database.db, ["l".repeat(40)], lost, null);
+      const before = await database.db.select({ box: connections.apiKeyCiphertext }).from(connections);
+      await database.close();
+      const stopped = run("secrets-rotate", [], folder, "", keys);
+      expect({ code: stopped.code, stdout: stopped.stdout }).toEqual({ code: 1, stdout: "" });
+      expect(stopped.stderr).toMatch(
+        /^The key of connection "Lost" \(db:1\) cannot be opened with the given keys: .* Nothing was changed\.\n$/,
+      );
+      const after = await openConsoleDatabase({ driver: "pglite", folder });
+      expect(await after.db.select({ box: connections.apiKeyCiphertext }).from(connections)).toEqual(before);
+      await after.close();
     },
-    startsOf(2),
+    startsOf(4),
   );
 
   it(

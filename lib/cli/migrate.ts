@@ -1,6 +1,4 @@
 import { parseCommandLine, plural, runCli } from "@/common/cli";
-import { migrationState } from "@/common/migration-state";
-import { CONSOLE_MIGRATIONS } from "@/lib/db/migrate";
 import { ConsoleEnvError } from "@/lib/env";
 import { withConsoleDatabase } from "./with-console-database";
 
@@ -18,6 +16,10 @@ async function main(): Promise<void> {
   }
   await withConsoleDatabase(
     async (database, where) => {
+      const [{ migrationState }, { CONSOLE_MIGRATIONS }] = await Promise.all([
+        import("@/common/migration-state"),
+        import("@/lib/db/migrate"),
+      ]);
       const { applied } = await migrationState(database, CONSOLE_MIGRATIONS);
       console.log(`The console database (${where}) is up to date (${plural(applied, "migration")}).`);
     },

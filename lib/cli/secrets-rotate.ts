@@ -1,6 +1,4 @@
-import { parseCommandLine, plural, runCli } from "@/common/cli";
-import { rotateTotpSecrets } from "@/lib/auth/second-factor";
-import { RotationError, rotateConnectionKeys } from "@/lib/connections/connections";
+import { CliError, parseCommandLine, plural, runCli } from "@/common/cli";
 import { ConsoleEnvError, consoleEnv } from "@/lib/env";
 import { encryptionKeyId } from "@/lib/secret-box";
 import { consoleSecrets, MissingSecretError } from "@/lib/secrets";
@@ -23,14 +21,23 @@ async function main(): Promise<void> {
   }
   const keys = consoleSecrets(consoleEnv()).encryptionKeys;
   await withConsoleDatabase(async (database, where) => {
-    const [connectionKeys, totpSecrets] = await database.db.transaction(async (txHandle) => {
-      const tx = txHandle as unknown as typeof database.db;
-      return [await rotateConnectionKeys(tx, keys), await rotateTotpSecrets(tx, keys)] as const;
-    });
+    const [{ rotateTotpSecrets }, { RotationError, rotateConnectionKeys }] = await Promise.all([
+      import("@/lib/auth/second-factor"),
+      import("@/lib/connections/connections"),
+    ]);
+    const [connectionKeys, totpSecrets] = await database.db
+      .transaction(async (txHandle) => {
+        const tx = txHandle as unknown as typeof database.db;
+        return [await rotateConnectionKeys(tx, keys), await rotateTotpSecrets(tx, keys)] as const;
+      })
+      .catch((error: unknown) => {
+        // A key that none of the given keys opens: its message is for the person, as is.
+        throw error instanceof RotationError ? new CliError(error.message) : error;
+      });
     console.log(
       `Sealed ${plural(connectionKeys.renewed, "connection key")} and ${plural(totpSecrets.renewed, "second-factor secret")} again with encryption key ${encryptionKeyId(keys[0])} in the console database (${where}); ${connectionKeys.already + totpSecrets.already} already were.`,
     );
   });
 }
 
-await runCli("secrets:rotate", main, [ConsoleEnvError, MissingSecretError, RotationError]);
+await runCli("secrets:rotate", main, [ConsoleEnvError, MissingSecretError]);

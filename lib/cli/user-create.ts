@@ -1,6 +1,5 @@
 import { createInterface } from "node:readline";
 import { CliError, parseCommandLine, runCli, UsageError } from "@/common/cli";
-import { createUser, UserError } from "@/lib/auth/users";
 import { ConsoleEnvError } from "@/lib/env";
 import { withConsoleDatabase } from "./with-console-database";
 
@@ -45,6 +44,7 @@ async function main(): Promise<void> {
   if (!values.role) throw new UsageError("--role is required (owner, manager or support).");
   const password = await readPassword();
   await withConsoleDatabase(async (database, where) => {
+    const { createUser, UserError } = await import("@/lib/auth/users");
     try {
       const user = await createUser(database.db, {
         email: values.email as string,

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { lockFolder } from "@/common/folder-lock";
 import type { AwardTokensRequest } from "@/lib/contract/awards";
 import { startsOf, TEST_LIMITS } from "@/testing/test-limits";
+import { WITHOUT_DATABASE_CODE } from "@/testing/without-database-code";
 import { openDatabase, type ServiceDb } from "../db/connection";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, demoFixture } from "../db/demo-fixture";
 import type { FixtureInput } from "../db/fixture";
@@ -43,15 +44,6 @@ interface Run {
 
 /** The tools, and `main`: the service itself (`npm run service`). */
 type Tool = "migrate" | "seed" | "keys" | "main";
-
-/**
- * Preloaded into a tool that must answer before it loads any database code (its --help, a wrong
- * command line): resolving drizzle, PGlite or pg then fails the tool (testing/no-database-driver.mjs).
- */
-const WITHOUT_DATABASE_CODE = {
-  NODE_OPTIONS:
-    `${process.env.NODE_OPTIONS ?? ""} --import=${join(ROOT, "testing", "no-database-driver.mjs")}`.trim(),
-};
 
 function run(tool: Tool, args: string[], folder: string, env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {

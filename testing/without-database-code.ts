@@ -1,0 +1,11 @@
+import { fileURLToPath } from "node:url";
+
+/**
+ * The environment for a tool that must answer before it loads any database code (its --help, a
+ * wrong command line): testing/no-database-driver.mjs preloaded, so resolving drizzle, PGlite or
+ * pg fails the tool (docs/testing.md, "Vitest: where the test time goes").
+ */
+export const WITHOUT_DATABASE_CODE = {
+  NODE_OPTIONS:
+    `${process.env.NODE_OPTIONS ?? ""} --import=${fileURLToPath(new URL("./no-database-driver.mjs", import.meta.url))}`.trim(),
+};
