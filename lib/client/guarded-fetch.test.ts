@@ -1,7 +1,7 @@
 import type { lookup as dnsLookup, LookupAddress } from "node:dns";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type AddressPolicy, GuardedFetchError, guardedFetch, MAX_REDIRECTS } from "./guarded-fetch";
 
 /**
@@ -20,11 +20,14 @@ interface Local {
   close(): Promise<void>;
 }
 
+/** What a local server answers until a test says otherwise. */
+const OK: Handler = (_request, response) => response.end("ok");
+
 async function local(): Promise<Local> {
   const state: Local = {
     port: 0,
     requests: [],
-    handle: (_request, response) => response.end("ok"),
+    handle: OK,
     close: async () => undefined,
   };
   const server = createServer((request, response) => {
@@ -81,6 +84,10 @@ beforeAll(async () => {
   // Plays what must stay out of reach: an admin page, a metadata endpoint.
   inside = await local();
   inside.handle = (_request, response) => response.end("SECRET-INSIDE");
+});
+// Tests may run in any order (vitest can shuffle them): each starts from the plain answer.
+beforeEach(() => {
+  service.handle = OK;
 });
 afterAll(async () => {
   await service.close();
