@@ -18,34 +18,38 @@ describe("runCli", () => {
     process.exitCode = undefined;
   });
 
-  it("prints a usage error with a pointer to --help, and exits 2", async () => {
-    expect(await failWith(new UsageError("Unknown option --x."))).toEqual({
-      printed: ["Unknown option --x. See: npm run tool -- --help"],
-      exitCode: 2,
-    });
-  });
-
-  it("prints a known error's message alone, and exits 1", async () => {
-    expect(await failWith(new CliError("No project 1."))).toEqual({
-      printed: ["No project 1."],
-      exitCode: 1,
-    });
-  });
-
   // common/cli.ts knows drizzle's error by its shape, without importing drizzle: shown on the real class.
-  it("shows a failed query by the database's first line, never its SQL or parameters", async () => {
-    const cause = new Error('relation "service.keys" does not exist\nLINE 1: select …');
-    const failed = new DrizzleQueryError("select secret from service.keys where id = $1", ["42"], cause);
-    expect(await failWith(failed)).toEqual({
-      printed: ['tool failed: relation "service.keys" does not exist'],
+  const failedQuery = new DrizzleQueryError(
+    "select secret from service.keys where id = $1",
+    ["42"],
+    new Error('relation "service.keys" does not exist\nLINE 1: select …'),
+  );
+  it.each([
+    {
+      what: "a usage error with a pointer to --help, exit 2",
+      error: new UsageError("Unknown option --x."),
+      printed: "Unknown option --x. See: npm run tool -- --help",
+      exitCode: 2,
+    },
+    {
+      what: "a known error's message alone, exit 1",
+      error: new CliError("No project 1."),
+      printed: "No project 1.",
       exitCode: 1,
-    });
-  });
-
-  it("shows any other error on one line, without a stack", async () => {
-    expect(await failWith(new Error("disk full\n    at somewhere"))).toEqual({
-      printed: ["tool failed: disk full"],
+    },
+    {
+      what: "a failed query by the database's first line, never its SQL or parameters",
+      error: failedQuery,
+      printed: 'tool failed: relation "service.keys" does not exist',
       exitCode: 1,
-    });
+    },
+    {
+      what: "any other error on one line, without a stack",
+      error: new Error("disk full\n    at somewhere"),
+      printed: "tool failed: disk full",
+      exitCode: 1,
+    },
+  ])("prints $what", async ({ error, printed, exitCode }) => {
+    expect(await failWith(error)).toEqual({ printed: [printed], exitCode });
   });
 });
