@@ -2,6 +2,7 @@ import { z } from "zod";
 import { envelopeShape } from "./envelope";
 import { amountLiteral, dateText, decimalText, storedText, uuid } from "./fields";
 import { typeRule } from "./issues";
+import { KEY_SCOPE_NAMES } from "./key-scopes";
 import { NumberLiteral } from "./number-literal";
 import { type Strictness, strictnessTools } from "./strictness";
 
@@ -10,8 +11,6 @@ import { type Strictness, strictnessTools } from "./strictness";
  * with a key that has the `keys` scope. Secrets are answered once, when a key is made or rolled,
  * and never listed.
  */
-
-export const KEY_SCOPE_NAMES = ["read", "award", "fund", "keys"] as const;
 
 /**
  * A whole JSON number from a body (the service reads numbers losslessly, as their text), within

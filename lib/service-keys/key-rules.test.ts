@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { KEY_SCOPE_NAMES } from "@/lib/contract/keys";
 import { CreateKeyInput } from "./key-input";
-import { capsProblems, expiryOfDay, KEY_SCOPES, keyFormProblems } from "./key-rules";
+import { capsProblems, expiryOfDay, keyFormProblems } from "./key-rules";
 
 const GOLD = "a1000000-0000-4000-8000-000000000001";
 const GEM = "a2000000-0000-4000-8000-000000000002";
@@ -12,10 +11,6 @@ const TOKENS = [
 const NOW = new Date("2027-03-10T12:00:00Z");
 
 describe("the Create key form's rules", () => {
-  it("offers exactly the contract's scopes", () => {
-    expect(KEY_SCOPES.map((scope) => scope.name)).toEqual([...KEY_SCOPE_NAMES]);
-  });
-
   it.each([
     ["", "caps[0].daily", "is required: the most the key may award of the token in 24 hours"],
     ["12,5", "caps[0].daily", "must use a point for decimals, not a comma"],

@@ -1,5 +1,6 @@
 import { typedAmountProblem } from "@/lib/contract/decimal";
 import { fieldPath } from "@/lib/contract/issues";
+import { KEY_SCOPE_NAMES, type KeyScope } from "@/lib/contract/key-scopes";
 import { textProblem } from "@/lib/contract/text-rule";
 
 /**
@@ -8,15 +9,15 @@ import { textProblem } from "@/lib/contract/text-rule";
  * are the same. The service checks the body again with its own contract.
  */
 
-/** What a key may do (docs/service.md, "API keys"); the same names as the contract's KEY_SCOPE_NAMES. */
-export const KEY_SCOPES = [
-  { name: "read", label: "Read", description: "catalogue, players, items, the wallet, award records" },
-  { name: "award", label: "Award", description: "AwardTokens" },
-  { name: "fund", label: "Fund", description: "FundWallet" },
-  { name: "keys", label: "Keys", description: "manage keys and read the request log" },
-] as const;
-export type KeyScopeName = (typeof KEY_SCOPES)[number]["name"];
-const SCOPE_NAMES: readonly string[] = KEY_SCOPES.map((scope) => scope.name);
+/** What each of the contract's key scopes (lib/contract/key-scopes.ts) lets a key do, in words. */
+const SCOPE_WORDS: Record<KeyScope, { label: string; description: string }> = {
+  read: { label: "Read", description: "catalogue, players, items, the wallet, award records" },
+  award: { label: "Award", description: "AwardTokens" },
+  fund: { label: "Fund", description: "FundWallet" },
+  keys: { label: "Keys", description: "manage keys and read the request log" },
+};
+/** The form's scope boxes, in the contract's order. */
+export const KEY_SCOPES = KEY_SCOPE_NAMES.map((name) => ({ name, ...SCOPE_WORDS[name] }));
 
 /** How long a rolled key keeps working: the roll dialog's choices (the service takes 0 to 30 days). */
 export const GRACE_CHOICES = [
@@ -56,8 +57,10 @@ export function keyNameProblem(name: string): string | null {
 
 export function scopesProblem(scopes: readonly string[]): string | null {
   if (scopes.length === 0) return "must name at least one scope";
-  const unknown = scopes.find((scope) => !SCOPE_NAMES.includes(scope));
-  return unknown === undefined ? null : `must each be one of ${SCOPE_NAMES.join(", ")}: "${unknown}" is not`;
+  const unknown = scopes.find((scope) => !(KEY_SCOPE_NAMES as readonly string[]).includes(scope));
+  return unknown === undefined
+    ? null
+    : `must each be one of ${KEY_SCOPE_NAMES.join(", ")}: "${unknown}" is not`;
 }
 
 /**

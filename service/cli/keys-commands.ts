@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { CliError, isoSecond, UsageError } from "@/common/cli";
+import type { KeyScope } from "@/lib/contract/key-scopes";
 import type { ServiceDb } from "../db/connection";
-import type { KeyScope } from "../domain/key-scopes";
 import {
   type ApiKeyListing,
   type CapInput,

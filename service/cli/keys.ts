@@ -1,7 +1,7 @@
 import { parseCommandLine, UsageError } from "@/common/cli";
 import { uuid } from "@/lib/contract/fields";
+import { KEY_SCOPE_NAMES, type KeyScope } from "@/lib/contract/key-scopes";
 import { textProblem } from "@/lib/contract/text-rule";
-import { KEY_SCOPES, type KeyScope } from "../domain/key-scopes";
 import type { KeysCommand } from "./keys-commands";
 import { runCli, withServiceDatabase } from "./run-cli";
 
@@ -36,9 +36,9 @@ const EXTRA: Record<Command, readonly string[]> = {
 /** `--scopes read,award`: known scopes, at least one, each once. */
 function parseScopes(text: string): KeyScope[] {
   const scopes = text.split(",").map((scope) => scope.trim());
-  const unknown = scopes.find((scope) => !(KEY_SCOPES as readonly string[]).includes(scope));
+  const unknown = scopes.find((scope) => !(KEY_SCOPE_NAMES as readonly string[]).includes(scope));
   if (unknown !== undefined)
-    throw new UsageError(`--scopes: "${unknown}" is not a scope; use some of ${KEY_SCOPES.join(", ")}.`);
+    throw new UsageError(`--scopes: "${unknown}" is not a scope; use some of ${KEY_SCOPE_NAMES.join(", ")}.`);
   return [...new Set(scopes)] as KeyScope[];
 }
 

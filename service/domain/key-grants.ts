@@ -1,5 +1,5 @@
 import { compareDecimals } from "@/lib/contract/decimal";
-import type { KeyScope } from "./key-scopes";
+import type { KeyScope } from "@/lib/contract/key-scopes";
 import type { ApiKeyListing } from "./keys";
 import { ServiceError } from "./service-error";
 import { wireDate } from "./sql-rows";

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { canonicalDecimal } from "@/lib/contract/decimal";
+import { KEY_SCOPE_NAMES, type KeyScope } from "@/lib/contract/key-scopes";
 import type { ServiceDb } from "../db/connection";
 import { apiKeys, projects } from "../db/schema";
-import { KEY_SCOPES, type KeyScope } from "./key-scopes";
 import { rows } from "./sql-rows";
 
 const KEY_PREFIX = "gcc_";
@@ -153,7 +153,7 @@ async function insertKey(
         keyHash: hashApiKey(key),
         prefix: keyPrefix(key),
         label: options.label ?? "",
-        scopes: [...(options.scopes ?? KEY_SCOPES)],
+        scopes: [...(options.scopes ?? KEY_SCOPE_NAMES)],
         expiresAt: options.expiresAt ?? null,
         familyId: options.familyId ?? null,
       })

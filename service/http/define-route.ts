@@ -7,7 +7,7 @@ import type {
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import type { KeyScope } from "../domain/key-scopes";
+import type { KeyScope } from "@/lib/contract/key-scopes";
 import type { AuthorizedProject } from "../domain/keys";
 import { ServiceError } from "../domain/service-error";
 import type { EmptyLists } from "./envelope";

@@ -1,7 +1,7 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import { UUID_PATTERN } from "@/lib/contract/fields";
+import type { KeyScope } from "@/lib/contract/key-scopes";
 import type { KeyCache } from "../cache/key-cache";
-import type { KeyScope } from "../domain/key-scopes";
 import type { AuthorizedProject } from "../domain/keys";
 import { invalid, keyNotAllowed, unauthorized } from "../domain/service-error";
 import { RateLimitedError } from "./envelope";

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { KeyScope } from "@/lib/contract/key-scopes";
 import { serveFixtures } from "@/testing/service/fixture-service";
 import { GEM, GOLD, KEY, PROJECT } from "@/testing/service/fixtures";
 import { call, post } from "@/testing/service/http-client";
-import type { KeyScope } from "../domain/key-scopes";
 import { type CapInput, createApiKey, listApiKeys } from "../domain/keys";
 
 // docs/service.md, "API keys": a key grants only what it has. It makes, rolls and revokes only
