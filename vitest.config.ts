@@ -16,9 +16,10 @@ const unit = [
 ];
 
 /**
- * In the database projects a worker runs one test file after another with the modules it has
- * loaded (`isolate: false`): each file no longer imports the service, the console and a database
- * driver afresh, about a second per file (docs/testing.md, "Shared modules"). A file that replaces a
+ * A worker runs one test file after another with the modules it has loaded (`isolate: false`):
+ * each database test file no longer imports the service, the console and a database driver afresh,
+ * about a second per file, and each unit file no longer starts a process of its own
+ * (docs/testing.md, "Shared modules"). A file that replaces a
  * module, the environment, a global, a timer or a shared object's method needs a module graph of
  * its own (a module a file before it loaded would keep the real one, or see the replacement):
  * those are found here by what they call, so a new one cannot land among the shared ones, and
@@ -26,7 +27,9 @@ const unit = [
  */
 const REPLACES_SHARED_STATE =
   /\bvi\.(mock|doMock|unmock|stubEnv|stubGlobal|spyOn|resetModules|useFakeTimers)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.\w+\s*=[^=]|process\.(on|once|chdir)\(/;
-const ownState = globSync(http).filter((file) => REPLACES_SHARED_STATE.test(readFileSync(file, "utf8")));
+const replacesSharedState = (file: string) => REPLACES_SHARED_STATE.test(readFileSync(file, "utf8"));
+const ownState = globSync(http).filter(replacesSharedState);
+const unitOwnState = globSync(unit, { exclude: http }).filter(replacesSharedState);
 
 /**
  * Every project waits as long as a slow machine needs (testing/test-limits.ts): hooks are where
@@ -66,9 +69,13 @@ export default defineConfig({
     maxWorkers: 3,
     reporters: ["default", "./scripts/lib/summary-reporter.ts"],
     projects: [
-      // Every *.test.ts that needs no database of its own, each file in a fresh process: sharing
-      // modules saved nothing measurable here (docs/testing.md, "Shared modules").
-      { extends: true, test: { ...limits, name: "unit", include: unit, exclude: http } },
+      // Every *.test.ts that needs no database of its own: `unit` shares modules, `unit-isolated`
+      // (the files that replace shared state) runs each file in a fresh process.
+      {
+        extends: true,
+        test: { ...limits, name: "unit", include: unit, exclude: [...http, ...unitOwnState], isolate: false },
+      },
+      { extends: true, test: { ...limits, name: "unit-isolated", include: unitOwnState } },
       // The database tests on each database. `globalSetup` builds the migrated databases each test
       // copies, once per project (docs/testing.md); on PostgreSQL it also starts the throwaway
       // cluster unless one is given.
