@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process";
+import { withPreload } from "@/testing/node-preload";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "@/testing/throwaway-postgres";
 import { ensureBrowser } from "./lib/browser-check";
 import { notRun, runStages, type Stage, summaryLines } from "./lib/test-stages";
@@ -33,8 +34,7 @@ const STAGES: Stage[] = [
 // Every Node process of the run answers relative imports inside installed packages without Node's
 // slow package-scope lookup: about half a second of processor less for each process that loads
 // drizzle-orm — each unit test file, each tool a test starts, each service (the preload's header).
-const preload = `--import=${new URL("../testing/package-relative-imports.mjs", import.meta.url).href}`;
-process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, preload].filter(Boolean).join(" ");
+process.env.NODE_OPTIONS = withPreload(new URL("../testing/package-relative-imports.mjs", import.meta.url));
 
 const names = process.argv.slice(2);
 const unknown = names.filter((name) => !STAGES.some((stage) => stage.name === name));

@@ -1,4 +1,4 @@
-import { fileURLToPath } from "node:url";
+import { withPreload } from "./node-preload";
 
 /**
  * The environment for a tool that must answer before it loads any database code (its --help, a
@@ -6,6 +6,5 @@ import { fileURLToPath } from "node:url";
  * pg fails the tool (docs/testing.md, "Vitest: where the test time goes").
  */
 export const WITHOUT_DATABASE_CODE = {
-  NODE_OPTIONS:
-    `${process.env.NODE_OPTIONS ?? ""} --import=${fileURLToPath(new URL("./no-database-driver.mjs", import.meta.url))}`.trim(),
+  NODE_OPTIONS: withPreload(new URL("./no-database-driver.mjs", import.meta.url)),
 };
