@@ -7,10 +7,11 @@ import { describe, expect, it } from "vitest";
 import { createConnection } from "@/lib/connections/connections";
 import { openConsoleDatabase } from "@/lib/db/connection";
 import { connections } from "@/lib/db/schema";
+import { tsxArgumentsOf } from "@/testing/npm-script-command";
 import { startsOf } from "@/testing/test-limits";
 import { WITHOUT_DATABASE_CODE } from "@/testing/without-database-code";
 
-/** Runs a console tool the way `npm run` does (tsx with the react-server condition). */
+/** Runs a console tool the way `npm run` does: tsx with its npm script's flags. */
 function run(
   tool: (typeof TOOLS)[number],
   args: string[],
@@ -18,15 +19,11 @@ function run(
   input = "",
   env: Record<string, string> = {},
 ) {
-  const result = spawnSync(
-    "node_modules/.bin/tsx",
-    ["--conditions=react-server", `lib/cli/${tool}.ts`, ...args],
-    {
-      input,
-      encoding: "utf8",
-      env: { ...process.env, CONSOLE_PGLITE_DIR: folder, CONSOLE_DATABASE_URL: "", ...env },
-    },
-  );
+  const result = spawnSync("node_modules/.bin/tsx", [...tsxArgumentsOf(`lib/cli/${tool}.ts`), ...args], {
+    input,
+    encoding: "utf8",
+    env: { ...process.env, CONSOLE_PGLITE_DIR: folder, CONSOLE_DATABASE_URL: "", ...env },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

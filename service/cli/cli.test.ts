@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { lockFolder } from "@/common/folder-lock";
 import type { AwardTokensRequest } from "@/lib/contract/awards";
+import { tsxArgumentsOf } from "@/testing/npm-script-command";
 import { startsOf, TEST_LIMITS } from "@/testing/test-limits";
 import { WITHOUT_DATABASE_CODE } from "@/testing/without-database-code";
 import { openDatabase, type ServiceDb } from "../db/connection";
@@ -17,10 +18,11 @@ import { authorize } from "../domain/keys";
 import { rows } from "../domain/sql-rows";
 
 /**
- * The real tools as child processes (`tsx service/cli/<tool>.ts`) on PGlite folders in a temp
- * directory; the database is inspected from here afterwards. Each tool run costs a second or two
- * and a new PGlite folder several, so one folder is migrated and seeded with the demo project
- * once, and the later tests each work on a copy of it, concurrently.
+ * The real tools as child processes, started as their npm scripts start them (`tsx`, the script's
+ * flags, `service/cli/<tool>.ts`), on PGlite folders in a temp directory; the database is
+ * inspected from here afterwards. Each tool run costs a second or two and a new PGlite folder
+ * several, so one folder is migrated and seeded with the demo project once, and the later tests
+ * each work on a copy of it, concurrently.
  */
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -47,7 +49,7 @@ type Tool = "migrate" | "seed" | "keys" | "main";
 
 function run(tool: Tool, args: string[], folder: string, env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [`service/cli/${tool}.ts`, ...args], {
+    const child = spawn(TSX, [...tsxArgumentsOf(`service/cli/${tool}.ts`), ...args], {
       cwd: ROOT,
       env: { ...process.env, SERVICE_PGLITE_DIR: folder, SERVICE_DATABASE_URL: "", INIT_CWD: ROOT, ...env },
     });
