@@ -15,10 +15,18 @@ export interface SeenResponse {
  * enough: Chromium drops the bodies of prefetched RSC payloads and of server action answers once
  * they are read, so a check of those would pass without having looked. Redirects are passed back as
  * they are (the browser follows them itself).
+ *
+ * A build's scripts and styles (`/_next/static/…`) are named by their content and never change:
+ * each is recorded the first time, and later loads of it go to the console directly. Routing turns
+ * the browser's cache off, so every page load asked for all of them again through this process:
+ * most of the key-leak spec's processor time, for bodies already searched.
  */
 export async function recordResponses(context: BrowserContext, seen: SeenResponse[]): Promise<void> {
+  const recordedStatic = new Set<string>();
   await context.route("**/*", async (route) => {
     const request = route.request();
+    const { pathname } = new URL(request.url());
+    if (recordedStatic.has(pathname)) return route.continue().catch(() => undefined);
     let response: Awaited<ReturnType<typeof route.fetch>>;
     try {
       response = await route.fetch({ maxRedirects: 0 });
@@ -27,7 +35,9 @@ export async function recordResponses(context: BrowserContext, seen: SeenRespons
       await route.abort().catch(() => undefined);
       return;
     }
-    const body = await response.body().catch(() => Buffer.alloc(0));
+    const read = await response.body().catch(() => null);
+    const body = read ?? Buffer.alloc(0);
+    if (read && response.ok() && pathname.startsWith("/_next/static/")) recordedStatic.add(pathname);
     seen.push({
       url: request.url(),
       type: response.headers()["content-type"] ?? "",
