@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { serveFixtures } from "@/testing/service/fixture-service";
 import { GEM, GEM_DB, GEM_POLYGON, GOLD, GOLD_DB, KEY, ORPHAN, PROJECT } from "@/testing/service/fixtures";
-import { balanceSnapshot } from "@/testing/service/harness";
+import { awardRowCount, balanceSnapshot } from "@/testing/service/harness";
 import { post } from "@/testing/service/http-client";
 
 /**
@@ -14,13 +13,6 @@ import { post } from "@/testing/service/http-client";
  * awards.http.test.ts, each on a fresh database.
  */
 const service = serveFixtures({ per: "file" });
-
-async function awardRows(): Promise<number> {
-  const result = (await service.db.execute(
-    sql`select count(*)::int as n from service.awards where kind = 'award'`,
-  )) as unknown as { rows: { n: number }[] };
-  return result.rows[0]?.n ?? 0;
-}
 
 describe("rule 13: validation", () => {
   const G = "0d000000-0000-4000-8000-000000000001";
@@ -110,6 +102,6 @@ describe("rule 13: validation", () => {
     expect(response.json).toMatchObject({ isError: "1", ErrorCode: "INVALID_REQUEST" });
     expect(response.json.Error).toMatch(message);
     expect(await balanceSnapshot(service.db)).toEqual(before);
-    expect(await awardRows()).toBe(0);
+    expect(await awardRowCount(service.db)).toBe(0);
   });
 });

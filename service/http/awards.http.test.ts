@@ -22,7 +22,7 @@ import {
   SECOND_KEY,
   testFixture,
 } from "@/testing/service/fixtures";
-import { balanceSnapshot } from "@/testing/service/harness";
+import { awardRowCount, balanceSnapshot } from "@/testing/service/harness";
 import { call, post } from "@/testing/service/http-client";
 import { importFixture } from "../domain/import";
 
@@ -36,13 +36,6 @@ const gemPolygon = (amount: string): Line => ({ token: GEM, contract: GEM_POLYGO
 async function customerRows(): Promise<number> {
   const result = (await service.db.execute(
     sql`select count(*)::int as n from service.customers`,
-  )) as unknown as { rows: { n: number }[] };
-  return result.rows[0]?.n ?? 0;
-}
-
-async function awardRows(): Promise<number> {
-  const result = (await service.db.execute(
-    sql`select count(*)::int as n from service.awards where kind = 'award'`,
   )) as unknown as { rows: { n: number }[] };
   return result.rows[0]?.n ?? 0;
 }
@@ -229,7 +222,7 @@ describe("rule 17: idempotency", () => {
     expect(repeat.json).toEqual(first.json);
     expect(await balanceSnapshot(service.db)).toEqual(snapshot);
     expect(await holdingsOf(service.base, "again")).toEqual({ [`${GOLD_DB}|w|false`]: "7" });
-    expect(await awardRows()).toBe(1);
+    expect(await awardRowCount(service.db)).toBe(1);
   });
 
   it("rule 17: a queued award repeated after its settlement answers Completed", async () => {
@@ -279,7 +272,7 @@ describe("rule 17: idempotency", () => {
       [`${GOLD_DB}|w|false`]: "2.5",
       [`${GEM_DB}|w|false`]: "1",
     });
-    expect(await awardRows()).toBe(2);
+    expect(await awardRowCount(service.db)).toBe(2);
   });
 
   it.each([

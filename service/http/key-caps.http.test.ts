@@ -5,7 +5,7 @@ import { award, awardJson } from "@/testing/service/awards-client";
 import { within } from "@/testing/service/eventually";
 import { serveFixtures } from "@/testing/service/fixture-service";
 import { GEM, GEM_DB, GEM_POLYGON, GOLD, GOLD_DB, KEY, PROJECT } from "@/testing/service/fixtures";
-import { startSecondInstance, type TestService } from "@/testing/service/harness";
+import { awardRowCount, startSecondInstance, type TestService } from "@/testing/service/harness";
 import { call, post, type TestResponse } from "@/testing/service/http-client";
 import { createApiKey, listApiKeys, rollApiKey } from "../domain/keys";
 
@@ -33,13 +33,6 @@ const allowance = (key: string, amount: string, extra: { requestId?: string; cus
 
 const send = (base: string, raw: string) => post(base, "/AwardTokens", raw);
 
-async function awardCount(): Promise<number> {
-  const found = (await service.db.execute(
-    sql`select count(*)::int as n from service.awards where kind = 'award'`,
-  )) as unknown as { rows: { n: number }[] };
-  return found.rows[0]?.n ?? -1;
-}
-
 async function capsOf(id: number) {
   return (await listApiKeys(service.db, service.projectId)).find((key) => key.id === id)?.caps;
 }
@@ -48,7 +41,7 @@ describe("per-token daily award caps", () => {
   it("an award past the cap is refused naming the cap, what is used and what remains; nothing is written and the RequestID stays free", async () => {
     const { id, key } = await cappedKey("100");
     expect((await send(service.base, allowance(key, "60"))).json.Status).toBe("Completed");
-    const before = await awardCount();
+    const before = await awardRowCount(service.db);
     const requestId = randomUUID();
     const refused = await send(service.base, allowance(key, "40.000000000000000001", { requestId }));
     expect(refused.status).toBe(403);
@@ -56,7 +49,7 @@ describe("per-token daily award caps", () => {
     expect(refused.json.Error).toBe(
       `This API key may award at most 100 GOLD (${GOLD}) in any 24 hours: 60 is used, 40 remains, and this award needs 40.000000000000000001. Nothing was awarded and the RequestID is still free.`,
     );
-    expect(await awardCount()).toBe(before);
+    expect(await awardRowCount(service.db)).toBe(before);
     // Exactly up to the cap is allowed, with the same RequestID the refusal left free.
     expect((await send(service.base, allowance(key, "40", { requestId }))).json.Status).toBe("Completed");
     expect(await capsOf(id)).toEqual([{ tokenGuid: GOLD, tokenSymbol: "GOLD", daily: "100", used: "100" }]);

@@ -142,6 +142,14 @@ export async function negativeBalances(db: ServiceDb): Promise<unknown[]> {
   return result.rows;
 }
 
+/** How many awards (not fundings) the database holds, to show that a refused one added none. */
+export async function awardRowCount(db: ServiceDb): Promise<number> {
+  const result = (await db.execute(
+    sql`select count(*)::int as n from service.awards where kind = 'award'`,
+  )) as unknown as { rows: { n: number }[] };
+  return result.rows[0]?.n ?? 0;
+}
+
 /** Every balance of the database, keyed by account, to show that a refused request changed none. */
 export async function balanceSnapshot(db: ServiceDb): Promise<Record<string, string>> {
   const result = (await db.execute(
