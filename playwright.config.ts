@@ -17,6 +17,7 @@ import {
   servicePort,
   UNCONNECTED_CONSOLE_URL,
 } from "./e2e/servers";
+import { consoleBuildIsCurrent } from "./scripts/lib/console-build";
 import { chromiumPath } from "./testing/chromium";
 import { TEST_LIMITS } from "./testing/test-limits";
 
@@ -102,8 +103,7 @@ const SERVERS: WebServer[] = [
       },
     ],
   ).flat(),
-  // A console with no project connection (e2e/no-connection.spec.ts), started after the demo
-  // built the console.
+  // A console with no project connection (e2e/no-connection.spec.ts), on the built console.
   {
     command: "node_modules/.bin/tsx --conditions=react-server scripts/e2e/unconnected-console.ts",
     url: `${UNCONNECTED_CONSOLE_URL}/sign-in`,
@@ -112,8 +112,8 @@ const SERVERS: WebServer[] = [
     stdout: "ignore",
     stderr: "pipe",
   },
-  // A second console on PostgreSQL for e2e/no-render-writes.spec.ts, started after the demo
-  // built the console; only where a PostgreSQL cluster is given (`npm test` starts a throwaway one).
+  // A second console on PostgreSQL for e2e/no-render-writes.spec.ts, on the built console; only
+  // where a PostgreSQL cluster is given (`npm test` starts a throwaway one).
   ...(process.env.TEST_DATABASE_URL
     ? [
         {
@@ -129,13 +129,16 @@ const SERVERS: WebServer[] = [
 ];
 
 /**
- * The first demo starts alone: it builds the console when needed, which the others then run.
  * Playwright starts its web servers one after another, each once the one before answers (26 s in
- * all on an idle machine); the rest start here together instead, without a URL for Playwright to
- * wait on, and the global setup (e2e/servers-up.ts) waits until each answers before any spec runs.
- * With E2E_REUSE=1 they are already running.
+ * all on an idle machine); they start here together instead, without a URL for Playwright to wait
+ * on, and the global setup (e2e/servers-up.ts) waits until each answers before any spec runs. When
+ * the console's build is not current, the first demo starts alone before them: it builds the
+ * console, which the others then run. In `npm test` vitest's demo test has built it. With
+ * E2E_REUSE=1 they are already running.
  */
-const [FIRST, ...TOGETHER] = SERVERS as [WebServer, ...WebServer[]];
+const buildFirst = !consoleBuildIsCurrent(process.cwd());
+const [FIRST, ...REST] = SERVERS as [WebServer, ...WebServer[]];
+const TOGETHER = buildFirst ? REST : SERVERS;
 process.env.E2E_SERVER_URLS = JSON.stringify(TOGETHER.map((server) => server.url));
 const startedTogether = process.env.E2E_REUSE === "1" ? [] : TOGETHER.map(({ url: _, ...server }) => server);
 
@@ -196,6 +199,6 @@ export default defineConfig({
       dependencies: ["setup"],
     },
   ],
-  webServer: [FIRST, ...startedTogether],
+  webServer: buildFirst ? [FIRST, ...startedTogether] : startedTogether,
   globalSetup: "./e2e/servers-up.ts",
 });

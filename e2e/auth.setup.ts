@@ -4,7 +4,11 @@ import { E2E_IDLE_MINUTES, ROLES, type RoleName, signInAs, storageStateOn } from
 import { consoleUrl, DEMOS } from "./servers";
 
 // Signs each role in once on each demo through the real form; specs start from the saved browser
-// state of their worker's demo (e2e/servers.ts).
+// state of their worker's demo (e2e/servers.ts). The sign-ins are independent (a session reads the
+// owner's idle timeout when it is used, not when it starts), so both workers take them: in one
+// worker the other idled for their ~10 s, with every spec waiting on them.
+setup.describe.configure({ mode: "parallel" });
+
 for (let demo = 0; demo < DEMOS; demo++)
   for (const role of Object.keys(ROLES) as RoleName[]) {
     setup(`sign in as ${role} on demo ${demo}`, async ({ browser }) => {

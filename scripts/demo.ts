@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { FolderLockedError } from "@/common/folder-lock";
@@ -15,6 +14,7 @@ import { importFixture } from "@/service/domain/import";
 import { databaseTarget, EnvError, loadServiceEnv } from "@/service/env";
 import { startService } from "@/service/server";
 import { isNewConsole, sendDemoHistory } from "./demo-history";
+import { buildConsoleIfNeeded } from "./lib/console-build";
 import { consoleListen } from "./lib/console-listen";
 import { demoOwnerMfa } from "./lib/demo-mfa";
 import { withDemoService } from "./lib/demo-service-hosts";
@@ -28,41 +28,6 @@ import { describeExit } from "./lib/program-exit";
  */
 
 const ROOT = process.cwd();
-const CONSOLE_SOURCES = [
-  "app",
-  "components",
-  "lib",
-  "public",
-  "proxy.ts",
-  "instrumentation.ts",
-  "next.config.ts",
-  "package.json",
-  "postcss.config.mjs",
-];
-
-function newestChange(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce(
-    (newest, name) => Math.max(newest, newestChange(join(path, name))),
-    stat.mtimeMs,
-  );
-}
-
-function buildConsoleIfNeeded(): void {
-  const buildId = join(ROOT, ".next", "BUILD_ID");
-  const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
-  const changed = Math.max(...CONSOLE_SOURCES.map((source) => newestChange(join(ROOT, source))));
-  if (built > changed) return;
-  console.log("Building the console (next build)…");
-  const result = spawnSync("npx", ["next", "build"], {
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  if (result.status !== 0) throw new Error("next build failed (see above).");
-}
-
 /**
  * A new demo's first start: a short award history sent through the service by the console's own
  * code (scripts/demo-history.ts), so the overview and the history are not empty. It runs here,
@@ -101,7 +66,7 @@ async function main(): Promise<void> {
   );
   // Before the console's environment is first read (scripts/lib/demo-mfa.ts).
   process.env.CONSOLE_OWNER_MFA = demoOwnerMfa(process.env);
-  buildConsoleIfNeeded();
+  buildConsoleIfNeeded(ROOT);
 
   const database = await openDatabase(databaseTarget(env));
   try {

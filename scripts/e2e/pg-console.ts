@@ -12,7 +12,7 @@ import { startBuiltConsole } from "./built-console";
  * A second console for e2e/no-render-writes.spec.ts: the built console (`next start`) on a fresh
  * PostgreSQL database in TEST_DATABASE_URL's throwaway cluster, so the spec can count every write
  * to the console's tables while pages render. Its project is the e2e service. Started by
- * Playwright after the demo (which builds the console) only when TEST_DATABASE_URL is set.
+ * Playwright on the built console (playwright.config.ts) only when TEST_DATABASE_URL is set.
  */
 const clusterUrl = process.env.TEST_DATABASE_URL;
 if (!clusterUrl) {
