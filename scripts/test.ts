@@ -20,7 +20,7 @@ const STAGES: Stage[] = [
   { name: "lint", command: ["npm", "run", "--silent", "lint"], kind: "check" },
   { name: "architecture", command: ["npm", "run", "--silent", "lint:architecture"], kind: "tests" },
   { name: "vitest", command: [bin("vitest"), "run"], kind: "tests", env: { TZ: "UTC" }, postgres: true },
-  // Beside Playwright's start, where the first demo's single thread leaves a core idle (below).
+  // Beside Playwright, whose programs' start and set-up leave part of the machine idle (below).
   { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"], kind: "check", beside: true },
   {
     name: "playwright",
