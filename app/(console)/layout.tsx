@@ -6,10 +6,9 @@ import { Sidebar } from "@/components/layout/sidebar";
 import { TopBar } from "@/components/layout/top-bar";
 import { LiveProviders } from "@/components/live/live-providers";
 import { TimeZoneProvider } from "@/components/ui/when";
-import { countWaitingFor } from "@/lib/approvals/approvals";
+import { approvalsWaitingFor } from "@/lib/approvals/page-reads";
 import { currentSignIn, requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
-import { consoleDb } from "@/lib/db/console-db";
 import { projectContext } from "@/lib/project/current-project";
 import { offersExtensions } from "@/lib/project/extensions";
 
@@ -30,7 +29,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     projectContext(user.id),
     // Others' requests this person could approve, beside Approvals (a count, once per request:
     // the overview's card shows the same).
-    can(user.role, "awards:approve") ? consoleDb().then((db) => countWaitingFor(db, user.id)) : 0,
+    approvalsWaitingFor(user),
   ]);
   // The wallet is our extension: hidden for a service that answers that it has none.
   const wallet = can(user.role, "wallet:read") && (await offersExtensions(connection)) !== false;

@@ -5,30 +5,8 @@ import type { ReactNode } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
 import { When } from "@/components/ui/when";
-import { approvalRequestTitle } from "@/lib/approvals/approval-view";
-import type { ApprovalStatus } from "@/lib/model/approval-status";
+import { type ApprovalRow, approvalRequestTitle } from "@/lib/approvals/approval-view";
 import { ApprovalStatusBadge } from "./approval-status-badge";
-
-/** One four-eyes request as the Approvals page lists it (built on the server, plain and browser-safe). */
-export interface ApprovalRow {
-  id: number;
-  /** "Award to player-1002", "Batch weekend.csv (5 rows)". */
-  subject: string;
-  /** The project it goes to: its connection's name. */
-  project: string;
-  /** "5,000 GEM", one per token: exact amounts, digits grouped. */
-  totals: string[];
-  requestedBy: string;
-  /** ISO 8601 UTC: sorts as text in time order; shown in the person's zone. */
-  requestedAt: string;
-  expiresAt: string;
-  status: ApprovalStatus;
-  /** Who decided; "" for an expiry. */
-  decidedBy: string;
-  decidedAt: string | null;
-  /** The rejection's reason. */
-  note: string;
-}
 
 /** The page's three lists: others' requests the viewer can decide, the viewer's own waiting ones, recent decisions. */
 export type ApprovalListKind = "waiting" | "mine" | "decided";

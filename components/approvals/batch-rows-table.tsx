@@ -3,21 +3,7 @@ import { DataTable } from "@/components/data-table/data-table";
 import { byDecimal, columnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/id-cell";
 import { PlayerLink } from "@/components/players/player-link";
-
-/** One row of a batch waiting for approval, as the file asked for it. */
-export interface BatchRequestRow {
-  line: number;
-  customerId: string;
-  /** The token's symbol, or its GUID when the request does not name it. */
-  token: string;
-  contract: string;
-  /** Exact decimal text, as it will be sent. */
-  amount: string;
-  /** "Allowance", "Allowance (mintable)", "Direct". */
-  mode: string;
-  /** The wallet of a direct distribution; "" for an allowance. */
-  wallet: string;
-}
+import type { BatchRequestRow } from "@/lib/approvals/approval-view";
 
 const row = columnHelper<BatchRequestRow>();
 

@@ -3,13 +3,13 @@ import { revalidatePath } from "next/cache";
 import type { z } from "zod";
 import type { AuditActor } from "@/lib/audit/audit-log";
 import { requestActor } from "@/lib/audit/request-actor";
+import { recordActivity } from "@/lib/auth/activity";
 import { type AccessOptions, authorize } from "@/lib/auth/current-user";
 import type { Permission } from "@/lib/auth/permissions";
-import { type SignedIn, touchSession } from "@/lib/auth/sessions";
+import type { SignedIn } from "@/lib/auth/sessions";
 import type { ConsoleUser } from "@/lib/auth/users";
 import { fieldErrorsOf } from "@/lib/contract/field-errors";
 import { describeIssues } from "@/lib/contract/issues";
-import { consoleDb } from "@/lib/db/console-db";
 import type { ActionResult } from "@/lib/model/action-result";
 import { UserFacingError } from "@/lib/model/user-facing-error";
 import { type DescribeAttempt, recordRefusedAccess } from "./refused-access";
@@ -53,7 +53,7 @@ export function defineAction<S extends z.ZodType, T>(
         ? { ok: false, error: access.message, stepUp: true }
         : { ok: false, error: access.message };
     const { user, signedIn } = access;
-    await touchSession(await consoleDb(), signedIn.session.id);
+    await recordActivity(signedIn.session.id);
     const parsed = input.safeParse(raw);
     if (!parsed.success) {
       return {

@@ -9,6 +9,42 @@ import type { AwardStatus } from "@/lib/model/award-status";
  * the browser say the same thing. Amounts stay exact decimal text throughout.
  */
 
+/** One four-eyes request as the Approvals page lists it (built on the server, plain and browser-safe). */
+export interface ApprovalRow {
+  id: number;
+  /** "Award to player-1002", "Batch weekend.csv (5 rows)". */
+  subject: string;
+  /** The project it goes to: its connection's name. */
+  project: string;
+  /** "5,000 GEM", one per token: exact amounts, digits grouped. */
+  totals: string[];
+  requestedBy: string;
+  /** ISO 8601 UTC: sorts as text in time order; shown in the person's zone. */
+  requestedAt: string;
+  expiresAt: string;
+  status: ApprovalStatus;
+  /** Who decided; "" for an expiry. */
+  decidedBy: string;
+  decidedAt: string | null;
+  /** The rejection's reason. */
+  note: string;
+}
+
+/** One row of a batch waiting for approval, as the file asked for it. */
+export interface BatchRequestRow {
+  line: number;
+  customerId: string;
+  /** The token's symbol, or its GUID when the request does not name it. */
+  token: string;
+  contract: string;
+  /** Exact decimal text, as it will be sent. */
+  amount: string;
+  /** "Allowance", "Allowance (mintable)", "Direct". */
+  mode: string;
+  /** The wallet of a direct distribution; "" for an allowance. */
+  wallet: string;
+}
+
 /**
  * Groups an exact decimal's whole digits by three ("5000" → "5,000", "1234567.000001" →
  * "1,234,567.000001"); the fraction is left exactly as written. Text that is not a plain decimal

@@ -43,6 +43,8 @@ const ALLOWED: Record<string, string> = {
   "lib/contract/decimal.ts": 'import { z } from "zod";\nexport const Decimal = z.string();\n',
   "lib/db/schema.ts":
     'import type { AWARD_STATUSES } from "../model/award-status";\nexport type Row = typeof AWARD_STATUSES;\n',
+  "lib/db/console-db.ts":
+    'import type { Row } from "./schema";\nexport const consoleDb = async (): Promise<Row | null> => null;\n',
   "lib/client/call-service.ts":
     'import "server-only";\nimport { Decimal } from "@/lib/contract/decimal";\nexport const call = () => Decimal;\n',
   "lib/awards/trail.ts":
@@ -123,6 +125,13 @@ describe("the architecture check (docs/architecture.md)", () => {
       path: "components/awards/award-status-badge.tsx",
       text: 'import type { Row } from "@/lib/db/schema";\nexport type Status = Row;\n',
       names: 'imports types from "@/lib/db/schema" (lib/db/schema.ts)',
+    },
+    {
+      // A page that opens the console's database itself: its read belongs to the feature in lib/.
+      rule: "app-never-imports-database",
+      path: "app/(console)/awards/page.tsx",
+      text: 'import { consoleDb } from "@/lib/db/console-db";\nexport default async function Page() { return consoleDb(); }\n',
+      names: '"@/lib/db/console-db"',
     },
     {
       // A data-reading server component in components/ (no "use client"): the read belongs to app/.

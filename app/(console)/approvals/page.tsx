@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { ApprovalTable } from "@/components/approvals/approval-columns";
 import { PageHeader } from "@/components/ui/page-header";
+import { readApprovalLists } from "@/lib/approvals/page-reads";
 import { requirePageUser } from "@/lib/auth/current-user";
-import { readApprovalLists } from "./approval-reads";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Approvals" };

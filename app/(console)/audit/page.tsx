@@ -9,9 +9,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { auditFilterFrom } from "@/lib/audit/audit-filter";
 import { AUDIT_KIND_NAMES, AUDIT_KINDS } from "@/lib/audit/audit-kinds";
-import { readAuditPage } from "@/lib/audit/audit-log";
+import { readAuditLog } from "@/lib/audit/page-reads";
 import { requirePageUser } from "@/lib/auth/current-user";
-import { consoleDb } from "@/lib/db/console-db";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Audit log" };
@@ -31,7 +30,7 @@ export default async function AuditPage({ searchParams }: PageProps<"/audit">) {
   );
   const filter = auditFilterFrom(params);
   const before = Number(params.get("before"));
-  const { rows, nextBefore } = await readAuditPage(await consoleDb(), filter, {
+  const { rows, nextBefore } = await readAuditLog(filter, {
     before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
     limit: PAGE,
   });

@@ -11,11 +11,9 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
-import { tokenSymbols } from "@/lib/awards/token-symbols";
-import { AWARD_SORTS, type AwardFilters, type AwardSort, listAwards } from "@/lib/awards/trail";
-import { consoleDb } from "@/lib/db/console-db";
+import { readAwardHistory } from "@/lib/awards/page-reads";
+import { AWARD_SORTS, type AwardFilters, type AwardSort } from "@/lib/awards/trail";
 import { AWARD_STATUSES, type AwardStatus } from "@/lib/model/award-status";
-import { projectContext } from "@/lib/project/current-project";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "History · Awards" };
@@ -48,15 +46,12 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
     sorted && sorted.id in AWARD_SORTS
       ? { column: sorted.id as AwardSort["column"], descending: sorted.desc }
       : undefined;
-  const db = await consoleDb();
-  const { connection } = await projectContext(user.id);
   // The trail of the project the user works on (the switcher changes it).
-  const { rows, total } = await listAwards(
-    db,
-    { ...filters, projectGuid: connection?.projectGuid },
-    { offset: view.pageIndex * PAGE_SIZE, limit: PAGE_SIZE, sort },
-  );
-  const symbols = await tokenSymbols(connection);
+  const { rows, total, symbols } = await readAwardHistory(user, filters, {
+    offset: view.pageIndex * PAGE_SIZE,
+    limit: PAGE_SIZE,
+    sort,
+  });
   const filtered = Object.values(filters).some((value) => value !== undefined);
   return (
     <main className="flex min-w-0 flex-col gap-6 px-6 py-6">

@@ -31,7 +31,7 @@ import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
 import type { ApprovalStatus } from "@/lib/model/approval-status";
 import type { ApprovalSummary } from "@/lib/model/approval-summary";
 import { recordTitle } from "@/lib/pages/page-title";
-import { BATCH_ROWS_SHOWN, readApprovalDetail } from "../approval-reads";
+import { BATCH_ROWS_SHOWN, readApprovalDetail } from "../approval-detail";
 
 export const dynamic = "force-dynamic";
 

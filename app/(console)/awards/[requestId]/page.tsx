@@ -6,15 +6,12 @@ import { RetryButton } from "@/components/awards/retry-button";
 import { PlayerLink } from "@/components/players/player-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { When } from "@/components/ui/when";
-import { approvalOf } from "@/lib/approvals/approvals";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
-import { tokenSymbols } from "@/lib/awards/token-symbols";
-import { type AwardEvent, awardTimeline, canRetry, findAward } from "@/lib/awards/trail";
-import { consoleDb } from "@/lib/db/console-db";
+import { readAwardPage } from "@/lib/awards/page-reads";
+import { type AwardEvent, canRetry } from "@/lib/awards/trail";
 import { recordTitle } from "@/lib/pages/page-title";
-import { projectContext } from "@/lib/project/current-project";
 
 export const dynamic = "force-dynamic";
 
@@ -38,9 +35,8 @@ export async function generateMetadata({ params }: PageProps<"/awards/[requestId
 export default async function AwardPage({ params }: PageProps<"/awards/[requestId]">) {
   const user = await requirePageUser("awards:read");
   const requestId = decodeURIComponent((await params).requestId);
-  const db = await consoleDb();
-  const award = await findAward(db, requestId);
-  if (!award) {
+  const found = await readAwardPage(user, requestId);
+  if (!found) {
     return (
       <main className="flex flex-col gap-6 px-6 py-6">
         <PageHeader title="Award" />
@@ -48,12 +44,7 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
       </main>
     );
   }
-  const { connection } = await projectContext(user.id);
-  const [symbols, timeline, approval] = await Promise.all([
-    tokenSymbols(connection),
-    awardTimeline(db, award.id),
-    approvalOf(db, { awardId: award.id }),
-  ]);
+  const { award, symbols, timeline, approval } = found;
   return (
     <main className="flex flex-col gap-6 px-6 py-6">
       <PageHeader

@@ -5,8 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { When } from "@/components/ui/when";
 import { requirePageUser } from "@/lib/auth/current-user";
-import { listBatches } from "@/lib/bulk/batch-store";
-import { consoleDb } from "@/lib/db/console-db";
+import { readLatestBatches } from "@/lib/bulk/page-reads";
 import { projectContext } from "@/lib/project/current-project";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +15,7 @@ export const metadata: Metadata = { title: "Bulk awards · Awards" };
 export default async function BulkAwardsPage() {
   const user = await requirePageUser("awards:send");
   const { connection } = await projectContext(user.id);
-  const batches = connection ? await listBatches(await consoleDb(), connection.projectGuid) : [];
+  const batches = await readLatestBatches(connection?.projectGuid ?? null);
   return (
     <main className="flex flex-col gap-8 px-6 py-6">
       <PageHeader

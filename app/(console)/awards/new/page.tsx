@@ -4,9 +4,8 @@ import Link from "next/link";
 import { AwardForm } from "@/components/awards/award-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
-import { myRules } from "@/lib/approvals/my-rules";
+import { readMyRules } from "@/lib/approvals/page-reads";
 import { listProjectTokens } from "@/lib/client/catalogue";
-import { consoleDb } from "@/lib/db/console-db";
 import { projectContext } from "@/lib/project/current-project";
 import { readProject } from "@/lib/project/read-project";
 
@@ -17,7 +16,7 @@ export default async function NewAwardPage({ searchParams }: PageProps<"/awards/
   const { user, read } = await readProject("awards:send", listProjectTokens);
   const { connection } = await projectContext(user.id);
   // The person's thresholds and what remains of their daily limits, beside each token line.
-  const rules = connection ? await myRules(await consoleDb(), user, connection.projectGuid) : [];
+  const rules = await readMyRules(user, connection);
   // "Award tokens" on a player's page opens the form for that player.
   const customer = (await searchParams).customer;
   return (

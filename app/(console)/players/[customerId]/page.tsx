@@ -10,10 +10,9 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
+import { readPlayerAwards } from "@/lib/awards/page-reads";
 import { tokenSymbols } from "@/lib/awards/token-symbols";
-import { listAwards } from "@/lib/awards/trail";
 import { getCustomerItems, getCustomerTokens } from "@/lib/client/holdings";
-import { consoleDb } from "@/lib/db/console-db";
 import { recordTitle } from "@/lib/pages/page-title";
 import { checkCustomerId } from "@/lib/players/customer-id";
 import { playerTokens } from "@/lib/players/holdings";
@@ -55,11 +54,10 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
     );
   }
   const { read } = await readProject("players:read", async (connection) => {
-    const db = await consoleDb();
     const [tokens, items, sent] = await Promise.all([
       getCustomerTokens(connection, customerId),
       getCustomerItems(connection, customerId),
-      listAwards(db, { customerId, projectGuid: connection.projectGuid }, { offset: 0, limit: 20 }),
+      readPlayerAwards(customerId, connection.projectGuid, 20),
     ]);
     // The project's token list names the awards' tokens: not asked for a player with none.
     const symbols = sent.rows.length > 0 ? await tokenSymbols(connection) : new Map<string, string>();

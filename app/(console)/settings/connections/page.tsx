@@ -3,16 +3,14 @@ import { ConnectionForm } from "@/components/settings/connection-form";
 import { ConnectionsTable } from "@/components/settings/connections-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
-import { listConnections } from "@/lib/connections/connections";
-import { consoleDb } from "@/lib/db/console-db";
-import { consoleEnv } from "@/lib/env";
+import { readConnections } from "@/lib/settings/page-reads";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Connections · Settings" };
 
 export default async function ConnectionsPage() {
   await requirePageUser("connections:manage");
-  const connections = await listConnections(await consoleDb(), consoleEnv());
+  const connections = await readConnections();
   return (
     <main className="flex flex-col gap-8 py-4">
       <PageHeader

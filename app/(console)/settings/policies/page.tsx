@@ -4,41 +4,18 @@ import { ApprovalExpiryForm, AwardPoliciesForm } from "@/components/settings/awa
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
-import { readPolicies } from "@/lib/approvals/policies";
-import { listProjectTokens } from "@/lib/client/catalogue";
-import { consoleDb } from "@/lib/db/console-db";
+import { readTokenPolicies } from "@/lib/approvals/page-reads";
 import { chosenProjectName } from "@/lib/project/current-project";
 import { readProject } from "@/lib/project/read-project";
-import { readSettings } from "@/lib/settings/console-settings";
+import { readConsoleSettings } from "@/lib/settings/page-reads";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Award policies · Settings" };
 
 export default async function AwardPoliciesPage() {
   // readProject checks requirePageUser("policies:manage") first; nothing below writes.
-  const { user, read } = await readProject("policies:manage", async (connection) => {
-    const [tokens, policies] = await Promise.all([
-      listProjectTokens(connection),
-      readPolicies(await consoleDb(), connection.projectGuid),
-    ]);
-    return tokens.Data.Tokens.map((token) => {
-      const policy = policies.get(token.Guid.toLowerCase());
-      return {
-        guid: token.Guid,
-        symbol: token.Symbol,
-        name: token.Name,
-        policy: {
-          approvalThreshold: policy?.approvalThreshold ?? null,
-          managerDailyLimit: policy?.managerDailyLimit ?? null,
-          ownerDailyLimit: policy?.ownerDailyLimit ?? null,
-        },
-      };
-    });
-  });
-  const [projectName, settings] = await Promise.all([
-    chosenProjectName(user.id),
-    consoleDb().then(readSettings),
-  ]);
+  const { user, read } = await readProject("policies:manage", readTokenPolicies);
+  const [projectName, settings] = await Promise.all([chosenProjectName(user.id), readConsoleSettings()]);
   return (
     <main className="flex flex-col gap-6 py-4">
       <PageHeader

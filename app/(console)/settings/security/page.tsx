@@ -2,16 +2,15 @@ import type { Metadata } from "next";
 import { SecuritySettingsForm } from "@/components/settings/security-settings-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
-import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
-import { readSettings } from "@/lib/settings/console-settings";
+import { readConsoleSettings } from "@/lib/settings/page-reads";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Security · Settings" };
 
 export default async function SecuritySettingsPage() {
   await requirePageUser("settings:manage");
-  const settings = await readSettings(await consoleDb());
+  const settings = await readConsoleSettings();
   return (
     <main className="flex flex-col gap-6 py-4">
       <PageHeader

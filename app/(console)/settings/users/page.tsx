@@ -3,15 +3,14 @@ import { UserCreateForm } from "@/components/settings/user-create-form";
 import { UsersTable } from "@/components/settings/users-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
-import { listUsers } from "@/lib/auth/user-admin";
-import { consoleDb } from "@/lib/db/console-db";
+import { readUsers } from "@/lib/auth/page-reads";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Users · Settings" };
 
 export default async function UsersPage() {
   const me = await requirePageUser("users:manage");
-  const users = await listUsers(await consoleDb());
+  const users = await readUsers();
   return (
     <main className="flex flex-col gap-8 py-4">
       <PageHeader

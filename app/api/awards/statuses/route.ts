@@ -1,7 +1,6 @@
 import { defineRoute } from "@/lib/api/define-route";
-import { awardStatuses } from "@/lib/awards/trail";
+import { readAwardStatuses } from "@/lib/awards/page-reads";
 import { UUID_PATTERN } from "@/lib/contract/fields";
-import { consoleDb } from "@/lib/db/console-db";
 import { UserFacingError } from "@/lib/model/user-facing-error";
 
 export const dynamic = "force-dynamic";
@@ -15,5 +14,5 @@ export const GET = defineRoute("awards:read", async ({ request }) => {
     throw new UserFacingError(`ids must name at most ${MAX_IDS} awards.`, { status: 400 });
   if (!ids.every((id) => UUID_PATTERN.test(id)))
     throw new UserFacingError("ids must be RequestIDs (UUIDs), comma-separated.", { status: 400 });
-  return { statuses: await awardStatuses(await consoleDb(), ids) };
+  return { statuses: await readAwardStatuses(ids) };
 });

@@ -1,6 +1,5 @@
+import { recordActivity } from "@/lib/auth/activity";
 import { authorize } from "@/lib/auth/current-user";
-import { touchSession } from "@/lib/auth/sessions";
-import { consoleDb } from "@/lib/db/console-db";
 
 /**
  * The page's activity signal (components/auth/activity-signal.tsx): a person typed or clicked, so
@@ -14,6 +13,6 @@ export async function POST(): Promise<Response> {
       { error: access.message },
       { status: 401, headers: { "cache-control": "no-store" } },
     );
-  await touchSession(await consoleDb(), access.signedIn.session.id);
+  await recordActivity(access.signedIn.session.id);
   return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
 }

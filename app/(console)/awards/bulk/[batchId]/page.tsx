@@ -6,11 +6,9 @@ import { BatchProgress } from "@/components/bulk/batch-progress";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { When } from "@/components/ui/when";
-import { approvalOf } from "@/lib/approvals/approvals";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
-import { batchCounts, findBatch } from "@/lib/bulk/batch-store";
-import { consoleDb } from "@/lib/db/console-db";
+import { readBatchPage } from "@/lib/bulk/page-reads";
 import { recordTitle } from "@/lib/pages/page-title";
 
 export const dynamic = "force-dynamic";
@@ -22,12 +20,9 @@ export async function generateMetadata({ params }: PageProps<"/awards/bulk/[batc
 /** One batch: who sent which file and why, its live progress, its results file. */
 export default async function BatchPage({ params }: PageProps<"/awards/bulk/[batchId]">) {
   const user = await requirePageUser("awards:read");
-  const batchId = Number((await params).batchId);
-  if (!Number.isSafeInteger(batchId) || batchId <= 0) notFound();
-  const db = await consoleDb();
-  const batch = await findBatch(db, batchId);
-  if (!batch) notFound();
-  const [counts, approval] = await Promise.all([batchCounts(db, batchId), approvalOf(db, { batchId })]);
+  const found = await readBatchPage(Number((await params).batchId));
+  if (!found) notFound();
+  const { batch, counts, approval } = found;
   return (
     <main className="flex flex-col gap-6 px-6 py-6">
       <PageHeader title={`Batch ${batch.id}`} description={`${batch.fileName}: ${batch.rowCount} awards.`}>

@@ -1,6 +1,5 @@
 import { authorize } from "@/lib/auth/current-user";
-import { batchRows, findBatch } from "@/lib/bulk/batch-store";
-import { consoleDb } from "@/lib/db/console-db";
+import { readBatchResults } from "@/lib/bulk/page-reads";
 import { csvLine } from "@/lib/model/csv-out";
 
 export const dynamic = "force-dynamic";
@@ -27,12 +26,10 @@ export async function GET(_request: Request, { params }: RouteContext<"/awards/b
       status: access.reason === "signed-out" ? 401 : 403,
       headers: { "content-type": "text/plain" },
     });
-  const batchId = Number((await params).batchId);
-  const db = await consoleDb();
-  const batch = Number.isSafeInteger(batchId) && batchId > 0 ? await findBatch(db, batchId) : null;
-  if (!batch)
+  const results = await readBatchResults(Number((await params).batchId));
+  if (!results)
     return new Response("No such batch.\n", { status: 404, headers: { "content-type": "text/plain" } });
-  const rows = await batchRows(db, batchId);
+  const { batch, rows } = results;
   const body =
     csvLine(HEADER) +
     rows

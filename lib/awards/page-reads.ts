@@ -1,0 +1,75 @@
+import "server-only";
+import { type ApprovalRecord, approvalOf } from "@/lib/approvals/approvals";
+import type { ConsoleUser } from "@/lib/auth/users";
+import { consoleDb } from "@/lib/db/console-db";
+import type { AwardStatus } from "@/lib/model/award-status";
+import { projectContext } from "@/lib/project/current-project";
+import { tokenSymbols } from "./token-symbols";
+import {
+  type AwardEvent,
+  type AwardFilters,
+  type AwardRecord,
+  type AwardSort,
+  awardStatuses,
+  awardTimeline,
+  findAward,
+  findAwardById,
+  listAwards,
+} from "./trail";
+
+/**
+ * What the Awards pages and their live route read from the award trail (docs/console.md, "The
+ * trail"). Each read opens the running console's database itself: pages never handle it
+ * (docs/architecture.md, `app-never-imports-database`). Reads only.
+ */
+
+/** A page of the trail of the project the person works on (the switcher changes it), with the symbols that name its tokens. */
+export async function readAwardHistory(
+  user: ConsoleUser,
+  filters: Omit<AwardFilters, "projectGuid">,
+  page: { offset: number; limit: number; sort?: AwardSort },
+): Promise<{ rows: AwardRecord[]; total: number; symbols: Map<string, string> }> {
+  const [db, { connection }] = await Promise.all([consoleDb(), projectContext(user.id)]);
+  const { rows, total } = await listAwards(db, { ...filters, projectGuid: connection?.projectGuid }, page);
+  return { rows, total, symbols: await tokenSymbols(connection) };
+}
+
+/** A player's latest awards in the trail of one project: the player page's table. */
+export async function readPlayerAwards(
+  customerId: string,
+  projectGuid: string,
+  limit: number,
+): Promise<{ rows: AwardRecord[]; total: number }> {
+  return listAwards(await consoleDb(), { customerId, projectGuid }, { offset: 0, limit });
+}
+
+export interface AwardPageData {
+  award: AwardRecord;
+  symbols: Map<string, string>;
+  timeline: AwardEvent[];
+  approval: ApprovalRecord | null;
+}
+
+/** One award by its RequestID (any case) with its timeline and approval request; null when this console sent none. */
+export async function readAwardPage(user: ConsoleUser, requestId: string): Promise<AwardPageData | null> {
+  const db = await consoleDb();
+  const award = await findAward(db, requestId);
+  if (!award) return null;
+  const { connection } = await projectContext(user.id);
+  const [symbols, timeline, approval] = await Promise.all([
+    tokenSymbols(connection),
+    awardTimeline(db, award.id),
+    approvalOf(db, { awardId: award.id }),
+  ]);
+  return { award, symbols, timeline, approval };
+}
+
+/** An award of the trail by its row ID (an approval request's award); null when there is none. */
+export async function readAwardById(id: number): Promise<AwardRecord | null> {
+  return findAwardById(await consoleDb(), id);
+}
+
+/** The trail's current status of the awards a page watches (GET /api/awards/statuses). */
+export async function readAwardStatuses(requestIds: readonly string[]): Promise<Record<string, AwardStatus>> {
+  return awardStatuses(await consoleDb(), requestIds);
+}

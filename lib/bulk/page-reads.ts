@@ -1,0 +1,68 @@
+import "server-only";
+import { type ApprovalRecord, approvalOf } from "@/lib/approvals/approvals";
+import type { ConsoleDb } from "@/lib/db/connection";
+import { consoleDb } from "@/lib/db/console-db";
+import type { BatchCounts } from "./batch-counts";
+import { type BatchRecord, batchCounts, batchRows, findBatch, listBatches } from "./batch-store";
+
+/**
+ * What the Bulk awards pages, a batch's live route and its results file read (docs/console.md,
+ * "Bulk awards"). Each read opens the running console's database itself: pages and routes never
+ * handle it (docs/architecture.md, `app-never-imports-database`). Reads only: resuming a batch is
+ * the job loop's.
+ */
+
+/** A batch by the ID a URL names, or null when it names none (not a positive whole number, or no such batch). */
+async function batchNamed(db: ConsoleDb, id: number): Promise<BatchRecord | null> {
+  return Number.isSafeInteger(id) && id > 0 ? findBatch(db, id) : null;
+}
+
+/** The project's latest batches (none without a project). */
+export async function readLatestBatches(projectGuid: string | null): Promise<BatchRecord[]> {
+  return projectGuid ? listBatches(await consoleDb(), projectGuid) : [];
+}
+
+/** A batch by its ID; null when there is none. */
+export async function readBatch(id: number): Promise<BatchRecord | null> {
+  return batchNamed(await consoleDb(), id);
+}
+
+/** A batch's first rows in file order (all of them without a limit). */
+export async function readBatchRows(
+  id: number,
+  limit?: number,
+): Promise<Awaited<ReturnType<typeof batchRows>>> {
+  return batchRows(await consoleDb(), id, limit);
+}
+
+/** A batch's page: the batch, its rows counted by status, and its approval request. */
+export async function readBatchPage(
+  id: number,
+): Promise<{ batch: BatchRecord; counts: BatchCounts; approval: ApprovalRecord | null } | null> {
+  const db = await consoleDb();
+  const batch = await batchNamed(db, id);
+  if (!batch) return null;
+  const [counts, approval] = await Promise.all([
+    batchCounts(db, batch.id),
+    approvalOf(db, { batchId: batch.id }),
+  ]);
+  return { batch, counts, approval };
+}
+
+/** A batch's progress, for its live page (GET /api/batches/ID). */
+export async function readBatchProgress(
+  id: number,
+): Promise<{ status: BatchRecord["status"]; error: BatchRecord["error"]; counts: BatchCounts } | null> {
+  const db = await consoleDb();
+  const batch = await batchNamed(db, id);
+  return batch ? { status: batch.status, error: batch.error, counts: await batchCounts(db, batch.id) } : null;
+}
+
+/** A batch with every row in file order, for its results file. */
+export async function readBatchResults(
+  id: number,
+): Promise<{ batch: BatchRecord; rows: Awaited<ReturnType<typeof batchRows>> } | null> {
+  const db = await consoleDb();
+  const batch = await batchNamed(db, id);
+  return batch ? { batch, rows: await batchRows(db, batch.id) } : null;
+}
