@@ -8,7 +8,7 @@ import { decode } from "next-auth/jwt";
  * Auth.js's `auth()` answers a page by building a request and running its `session` action: a
  * fresh CSRF token and its SHA-256, the cookie decrypted, the session re-encrypted with a new
  * expiry — a cookie a page render may not set, so that work was thrown away on every answer
- * (docs/benchmarks.md, "Console: where the … pages spend their server time"). The cookie only
+ * (docs/benchmarks.md, "Console: where the … award form spend their server time"). The cookie only
  * carries two ids; whether the session still stands is the database's answer
  * (lib/auth/sessions.ts), asked on every request all the same. So this decrypts the cookie with
  * Auth.js's own `decode` (the same key derivation, the same algorithms, the same expiry check)

@@ -59,7 +59,7 @@ function outcomeWriter(db: ConsoleDb) {
 /**
  * Where a batch's connection is read from. A function is asked again before each claim of rows
  * and after the service refuses the key, so a batch in flight goes on with a key replaced or
- * rolled meanwhile (docs/console.md, "API keys"); null: the connection is gone or points
+ * rolled meanwhile (docs/console.md, "One request context"); null: the connection is gone or points
  * elsewhere, and the rows not yet claimed stay waiting.
  */
 export type ConnectionSource = ServiceConnection | (() => Promise<ServiceConnection | null>);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The owners' settings (docs/console.md, "Security settings"): the shape and the rules, shared by
+ * The owners' settings (Settings → Security; docs/console.md, "Staff accounts"): the shape and the rules, shared by
  * the server and the settings form.
  */
 export const ConsoleSettings = z.object({

@@ -475,7 +475,7 @@ export const keyAwardUsage = service.table(
  * instance's buffer and project, its calls packed in `entries` (a JSON array of arrays, decoded
  * by the view `service.request_log`, migrations 0013 and 0014) and summarised in the other columns, so that
  * a read skips the segments that cannot match. One row per batch instead of one per call is what
- * keeps the log's cost on reads small (docs/benchmarks.md, "the request log's cost"). It holds the
+ * keeps the log's cost on reads small (docs/benchmarks.md, "Service: the request log's cost"). It holds the
  * route pattern, never the raw path (GET paths carry the key), and no foreign keys, so writing it
  * never waits on a lock.
  */

@@ -3,8 +3,9 @@
  * "Request log"): per project, numbers in typed arrays and every repeated text once. A call's
  * entry object dies young; what waits for the next write is a few bytes per call outside the
  * JavaScript heap, so a busy service does not carry thousands of objects into the garbage
- * collector's old generation every quarter of a second (docs/benchmarks.md, "the request log's
- * cost"). `segments()` makes the rows migrations 0013 and 0014 store; `rows()` gives the calls back.
+ * collector's old generation every quarter of a second (docs/benchmarks.md,
+ * "Service: the request log's cost"). `segments()` makes the rows migrations 0013 and 0014
+ * store; `rows()` gives the calls back.
  */
 
 /** One call that passed the key check, as the app hands it over. */

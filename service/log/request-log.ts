@@ -103,7 +103,7 @@ export class RequestLogWriter {
   /**
    * The time now, ms since the epoch, read from the monotonic clock and set right by the wall
    * clock at every timer tick: Date.now() costs several times as much per call (docs/benchmarks.md,
-   * "the request log's cost").
+   * "Service: the request log's cost").
    */
   now(): number {
     return this.clockOffset + performance.now();
