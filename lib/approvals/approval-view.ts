@@ -5,8 +5,9 @@ import type { AwardStatus } from "@/lib/model/award-status";
 
 /**
  * How the Approvals pages put a four-eyes request into words (docs/console.md, "Approvals"):
- * plain functions over plain values, browser-safe, so the pages on the server and the buttons in
- * the browser say the same thing. Amounts stay exact decimal text throughout.
+ * plain functions over plain values, and the rows the pages' tables are handed, browser-safe, so
+ * the pages on the server and the buttons in the browser say the same thing. Amounts stay exact
+ * decimal text throughout.
  */
 
 /** One four-eyes request as the Approvals page lists it (built on the server, plain and browser-safe). */

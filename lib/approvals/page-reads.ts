@@ -96,10 +96,8 @@ export async function readApprovalRequest(
   id: number,
 ): Promise<{ request: ApprovalRecord; project: string } | null> {
   const db = await consoleDb();
-  const request = await findApproval(db, id);
-  if (!request) return null;
-  const project = await connectionNames(db, consoleEnv());
-  return { request, project: project(request.connection) };
+  const [request, project] = await Promise.all([findApproval(db, id), connectionNames(db, consoleEnv())]);
+  return request ? { request, project: project(request.connection) } : null;
 }
 
 /** The person's thresholds and what remains of their daily limits, per token of the project: beside each line of the award form. */

@@ -1,6 +1,5 @@
 import "server-only";
 import { type ApprovalRecord, approvalOf } from "@/lib/approvals/approvals";
-import type { ConsoleDb } from "@/lib/db/connection";
 import { consoleDb } from "@/lib/db/console-db";
 import type { BatchCounts } from "./batch-counts";
 import { type BatchRecord, batchCounts, batchRows, findBatch, listBatches } from "./batch-store";
@@ -12,10 +11,8 @@ import { type BatchRecord, batchCounts, batchRows, findBatch, listBatches } from
  * the job loop's.
  */
 
-/** A batch by the ID a URL names, or null when it names none (not a positive whole number, or no such batch). */
-async function batchNamed(db: ConsoleDb, id: number): Promise<BatchRecord | null> {
-  return Number.isSafeInteger(id) && id > 0 ? findBatch(db, id) : null;
-}
+/** Whether a URL's batch ID can name a batch at all (a positive whole number): checked before the database is asked. */
+const possibleId = (id: number) => Number.isSafeInteger(id) && id > 0;
 
 /** The project's latest batches (none without a project). */
 export async function readLatestBatches(projectGuid: string | null): Promise<BatchRecord[]> {
@@ -24,7 +21,7 @@ export async function readLatestBatches(projectGuid: string | null): Promise<Bat
 
 /** A batch by its ID; null when there is none. */
 export async function readBatch(id: number): Promise<BatchRecord | null> {
-  return batchNamed(await consoleDb(), id);
+  return possibleId(id) ? findBatch(await consoleDb(), id) : null;
 }
 
 /** A batch's first rows in file order (all of them without a limit). */
@@ -39,8 +36,9 @@ export async function readBatchRows(
 export async function readBatchPage(
   id: number,
 ): Promise<{ batch: BatchRecord; counts: BatchCounts; approval: ApprovalRecord | null } | null> {
+  if (!possibleId(id)) return null;
   const db = await consoleDb();
-  const batch = await batchNamed(db, id);
+  const batch = await findBatch(db, id);
   if (!batch) return null;
   const [counts, approval] = await Promise.all([
     batchCounts(db, batch.id),
@@ -53,8 +51,9 @@ export async function readBatchPage(
 export async function readBatchProgress(
   id: number,
 ): Promise<{ status: BatchRecord["status"]; error: BatchRecord["error"]; counts: BatchCounts } | null> {
+  if (!possibleId(id)) return null;
   const db = await consoleDb();
-  const batch = await batchNamed(db, id);
+  const batch = await findBatch(db, id);
   return batch ? { status: batch.status, error: batch.error, counts: await batchCounts(db, batch.id) } : null;
 }
 
@@ -62,7 +61,8 @@ export async function readBatchProgress(
 export async function readBatchResults(
   id: number,
 ): Promise<{ batch: BatchRecord; rows: Awaited<ReturnType<typeof batchRows>> } | null> {
+  if (!possibleId(id)) return null;
   const db = await consoleDb();
-  const batch = await batchNamed(db, id);
+  const batch = await findBatch(db, id);
   return batch ? { batch, rows: await batchRows(db, batch.id) } : null;
 }

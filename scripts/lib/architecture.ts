@@ -465,13 +465,13 @@ export const RULES: Rule[] = [
     targetIn(DATABASE),
   ),
   componentsReadRule,
+  browserRule,
   importRule(
     "app-never-imports-database",
     "app/ never imports lib/db, not even a type: a page, layout or route handler asks a feature's read or use case (lib/<feature>/page-reads.ts and the like), which opens the console's database itself; statements and rows stay with the feature that owns them.",
     notTest(inside("app")),
     targetIn(DATABASE),
   ),
-  browserRule,
   importRule(
     "service-layers-point-down",
     "In the service, cli → server.ts → http → cache → domain → db: a module imports its own layer and those below, never one above (storage never reaches up into the domain).",
