@@ -22,3 +22,21 @@ export async function migrationState<S extends Record<string, unknown>>(
   const appliedUpTo = Number(last.rows[0]?.at ?? 0);
   return { applied: known.filter((m) => m.folderMillis <= appliedUpTo).length, known: known.length };
 }
+
+/**
+ * Why a database that `npm run db:migrate` has not brought up to date is refused (migrations
+ * never run silently: docs/architecture.md, "Between the programs"), in one wording for both
+ * programs and their tools; null when it is up to date. `name` says which database, e.g. "The
+ * service database (PGlite /var/lib/gcc)".
+ */
+export async function unmigratedProblem<S extends Record<string, unknown>>(
+  database: OpenDatabase<S>,
+  migrations: { folder: string; schema: string },
+  name: string,
+): Promise<string | null> {
+  const { applied, known } = await migrationState(database, migrations);
+  if (applied === 0) return `${name} has no tables yet: run npm run db:migrate first.`;
+  if (applied < known)
+    return `${name} lacks ${known - applied} of ${known} migrations: run npm run db:migrate first.`;
+  return null;
+}

@@ -76,7 +76,9 @@ describe("console command-line tools", () => {
       );
       expect(early).toMatchObject({
         code: 1,
-        stderr: expect.stringMatching(/is not up to date: run npm run db:migrate first/),
+        stderr: expect.stringMatching(
+          /^The console database \(PGlite .*\) has no tables yet: run npm run db:migrate first\.$/m,
+        ),
       });
 
       const migrations = readdirSync("lib/db/migrations").filter((name) => name.endsWith(".sql")).length;

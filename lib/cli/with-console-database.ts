@@ -16,7 +16,7 @@ export async function withConsoleDatabase<T>(
 ): Promise<T> {
   const target = consoleDatabaseTarget(consoleEnv());
   const where = describeTarget(target);
-  const [{ migrationState }, { openConsoleDatabase }, { CONSOLE_MIGRATIONS, migrateConsoleDatabase }] =
+  const [{ unmigratedProblem }, { openConsoleDatabase }, { CONSOLE_MIGRATIONS, migrateConsoleDatabase }] =
     await Promise.all([
       import("@/common/migration-state"),
       import("@/lib/db/connection"),
@@ -25,10 +25,8 @@ export async function withConsoleDatabase<T>(
   const database = await openConsoleDatabase(target);
   try {
     if (options.migrate) await migrateConsoleDatabase(database);
-    const { applied, known } = await migrationState(database, CONSOLE_MIGRATIONS);
-    if (applied < known) {
-      throw new CliError(`The console database (${where}) is not up to date: run npm run db:migrate first.`);
-    }
+    const problem = await unmigratedProblem(database, CONSOLE_MIGRATIONS, `The console database (${where})`);
+    if (problem) throw new CliError(problem);
     return await use(database, where);
   } finally {
     await database.close();

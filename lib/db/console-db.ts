@@ -1,5 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { describeTarget } from "@/common/cli";
 import { consoleDatabaseTarget, consoleEnv } from "@/lib/env";
 import { countInRequest } from "@/lib/request/per-request";
 import { type ConsoleDatabase, type ConsoleDb, openConsoleDatabase } from "./connection";
@@ -22,7 +23,11 @@ async function open(): Promise<ConsoleDatabase> {
   };
   if (!found.rows[0]?.ready) {
     await database.close();
-    throw new Error("The console database has no tables yet: run npm run db:migrate first.");
+    // The tools' wording (common/migration-state.ts); whether every migration is applied is the
+    // tools' question: the migration files are not part of the built console.
+    throw new Error(
+      `The console database (${describeTarget(target)}) has no tables yet: run npm run db:migrate first.`,
+    );
   }
   if (process.env.CONSOLE_CALL_COUNTS_FILE) countStatements(database.db);
   return database;

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { CliError } from "@/common/cli";
 import { migrateDatabase } from "@/common/database";
-import { migrationState } from "@/common/migration-state";
+import { unmigratedProblem } from "@/common/migration-state";
 import type { ServiceDatabase } from "./connection";
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -21,13 +21,6 @@ export async function migrateServiceDatabase(database: ServiceDatabase): Promise
  * answer every request with a 500.
  */
 export async function requireMigratedService(database: ServiceDatabase, where: string): Promise<void> {
-  const { applied, known } = await migrationState(database, SERVICE_MIGRATIONS);
-  if (applied === 0) {
-    throw new CliError(`The service database (${where}) has no tables yet: run npm run db:migrate first.`);
-  }
-  if (applied < known) {
-    throw new CliError(
-      `The service database (${where}) lacks ${known - applied} of ${known} migrations: run npm run db:migrate first.`,
-    );
-  }
+  const problem = await unmigratedProblem(database, SERVICE_MIGRATIONS, `The service database (${where})`);
+  if (problem) throw new CliError(problem);
 }
