@@ -5,7 +5,12 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 import { TEST_LIMITS } from "./testing/test-limits.js";
 
 // Tests that need a database run twice: on PGlite and on a throwaway PostgreSQL.
-const http = ["service/**/*.http.test.ts", "service/**/*.db.test.ts", "lib/**/*.db.test.ts", "common/**/*.db.test.ts"];
+const http = [
+  "service/**/*.http.test.ts",
+  "service/**/*.db.test.ts",
+  "lib/**/*.db.test.ts",
+  "common/**/*.db.test.ts",
+];
 const unit = [
   "lib/**/*.test.ts",
   "components/**/*.test.ts",
