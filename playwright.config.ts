@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
@@ -47,8 +47,19 @@ const WAITS_ON_THE_CLOCK = /\/staff-accounts\.spec\.ts$/;
 type WebServer = Extract<PlaywrightTestConfig["webServer"], unknown[]>[number];
 type DemoServers = WebServer[];
 
-// Set once in the runner's process; workers inherit it, so all of them see the same run.
-process.env.E2E_DATA ??= mkdtempSync(join(tmpdir(), "gcc-e2e-"));
+// Set once in the runner's process; workers inherit it, so all of them see the same run. The
+// process that made it removes it as it exits, once Playwright has stopped the programs that
+// write in it (about 200 MB of demo data per run; docs/testing.md, "Tests that leave nothing
+// behind"). Best effort: a program still closing its files must not fail the run.
+if (!process.env.E2E_DATA) {
+  const made = mkdtempSync(join(tmpdir(), "gcc-e2e-"));
+  process.env.E2E_DATA = made;
+  process.on("exit", () => {
+    try {
+      rmSync(made, { recursive: true, force: true, maxRetries: 3 });
+    } catch {}
+  });
+}
 const data = process.env.E2E_DATA;
 const chromium = chromiumPath();
 

@@ -1,8 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { testFolders } from "@/testing/temp-folders";
+
+const temp = testFolders("durable");
 
 /**
  * docs/service.md, "Durability": a PGlite folder commits durably unless told "fast" — a commit
@@ -23,7 +24,7 @@ const { openDatabase } = await import("./database");
 
 /** How many fsyncs one committed insert costs, in a fresh folder opened as `durability` says. */
 async function fsyncsPerCommit(durability?: "durable" | "fast"): Promise<number> {
-  const folder = join(mkdtempSync(join(tmpdir(), "gcc-durable-")), "db");
+  const folder = join(temp.next(), "db");
   const database = await openDatabase(
     { driver: "pglite", folder, ...(durability ? { durability } : {}) },
     {},

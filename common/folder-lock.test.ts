@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { testFolders } from "@/testing/temp-folders";
 import { currentHolder, FolderLockedError, lockFolder, parseHolder, startTimeOf } from "./folder-lock";
 
-const folder = () => join(mkdtempSync(join(tmpdir(), "gcc-lock-")), "service");
+const temp = testFolders("lock");
+
+const folder = () => join(temp.next(), "service");
 const holderIn = (dir: string) => parseHolder(readFileSync(`${dir}.lock`, "utf8"));
 const linux = process.platform === "linux";
 

@@ -1,10 +1,12 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testFolders } from "@/testing/temp-folders";
 import { type OpenDatabase, openDatabase } from "./database";
 import { openPgliteThread } from "./pglite-thread";
+
+const temp = testFolders("pglite-thread");
 
 /**
  * docs/architecture.md, "The console's embedded database runs on a thread of its own": the same
@@ -18,7 +20,7 @@ import { openPgliteThread } from "./pglite-thread";
 const rowsOf = async (answer: Promise<unknown>) =>
   ((await answer) as { rows: Record<string, unknown>[] }).rows;
 
-const folder = () => join(mkdtempSync(join(tmpdir(), "gcc-pglite-thread-")), "db");
+const folder = () => join(temp.next(), "db");
 
 let threaded: OpenDatabase<Record<string, never>>;
 
@@ -180,7 +182,7 @@ describe("PGlite on a thread of its own", () => {
     }
   });
   it("says why a database cannot open, and refuses statements after close", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "gcc-pglite-thread-")), "a-file");
+    const file = join(temp.next(), "a-file");
     writeFileSync(file, "not a folder");
     await expect(openPgliteThread({ folder: file, durability: "durable" })).rejects.toThrow(/./);
     const thread = await openPgliteThread({ folder: folder(), durability: "fast" });

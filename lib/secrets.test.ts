@@ -1,11 +1,13 @@
-import { mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { testFolders } from "@/testing/temp-folders";
 import { parseConsoleEnv } from "./env";
 import { consoleSecrets, MissingSecretError, secretsFile } from "./secrets";
 
-const dataDir = () => join(mkdtempSync(join(tmpdir(), "gcc-secrets-")), "console");
+const temp = testFolders("secrets");
+
+const dataDir = () => join(temp.next(), "console");
 
 describe("console secrets", () => {
   it("generates both secrets once for the embedded default, 0600, and reuses them", () => {

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { writeBatch } from "@/lib/bulk/batch-store";
@@ -8,7 +7,10 @@ import { openConsoleDatabase } from "@/lib/db/connection";
 import { migrateConsoleDatabase } from "@/lib/db/migrate";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID } from "@/service/db/demo-fixture";
 import { freePort } from "@/testing/free-port";
+import { testFolders } from "@/testing/temp-folders";
 import { TEST_LIMITS } from "@/testing/test-limits";
+
+const temp = testFolders("demo");
 
 /** Signs in through Auth.js's own endpoints; the home page's text, or null when refused. */
 async function signedInAs(base: string, email: string, password: string): Promise<string | null> {
@@ -96,7 +98,7 @@ function startDemo(dataDir: string, servicePort: number, consolePort: number): R
  */
 let leftCleanly: string | null = null;
 function demoDataDir(): string {
-  const root = mkdtempSync(join(tmpdir(), "gcc-demo-"));
+  const root = temp.next();
   if (leftCleanly) cpSync(leftCleanly, root, { recursive: true });
   return join(root, "service");
 }
@@ -133,7 +135,7 @@ describe("npm run demo", () => {
     async () => {
       const servicePort = await freePort();
       const consolePort = await freePort();
-      const dataDir = join(mkdtempSync(join(tmpdir(), "gcc-demo-")), "service");
+      const dataDir = join(temp.next(), "service");
       // A bulk batch the console was sending when it stopped: the console takes it up at start.
       const player = `resumed-${Date.now().toString(36)}`;
       const consoleDatabase = await openConsoleDatabase({ driver: "pglite", folder: `${dataDir}-console` });

@@ -1,6 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -8,8 +7,11 @@ import { createConnection } from "@/lib/connections/connections";
 import { openConsoleDatabase } from "@/lib/db/connection";
 import { connections } from "@/lib/db/schema";
 import { tsxArgumentsOf } from "@/testing/npm-script-command";
+import { testFolders } from "@/testing/temp-folders";
 import { startsOf } from "@/testing/test-limits";
 import { WITHOUT_DATABASE_CODE } from "@/testing/without-database-code";
+
+const temp = testFolders("console-cli");
 
 /** Runs a console tool the way `npm run` does: tsx with its npm script's flags. */
 function run(
@@ -33,7 +35,7 @@ describe("console command-line tools", () => {
   it(
     "--help and a wrong command line answer before any database code is loaded",
     () => {
-      const folder = join(mkdtempSync(join(tmpdir(), "gcc-console-cli-")), "console");
+      const folder = join(temp.next(), "console");
       const answers = TOOLS.map((tool) => ({
         tool,
         help: run(tool, ["--help"], folder, "", WITHOUT_DATABASE_CODE),
@@ -67,7 +69,7 @@ describe("console command-line tools", () => {
   it(
     "db:migrate and user:create: migrate first, create from stdin, refuse duplicates and bad input",
     () => {
-      const folder = join(mkdtempSync(join(tmpdir(), "gcc-console-cli-")), "console");
+      const folder = join(temp.next(), "console");
       const early = run(
         "user-create",
         ["--email", "a@studio.example", "--role", "owner"],
@@ -129,7 +131,7 @@ describe("console command-line tools", () => {
   it(
     "secrets:rotate: seals with the newest key; a bad key list is named before anything opens; a key none opens stops it",
     async () => {
-      const folder = join(mkdtempSync(join(tmpdir(), "gcc-console-cli-")), "console");
+      const folder = join(temp.next(), "console");
       expect(run("migrate", [], folder).code).toBe(0);
       const keys = { CONSOLE_ENCRYPTION_KEYS: `${"n".repeat(40)},${"o".repeat(40)}` };
       expect(run("secrets-rotate", [], folder, "", keys)).toMatchObject({
@@ -173,7 +175,7 @@ describe("console command-line tools", () => {
   it(
     "audit:verify: an intact chain passes with its head hash; a row edited behind the triggers' back fails naming it",
     async () => {
-      const folder = join(mkdtempSync(join(tmpdir(), "gcc-console-cli-")), "console");
+      const folder = join(temp.next(), "console");
       expect(run("migrate", [], folder).code).toBe(0);
       expect(run("audit-verify", [], folder)).toMatchObject({
         code: 0,

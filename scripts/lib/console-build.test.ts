@@ -1,12 +1,14 @@
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { testFolders } from "@/testing/temp-folders";
 import { consoleBuildIsCurrent } from "./console-build";
+
+const temp = testFolders("console-build");
 
 /** A project folder with one console source and, optionally, a build, each with its own time. */
 function project(sourceAt: number, builtAt?: number): string {
-  const root = mkdtempSync(join(tmpdir(), "gcc-console-build-"));
+  const root = temp.next();
   mkdirSync(join(root, "lib", "deep"), { recursive: true });
   const source = join(root, "lib", "deep", "x.ts");
   writeFileSync(source, "export {};\n");

@@ -1,8 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { testFolders } from "@/testing/temp-folders";
 import { countStage, runStages, type Stage, summaryLines } from "./test-stages";
+
+const temp = testFolders("beside");
 
 /** Stages that are tiny Node programs, run by the orchestrator's own code. */
 const node = (script: string): Stage["command"] => [process.execPath, "-e", script];
@@ -80,7 +81,7 @@ describe("the closing line of npm test", () => {
   });
 
   it("a stage marked beside runs while the next one does, and keeps its place in the results", async () => {
-    const marker = join(mkdtempSync(join(tmpdir(), "gcc-beside-")), "vitest-started");
+    const marker = join(temp.next(), "vitest-started");
     // Passes only if the next stage runs meanwhile: it waits for the file the next one writes.
     const waitsForNext = node(
       `const fs = require("node:fs"); const end = Date.now() + 60000;

@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { lockFolder } from "@/common/folder-lock";
 import type { AwardTokensRequest } from "@/lib/contract/awards";
 import { tsxArgumentsOf } from "@/testing/npm-script-command";
+import { testFolders } from "@/testing/temp-folders";
 import { startsOf, TEST_LIMITS } from "@/testing/test-limits";
 import { WITHOUT_DATABASE_CODE } from "@/testing/without-database-code";
 import { openDatabase, type ServiceDb } from "../db/connection";
@@ -27,7 +27,7 @@ import { rows } from "../domain/sql-rows";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
-const temp = mkdtempSync(join(tmpdir(), "cli-test-"));
+const temp = testFolders("service-cli").root;
 const seeded = join(temp, "seeded");
 /**
  * Tool runs take seconds each, far more on a busy machine; `run` gives each the limit for
@@ -35,8 +35,6 @@ const seeded = join(temp, "seeded");
  * and one look at the database, in the keys test).
  */
 const SLOW = { timeout: startsOf(6) };
-
-afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 interface Run {
   code: number | null;
