@@ -2,12 +2,23 @@ import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { OpenDatabase } from "./database";
 
+/**
+ * A program's migrations as the check needs them: the schema that records them, and either their
+ * folder (the tools, which run them) or their times from drizzle's journal (`meta/_journal.json`'s
+ * `when`, which drizzle records as each one's `created_at`): the built console carries the journal
+ * but not the migration files.
+ */
+export type KnownMigrations = { schema: string } & ({ folder: string } | { times: readonly number[] });
+
 /** How many of a program's migrations the database has applied, and how many exist. */
 export async function migrationState<S extends Record<string, unknown>>(
   database: OpenDatabase<S>,
-  migrations: { folder: string; schema: string },
+  migrations: KnownMigrations,
 ): Promise<{ applied: number; known: number }> {
-  const known = readMigrationFiles({ migrationsFolder: migrations.folder });
+  const known =
+    "times" in migrations
+      ? migrations.times
+      : readMigrationFiles({ migrationsFolder: migrations.folder }).map((m) => m.folderMillis);
   const table = `${migrations.schema}.migrations`;
   const present = (await database.db.execute(
     sql`select to_regclass(${table}) is not null as present`,
@@ -20,7 +31,7 @@ export async function migrationState<S extends Record<string, unknown>>(
     sql`select max(created_at)::text as at from ${sql.raw(table)}`,
   )) as unknown as { rows: { at: string | null }[] };
   const appliedUpTo = Number(last.rows[0]?.at ?? 0);
-  return { applied: known.filter((m) => m.folderMillis <= appliedUpTo).length, known: known.length };
+  return { applied: known.filter((when) => when <= appliedUpTo).length, known: known.length };
 }
 
 /**
@@ -31,7 +42,7 @@ export async function migrationState<S extends Record<string, unknown>>(
  */
 export async function unmigratedProblem<S extends Record<string, unknown>>(
   database: OpenDatabase<S>,
-  migrations: { folder: string; schema: string },
+  migrations: KnownMigrations,
   name: string,
 ): Promise<string | null> {
   const { applied, known } = await migrationState(database, migrations);

@@ -1,8 +1,9 @@
 import "server-only";
-import { sql } from "drizzle-orm";
 import { describeTarget } from "@/common/cli";
+import { unmigratedProblem } from "@/common/migration-state";
 import { consoleDatabaseTarget, consoleEnv } from "@/lib/env";
 import { countInRequest } from "@/lib/request/per-request";
+import { BUILT_CONSOLE_MIGRATIONS } from "./built-migrations";
 import { type ConsoleDatabase, type ConsoleDb, openConsoleDatabase } from "./connection";
 
 // One handle per server process, kept across hot reloads in development (PGlite allows one
@@ -16,18 +17,14 @@ async function open(): Promise<ConsoleDatabase> {
   const database = await openConsoleDatabase(
     target.driver === "pglite" ? { ...target, ownThread: true } : target,
   );
-  const found = (await database.db.execute(
-    sql`select to_regclass('console.users') is not null as ready`,
-  )) as unknown as {
-    rows: { ready: boolean }[];
-  };
-  if (!found.rows[0]?.ready) {
+  const problem = await unmigratedProblem(
+    database,
+    BUILT_CONSOLE_MIGRATIONS,
+    `The console database (${describeTarget(target)})`,
+  );
+  if (problem) {
     await database.close();
-    // The tools' wording (common/migration-state.ts); whether every migration is applied is the
-    // tools' question: the migration files are not part of the built console.
-    throw new Error(
-      `The console database (${describeTarget(target)}) has no tables yet: run npm run db:migrate first.`,
-    );
+    throw new Error(problem);
   }
   if (process.env.CONSOLE_CALL_COUNTS_FILE) countStatements(database.db);
   return database;
