@@ -12,6 +12,7 @@ import { consoleEnv } from "@/lib/env";
 import { consoleSecrets } from "@/lib/secrets";
 import { readSettings } from "@/lib/settings/console-settings";
 import { takeLease } from "./lease";
+import { repeatedFailures } from "./repeated-failures";
 
 /** How often the job loop looks (docs/console.md, "Live data"). */
 export const JOB_EVERY_MS = 5_000;
@@ -60,15 +61,19 @@ async function applyAuditRetention(db: Awaited<ReturnType<typeof consoleDb>>): P
 
 const loop = globalThis as unknown as { consoleJobs?: ReturnType<typeof setInterval> };
 
-/** Starts the loop once per process (instrumentation.ts); a failed round is logged and retried next time. */
+/**
+ * Starts the loop once per process (instrumentation.ts); a failed round is retried next time, and
+ * logged once until its message changes.
+ */
 export function startConsoleJobs(): void {
   if (loop.consoleJobs) return;
   let running = false;
+  const failures = repeatedFailures("jobs");
   loop.consoleJobs = setInterval(() => {
     if (running) return;
     running = true;
     runJobsOnce()
-      .catch((error: unknown) => console.error(`[jobs] ${(error as Error).message}`))
+      .then(failures.succeeded, failures.failed)
       .finally(() => {
         running = false;
       });
