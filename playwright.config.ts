@@ -50,11 +50,16 @@ type DemoServers = WebServer[];
 // Set once in the runner's process; workers inherit it, so all of them see the same run. The
 // process that made it removes it as it exits, once Playwright has stopped the programs that
 // write in it (about 200 MB of demo data per run; docs/testing.md, "Tests that leave nothing
-// behind"). Best effort: a program still closing its files must not fail the run.
+// behind") — unless the run failed: then the demos' data is kept for a look, and named. Best
+// effort: a program still closing its files must not fail the run.
 if (!process.env.E2E_DATA) {
   const made = mkdtempSync(join(tmpdir(), "gcc-e2e-"));
   process.env.E2E_DATA = made;
-  process.on("exit", () => {
+  process.on("exit", (code) => {
+    if (code !== 0) {
+      console.log(`The browser tests' data (the demos' databases) is kept in ${made}`);
+      return;
+    }
     try {
       rmSync(made, { recursive: true, force: true, maxRetries: 3 });
     } catch {}
