@@ -1,7 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { trackedTexts } from "@/testing/tracked-files";
 
 /**
  * The project's rules are written in its own docs/ (docs/service.md, docs/console.md,
@@ -14,18 +13,9 @@ const HISTORY = /^(service|lib)\/db\/migrations\//;
 const THIS_FILE = "scripts/lib/design-citations.test.ts";
 
 const root = resolve(import.meta.dirname, "../..");
-const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" })
-  .split("\0")
-  .filter((path) => path !== "" && path !== THIS_FILE && !HISTORY.test(path));
+const tracked = trackedTexts(root, (path) => path !== THIS_FILE && !HISTORY.test(path));
 
-function citing(path: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(resolve(root, path), "utf8");
-  } catch {
-    return []; // deleted in the work tree, not yet in git's index
-  }
-  if (text.includes("\0")) return []; // a binary file
+function citing({ path, text }: { path: string; text: string }): string[] {
   return text
     .split("\n")
     .flatMap((line, index) => (CITATION.test(line) ? [`${path}:${index + 1}: ${line.trim()}`] : []));

@@ -1,7 +1,7 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { trackedTexts } from "@/testing/tracked-files";
 
 /**
  * Comments and docs cite the project's own docs by file and title — `(docs/console.md, "One
@@ -16,9 +16,7 @@ const CHECKED = /\.(ts|tsx|mts|cts|js|mjs|cjs|sql|md)$/;
 const THIS_FILE = "scripts/lib/docs-citations.test.ts";
 
 const root = resolve(import.meta.dirname, "../..");
-const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" })
-  .split("\0")
-  .filter((path) => CHECKED.test(path) && path !== THIS_FILE && !HISTORY.test(path));
+const tracked = trackedTexts(root, (path) => CHECKED.test(path) && path !== THIS_FILE && !HISTORY.test(path));
 
 /** Lower case, backticks dropped, a comment's line breaks and markers (` * `, `// `, `-- `) as one space. */
 const plain = (text: string) =>
@@ -59,13 +57,7 @@ function names(cited: string, title: string): boolean {
   return true;
 }
 
-function unresolved(path: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(resolve(root, path), "utf8");
-  } catch {
-    return []; // deleted in the work tree, not yet in git's index
-  }
+function unresolved({ path, text }: { path: string; text: string }): string[] {
   return [...text.matchAll(CITATION)].flatMap((match) => {
     const [, doc = "", words = ""] = match;
     const known = titles(doc);
