@@ -1,5 +1,5 @@
 import { SearchX } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /** The console's 404, inside the shell: for unknown paths and for records a page cannot find. */
 export default function ConsoleNotFound() {

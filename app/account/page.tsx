@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { AccountSecurity } from "@/components/account/account-security";
+import { Link } from "@/components/ui/link";
 import { currentSignIn, mustSetUpMfa, requirePageUser } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";

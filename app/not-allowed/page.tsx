@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Not allowed" };

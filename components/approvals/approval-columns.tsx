@@ -1,9 +1,9 @@
 "use client";
 import type { SortingState } from "@tanstack/react-table";
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
+import { Link } from "@/components/ui/link";
 import { When } from "@/components/ui/when";
 import { type ApprovalRow, approvalRequestTitle } from "@/lib/approvals/approval-view";
 import { ApprovalStatusBadge } from "./approval-status-badge";

@@ -1,7 +1,7 @@
 import { Stamp } from "lucide-react";
-import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Link } from "@/components/ui/link";
 
 /**
  * The overview's call to act on four-eyes requests (docs/console.md, "Approvals"): how many

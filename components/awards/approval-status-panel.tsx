@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { When } from "@/components/ui/when";
 import { type ApprovalState, approvalHistory, HISTORY_LABELS, standing } from "@/lib/approvals/approval-view";
 

@@ -1,10 +1,10 @@
 "use client";
-import Link from "next/link";
 import { createContext, useContext } from "react";
 import { LiveAwardStatus } from "@/components/awards/live-award-status";
 import { RequestIdCell } from "@/components/awards/request-id-cell";
 import { type PagedColumn, PagedTable } from "@/components/data-table/paged-table";
 import { PlayerLink } from "@/components/players/player-link";
+import { Link } from "@/components/ui/link";
 import { When } from "@/components/ui/when";
 import type { AwardStatus } from "@/lib/model/award-status";
 import { compareText } from "@/lib/pages/table-page";

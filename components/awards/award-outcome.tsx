@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { Button } from "@/components/ui/button";
+import { Link } from "@/components/ui/link";
 
 export type Outcome =
   | {

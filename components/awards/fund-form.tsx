@@ -1,12 +1,12 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState } from "react";
 import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog, OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { Link } from "@/components/ui/link";
 import { Select } from "@/components/ui/select";
 import { fundWalletAction } from "@/lib/actions/awards/fund-wallet";
 import { checkAmount } from "@/lib/awards/award-input-client";

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { PlayerSummary } from "@/lib/players/holdings";
 
 export interface PlayerCheckProps {

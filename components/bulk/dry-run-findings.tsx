@@ -1,8 +1,8 @@
 "use client";
-import Link from "next/link";
 import { type ReactNode, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
+import { Link } from "@/components/ui/link";
 import { When } from "@/components/ui/when";
 import type { DryRunReport } from "@/lib/bulk/dry-run-report";
 import { problemFile } from "@/lib/bulk/problem-file";

@@ -7,8 +7,8 @@ import {
   type SortingState,
   useTable,
 } from "@tanstack/react-table";
-import Link from "next/link";
 import type { ReactNode } from "react";
+import { Link } from "@/components/ui/link";
 import { type Features, features } from "./features";
 import { LinkedRow } from "./linked-row";
 import { ServerTableToolbar } from "./server-table-toolbar";

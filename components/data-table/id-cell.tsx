@@ -1,8 +1,8 @@
 "use client";
-import Link from "next/link";
 import type { CSSProperties } from "react";
 import { cn } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";
+import { Link } from "@/components/ui/link";
 
 export interface IdCellProps {
   value: string;

@@ -1,7 +1,7 @@
 "use client";
-import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
+import { Link } from "@/components/ui/link";
 import { type ServerTable, TABLE_PAGE_SIZE, type TablePage, tablePage } from "@/lib/pages/table-page";
 import type { DataTableColumnMeta } from "./features";
 import { LinkedRow } from "./linked-row";

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { Button } from "@/components/ui/button";
+import { Link } from "@/components/ui/link";
 
 /** A way to the previous or next page: a link when the server pages, a button otherwise; none at an end. */
 type Step = { href?: string; onClick?: undefined } | { href?: undefined; onClick?: () => void };

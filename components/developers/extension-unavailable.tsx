@@ -1,6 +1,6 @@
 import { Info } from "lucide-react";
-import Link from "next/link";
 import type { ReactNode } from "react";
+import { Link } from "@/components/ui/link";
 import type { ExtensionRefusal } from "@/lib/service-keys/extension-read";
 
 export interface ExtensionUnavailableProps {

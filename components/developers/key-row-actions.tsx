@@ -1,8 +1,8 @@
 "use client";
-import Link from "next/link";
 import { lazy, Suspense, useState } from "react";
 import { useFormAction } from "@/components/forms/use-form-action";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { Link } from "@/components/ui/link";
 import { revokeServiceKeyAction } from "@/lib/actions/developers/revoke-service-key";
 import { rollServiceKeyAction } from "@/lib/actions/developers/roll-service-key";
 import { DEFAULT_GRACE_SECONDS } from "@/lib/service-keys/key-rules";

@@ -1,10 +1,10 @@
 "use client";
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { RequestStatusBadge } from "@/components/developers/request-status-badge";
 import { PlayerLink } from "@/components/players/player-link";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Link } from "@/components/ui/link";
 import { When } from "@/components/ui/when";
 import type { RequestLogEntry } from "@/lib/contract/request-log";
 

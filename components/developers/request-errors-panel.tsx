@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { Link } from "@/components/ui/link";
 import { When } from "@/components/ui/when";
 import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";

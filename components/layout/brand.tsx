@@ -1,5 +1,5 @@
 import { Gamepad2 } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /** The console's name, linking to the overview. */
 export function Brand({ onNavigate }: { onNavigate?: () => void }) {

@@ -1,9 +1,9 @@
 "use client";
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useId } from "react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
+import { Link } from "@/components/ui/link";
 import { currentHref, type NavGroup } from "./console-nav";
 import { NAV_ICONS } from "./nav-icons";
 

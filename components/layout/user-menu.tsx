@@ -1,6 +1,5 @@
 "use client";
 import { Clock, LogOut, Monitor, Moon, ShieldCheck, Sun } from "lucide-react";
-import Link from "next/link";
 import { useRef, useState, useTransition } from "react";
 import { Badge } from "@/components/ui/badge";
 import {
@@ -13,6 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { Link } from "@/components/ui/link";
 import { isThemeChoice } from "@/components/ui/theme";
 import { chooseTheme, useThemeChoice } from "@/components/ui/theme-toggle";
 import { useBrowserTimeZone, useChosenTimeZone } from "@/components/ui/when";

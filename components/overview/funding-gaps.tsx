@@ -1,8 +1,8 @@
 import { Wallet } from "lucide-react";
-import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Link } from "@/components/ui/link";
 import type { FundingView } from "@/lib/overview/overview-data";
 
 /**

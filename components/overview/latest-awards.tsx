@@ -1,9 +1,9 @@
 import { Gift } from "lucide-react";
-import Link from "next/link";
 import { AwardStatusBadge } from "@/components/awards/award-status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Link } from "@/components/ui/link";
 import { When } from "@/components/ui/when";
 import type { AwardSummary } from "@/lib/overview/overview-data";
 

@@ -1,7 +1,7 @@
 import { PlugZap } from "lucide-react";
-import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Link } from "@/components/ui/link";
 
 export interface NoProjectConnectedProps {
   /** The person may add a connection (an owner): they get the way there, others whom to ask. */

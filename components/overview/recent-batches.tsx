@@ -1,9 +1,9 @@
 import { Layers } from "lucide-react";
-import Link from "next/link";
 import { answeredRows, BatchProgressBar } from "@/components/bulk/batch-progress-bar";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Link } from "@/components/ui/link";
 import { When } from "@/components/ui/when";
 import type { BatchSummary } from "@/lib/overview/overview-data";
 

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { Link } from "@/components/ui/link";
 import type { Item } from "@/lib/contract/holdings";
 
 /** Items with their attributes; dynamic attributes (changed by the game) are marked. */

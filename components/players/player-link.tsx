@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /** A Customer ID that opens the player's page (any characters: the ID is URL-encoded). */
 export function PlayerLink({ customerId }: { customerId: string }) {

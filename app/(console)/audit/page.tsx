@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { AuditTable } from "@/components/audit/audit-table";
 import { VerifyAuditButton } from "@/components/audit/verify-audit-button";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { auditFilterFrom } from "@/lib/audit/audit-filter";

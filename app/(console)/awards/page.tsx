@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { AWARD_STATUS_LOOK } from "@/components/awards/award-status-badge";
 import { AwardTable } from "@/components/awards/award-table";
 import { RequestIdSearch } from "@/components/awards/request-id-search";
@@ -7,6 +6,7 @@ import { PAGE_SIZE, pageParams, readTableView } from "@/components/data-table/ur
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { requirePageUser } from "@/lib/auth/current-user";

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
+import { Link } from "@/components/ui/link";
 import { requirePageUser } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { ApprovalActions } from "@/components/approvals/approval-actions";
@@ -9,6 +8,7 @@ import { LiveAwardStatus } from "@/components/awards/live-award-status";
 import { PlayerLink } from "@/components/players/player-link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { When } from "@/components/ui/when";
 import {

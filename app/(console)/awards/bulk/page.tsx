@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { BulkUpload } from "@/components/bulk/bulk-upload";
 import { Badge } from "@/components/ui/badge";
+import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { When } from "@/components/ui/when";
 import { requirePageUser } from "@/lib/auth/current-user";

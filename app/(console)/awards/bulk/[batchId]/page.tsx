@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ApprovalStatusPanel } from "@/components/awards/approval-status-panel";
 import { BatchProgress } from "@/components/bulk/batch-progress";
 import { Button } from "@/components/ui/button";
+import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { When } from "@/components/ui/when";
 import { requirePageUser } from "@/lib/auth/current-user";
