@@ -491,6 +491,9 @@ test("the audit log: owners read, filter, verify and export it; managers and sup
   const rows = page.locator('[data-testid^="audit-"]');
   await expect(rows.filter({ hasText: MFA_USER })).toHaveCount(1);
   await expect(rows.filter({ hasText: STEP_UP_USER })).toHaveCount(1);
+  // The filter is a plain GET form: the page loaded anew, and a click before its scripts ran would
+  // go unheard (React replays clicks only once it has started hydrating; docs/testing.md).
+  await page.waitForLoadState("load");
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByTestId("audit-verdict")).toHaveText(
     /^Verified: all \d+ rows are intact and chained\.$/,
