@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
+import { Form } from "@/components/ui/form";
 import { FormError } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { Toaster } from "@/components/ui/toaster";
@@ -92,8 +93,7 @@ function Security({ enrolled }: { userId: number; enrolled: boolean }) {
               </div>
             </div>
           ) : enrolment ? (
-            <form
-              noValidate
+            <Form
               className="flex flex-col gap-4"
               onSubmit={(event) => {
                 event.preventDefault();
@@ -138,7 +138,7 @@ function Security({ enrolled }: { userId: number; enrolled: boolean }) {
                   Cancel
                 </Button>
               </div>
-            </form>
+            </Form>
           ) : (
             <div className="flex flex-col gap-2">
               <div>
@@ -206,8 +206,7 @@ function PasswordCard() {
         <CardDescription>At least 10 characters. Every other session of your account ends.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          noValidate
+        <Form
           className="flex max-w-sm flex-col gap-3"
           onSubmit={(event) => {
             event.preventDefault();
@@ -241,7 +240,7 @@ function PasswordCard() {
               {change.pending ? "Changing…" : "Change password"}
             </Button>
           </div>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

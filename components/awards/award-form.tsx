@@ -23,6 +23,7 @@ import { playerSummaryQuery } from "@/components/live/use-player-summary";
 import { Button } from "@/components/ui/button";
 import { OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
+import { Form } from "@/components/ui/form";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
 import { sendAwardAction } from "@/lib/actions/awards/send-award";
@@ -170,8 +171,7 @@ export function AwardForm({
           A copy of the last award. It is a new award with a new RequestID: sending it pays the player again.
         </p>
       ) : null}
-      <form
-        noValidate
+      <Form
         onSubmit={(event) => {
           event.preventDefault();
           startReview();
@@ -243,7 +243,7 @@ export function AwardForm({
             </Button>
           ) : null}
         </div>
-      </form>
+      </Form>
 
       <AwardReviewDialog
         review={review}

@@ -5,6 +5,7 @@ import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog, OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
+import { Form } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Link } from "@/components/ui/link";
 import { Select } from "@/components/ui/select";
@@ -58,8 +59,7 @@ export function FundForm({ targets, initialRequestId }: { targets: FundTarget[];
     void funding.run({ requestId: rid.id, token: chosen.token, contract: chosen.contract, amount });
   };
   return (
-    <form
-      noValidate
+    <Form
       onSubmit={(event) => {
         event.preventDefault();
         if (!chosen) return;
@@ -159,6 +159,6 @@ export function FundForm({ targets, initialRequestId }: { targets: FundTarget[];
           )
         ) : null}
       </div>
-    </form>
+    </Form>
   );
 }

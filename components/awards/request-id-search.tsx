@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { Form } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -13,8 +14,7 @@ export function RequestIdSearch() {
   const [error, setError] = useState<string | null>(null);
   return (
     <search aria-label="Find an award">
-      <form
-        noValidate
+      <Form
         onSubmit={(event) => {
           event.preventDefault();
           const id = String(new FormData(event.currentTarget).get("requestId") ?? "").trim();
@@ -42,7 +42,7 @@ export function RequestIdSearch() {
             {error}
           </p>
         ) : null}
-      </form>
+      </Form>
     </search>
   );
 }

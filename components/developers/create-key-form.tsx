@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
+import { Form } from "@/components/ui/form";
 import { FormError } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -71,8 +72,7 @@ export function CreateKeyForm({ tokens, tokensProblem }: CreateKeyFormProps) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          noValidate
+        <Form
           aria-labelledby="create-key-heading"
           className="flex flex-col gap-4"
           onSubmit={(event) => {
@@ -152,7 +152,7 @@ export function CreateKeyForm({ tokens, tokensProblem }: CreateKeyFormProps) {
               {pending ? "Creating…" : "Create key"}
             </Button>
           </div>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -12,6 +12,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
+import { Form } from "@/components/ui/form";
 import { Select } from "@/components/ui/select";
 import { useBrowserTimeZone, useChosenTimeZone } from "@/components/ui/when";
 import { chooseTimeZoneAction } from "@/lib/actions/account/choose-time-zone";
@@ -66,8 +67,7 @@ function TimeZoneForm({ onDone }: { onDone: () => void }) {
   }, [chosen]);
   const shownIn = value || browser;
   return (
-    <form
-      noValidate
+    <Form
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault();
@@ -114,6 +114,6 @@ function TimeZoneForm({ onDone }: { onDone: () => void }) {
           {pending ? "Saving…" : "Save"}
         </Button>
       </DialogFooter>
-    </form>
+    </Form>
   );
 }

@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { Form } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { checkCustomerId } from "@/lib/contract/customer-id-rule";
 
@@ -17,8 +18,7 @@ export function LookupForm({ initial = "", autoFocus = false }: { initial?: stri
   const [error, setError] = useState<string | null>(null);
   return (
     <search aria-label="Player lookup">
-      <form
-        noValidate
+      <Form
         onSubmit={(event) => {
           event.preventDefault();
           const input = event.currentTarget.elements.namedItem("customerId") as HTMLInputElement;
@@ -51,7 +51,7 @@ export function LookupForm({ initial = "", autoFocus = false }: { initial?: stri
             {error}
           </p>
         ) : null}
-      </form>
+      </Form>
     </search>
   );
 }

@@ -4,6 +4,7 @@ import { useFormAction } from "@/components/forms/use-form-action";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
+import { Form } from "@/components/ui/form";
 import { FormError, SaveButton } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { setAwardPolicyAction } from "@/lib/actions/approvals/set-award-policy";
@@ -79,8 +80,7 @@ function TokenPolicyForm({ token }: { token: TokenPolicyRow }) {
 
   return (
     <Card>
-      <form
-        noValidate
+      <Form
         aria-labelledby={titleId}
         onSubmit={(event) => {
           event.preventDefault();
@@ -126,7 +126,7 @@ function TokenPolicyForm({ token }: { token: TokenPolicyRow }) {
             ) : null}
           </SaveButton>
         </CardContent>
-      </form>
+      </Form>
     </Card>
   );
 }
@@ -156,8 +156,7 @@ export function ApprovalExpiryForm({ days }: ApprovalExpiryFormProps) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          noValidate
+        <Form
           aria-labelledby="approval-requests-heading"
           className="flex flex-col gap-4"
           onSubmit={(event) => {
@@ -182,7 +181,7 @@ export function ApprovalExpiryForm({ days }: ApprovalExpiryFormProps) {
           </Field>
           <FormError message={expiry.error} />
           <SaveButton pending={expiry.pending} />
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

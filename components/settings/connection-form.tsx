@@ -4,6 +4,7 @@ import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Field } from "@/components/ui/field";
+import { Form } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { createConnectionAction } from "@/lib/actions/connections/create-connection";
@@ -60,9 +61,8 @@ export function ConnectionForm() {
   };
 
   return (
-    <form
+    <Form
       ref={form}
-      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         save();
@@ -123,6 +123,6 @@ export function ConnectionForm() {
       >
         {outcome?.text}
       </p>
-    </form>
+    </Form>
   );
 }

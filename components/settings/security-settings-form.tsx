@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { useFormAction } from "@/components/forms/use-form-action";
 import { Field } from "@/components/ui/field";
+import { Form } from "@/components/ui/form";
 import { FormError, SaveButton } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -27,8 +28,7 @@ export function SecuritySettingsForm({ settings, ownersMfaWaived }: SecuritySett
   );
   const wholeNumber = (text: string) => (/^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
   return (
-    <form
-      noValidate
+    <Form
       className="flex max-w-xl flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
@@ -86,6 +86,6 @@ export function SecuritySettingsForm({ settings, ownersMfaWaived }: SecuritySett
       </Field>
       <FormError message={save.error} />
       <SaveButton pending={save.pending} />
-    </form>
+    </Form>
   );
 }

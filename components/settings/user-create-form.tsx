@@ -5,6 +5,7 @@ import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Field } from "@/components/ui/field";
+import { Form } from "@/components/ui/form";
 import { Select } from "@/components/ui/select";
 import { createUserAction } from "@/lib/actions/users/create-user";
 
@@ -43,9 +44,8 @@ export function UserCreateForm() {
       ? { ok: false, text: create.error }
       : null;
   return (
-    <form
+    <Form
       ref={form}
-      noValidate
       className="grid max-w-2xl gap-4 sm:grid-cols-2"
       onSubmit={(event) => {
         event.preventDefault();
@@ -99,6 +99,6 @@ export function UserCreateForm() {
           {outcome?.text}
         </p>
       </div>
-    </form>
+    </Form>
   );
 }
