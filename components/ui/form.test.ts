@@ -24,12 +24,13 @@ describe("forms before the page's scripts have run (docs/console.md, Forms)", ()
     expect(tag).toMatch(/ aria-label="x"/);
   });
 
-  it("every other form says how it is sent: GET on purpose (a filter) or a server action", () => {
+  it("every <form> says how it is sent: the kit's POST, GET on purpose (a filter), or a server action", () => {
     const tags = formTags();
-    // The check reads real tags: the project has both kinds today.
+    // The check reads real tags: the project has all three kinds today.
+    expect(tags.some(({ tag }) => /method="post"/.test(tag))).toBe(true);
     expect(tags.some(({ tag }) => /method="get"/.test(tag))).toBe(true);
     expect(tags.some(({ tag }) => /action=\{/.test(tag))).toBe(true);
-    const unsent = tags.filter(({ tag }) => !/method="get"/.test(tag) && !/action=\{/.test(tag));
+    const unsent = tags.filter(({ tag }) => !/method="(get|post)"/.test(tag) && !/action=\{/.test(tag));
     expect(unsent, "a form that script handles is the kit's <Form> (components/ui/form.tsx)").toEqual([]);
   });
 });
