@@ -16,33 +16,21 @@ type LinkProps = ComponentProps<typeof NextLink>;
  */
 export function Link({ prefetch, onMouseEnter, onTouchStart, onFocus, ...props }: LinkProps) {
   const [intent, setIntent] = useState(false);
-  if (prefetch === false)
-    return (
-      <NextLink
-        {...props}
-        prefetch={false}
-        onMouseEnter={onMouseEnter}
-        onTouchStart={onTouchStart}
-        onFocus={onFocus}
-      />
-    );
+  // The person's own handler runs too; with `prefetch={false}` intent changes nothing.
+  const showingIntent =
+    <E,>(handler?: (event: E) => void) =>
+    (event: E) => {
+      if (prefetch !== false) setIntent(true);
+      handler?.(event);
+    };
   return (
     <NextLink
       {...props}
       // null: Next.js's own choice for the route (its default), once there is intent.
       prefetch={intent ? (prefetch ?? null) : false}
-      onMouseEnter={(event) => {
-        setIntent(true);
-        onMouseEnter?.(event);
-      }}
-      onTouchStart={(event) => {
-        setIntent(true);
-        onTouchStart?.(event);
-      }}
-      onFocus={(event) => {
-        setIntent(true);
-        onFocus?.(event);
-      }}
+      onMouseEnter={showingIntent(onMouseEnter)}
+      onTouchStart={showingIntent(onTouchStart)}
+      onFocus={showingIntent(onFocus)}
     />
   );
 }
