@@ -162,7 +162,8 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/e2e",
   fullyParallel: false,
-  // One worker per demo (DEMOS, e2e/servers.ts): the machine has two cores.
+  // One worker per demo (DEMOS, e2e/servers.ts): three on the machine's two cores, since the specs
+  // wait part of the time (docs/testing.md, "Browser tests: where the time goes").
   workers: DEMOS,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

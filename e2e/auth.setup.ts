@@ -5,12 +5,14 @@ import { consoleUrl, DEMOS } from "./servers";
 
 // Signs each role in once on each demo through the real form; specs start from the saved browser
 // state of their worker's demo (e2e/servers.ts). The sign-ins are independent (a session reads the
-// owner's idle timeout when it is used, not when it starts), so both workers take them: in one
-// worker the other idled for their ~10 s, with every spec waiting on them.
+// owner's idle timeout when it is used, not when it starts), so every worker takes them: in one
+// worker the others idled for their ~10 s, with every spec waiting on them.
 setup.describe.configure({ mode: "parallel" });
 
-for (let demo = 0; demo < DEMOS; demo++)
-  for (const role of Object.keys(ROLES) as RoleName[]) {
+// Role by role, so that the sign-ins running at once are on different demos: the console checks at
+// most two passwords of one client at a time and answers a third "busy" (lib/auth/hash-slots.ts).
+for (const role of Object.keys(ROLES) as RoleName[])
+  for (let demo = 0; demo < DEMOS; demo++) {
     setup(`sign in as ${role} on demo ${demo}`, async ({ browser }) => {
       const page = await (await browser.newContext({ baseURL: consoleUrl(demo) })).newPage();
       await signInAs(page, role);

@@ -1,12 +1,12 @@
 import { join } from "node:path";
 
 /**
- * The browser tests run two demos side by side, one per Playwright worker (e2e/README.md, "One
- * demo per worker"): a worker uses the demo of its parallel index (0 or 1; a worker started again
+ * The browser tests run three demos side by side, one per Playwright worker (e2e/README.md, "One
+ * demo per worker"): a worker uses the demo of its parallel index (0–2; a worker started again
  * after a failure keeps its index, so its demo), which no other worker uses while it runs. The
  * runner and every module below read the index Playwright gives the process; 0 outside a worker.
  */
-export const DEMOS = 2;
+export const DEMOS = 3;
 export const DEMO_INDEX = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 /** Demo `demo`'s ports: the first demo's (E2E_*_PORT override them), then 10 apart per demo. */

@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { withPreload } from "@/testing/node-preload";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "@/testing/throwaway-postgres";
-import { ensureBrowser } from "./lib/browser-check";
+import { prepareBrowser } from "./lib/browser-check";
 import { notRun, runStages, type Stage, summaryLines } from "./lib/test-stages";
 
 /**
@@ -43,13 +43,6 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const chosen = names.length > 0 ? STAGES.filter((stage) => names.includes(stage.name)) : STAGES;
-// typecheck reads .next/types, which `next build` deletes and writes again. Vitest's demo test
-// builds the console; after it, nothing builds in this run. Without vitest, Playwright's first
-// demo may build: typecheck then runs alone, before it.
-const stages = chosen.some((stage) => stage.name === "vitest")
-  ? chosen
-  : chosen.map((stage) => ({ ...stage, beside: false }));
-
 // On Ctrl-C or a CI cancel: run no further stage, and still print the closing line (the stages
 // left count as failed). Ctrl-C already reaches the running stage (the terminal signals the whole
 // process group; a second SIGINT would make Playwright skip its clean-up); SIGTERM is passed on.
@@ -63,20 +56,29 @@ process.on("SIGTERM", () => {
   for (const child of running) child.kill("SIGTERM");
 });
 
-// A browser for the browser tests, installed when missing and the machine allows it; otherwise
-// stop now rather than after minutes of other stages, each stage counted as not run (failed).
-if (stages.some((stage) => stage.name === "playwright")) {
-  const missing = await ensureBrowser();
-  if (missing) {
-    console.error(`\n${missing}`);
-    const results = stages.map((stage) => ({
-      ...notRun(stage),
-      note: "did not run: no browser for the browser tests (see above)",
-    }));
-    console.log(`\n${summaryLines(results).join("\n")}`);
-    process.exit(1);
-  }
+// A browser for the browser tests: when there is none and none can be installed, stop now rather
+// than after minutes of other stages, each stage counted as not run (failed). When it can be
+// installed, the install runs beside the stages before the browser tests, which wait for it.
+const browser = chosen.some((stage) => stage.name === "playwright") ? await prepareBrowser() : null;
+if (browser && "stop" in browser) {
+  console.error(`\n${browser.stop}`);
+  const results = chosen.map((stage) => ({
+    ...notRun(stage),
+    note: "did not run: no browser for the browser tests (see above)",
+  }));
+  console.log(`\n${summaryLines(results).join("\n")}`);
+  process.exit(1);
 }
+
+// typecheck reads .next/types, which `next build` deletes and writes again. Vitest's demo test
+// builds the console; after it, nothing builds in this run. Without vitest, Playwright's first
+// demo may build: typecheck then runs alone, before it.
+const withVitest = chosen.some((stage) => stage.name === "vitest");
+const stages: Stage[] = chosen.map((stage) => ({
+  ...stage,
+  beside: withVitest && stage.beside,
+  ...(stage.name === "playwright" && browser ? { ready: browser.ready } : {}),
+}));
 
 // One throwaway PostgreSQL cluster for every stage, unless one is given: the HTTP tests run on it
 // and the browser tests start a second console on it (e2e/no-render-writes.spec.ts).

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { accessSync, constants, existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { DEBIAN_BROWSERS, DEBIAN_HEADLESS_SHELL } from "@/testing/chromium";
@@ -9,8 +9,8 @@ import { DEBIAN_BROWSERS, DEBIAN_HEADLESS_SHELL } from "@/testing/chromium";
  * "Tests"): the one testing/chromium.ts would launch is used; a missing one is installed from
  * Debian when the machine allows it (root with apt-get: Playwright cannot download its own
  * browser on every machine, Debian's package installs anywhere apt works) — the headless shell,
- * the lighter of Debian's two; otherwise the run stops at once, before minutes of other stages,
- * saying what to install.
+ * the lighter of Debian's two, while the stages before the browser tests run; otherwise the run
+ * stops at once, before minutes of other stages, saying what to install.
  */
 
 export interface BrowserFacts {
@@ -81,24 +81,46 @@ export async function browserFacts(): Promise<BrowserFacts> {
 }
 
 /**
- * Makes sure the browser tests have a browser: null when they do (installing Debian's
- * chromium-headless-shell first when the plan says so), else the message to stop with.
+ * The browser tests' browser, before any stage runs: `stop` with the message to stop with when
+ * there is none and none can be installed; otherwise `ready`, which settles once there is one —
+ * at once when it is there, after Debian's chromium-headless-shell is installed when the plan
+ * says so (null), or with the message to fail the browser stage with when the install failed.
+ * The install runs beside the stages before the browser tests (about 15 s on this kind of
+ * machine, mostly download and unpacking), its output held and printed when it ends.
  */
-export async function ensureBrowser(): Promise<string | null> {
+export async function prepareBrowser(): Promise<{ stop: string } | { ready: Promise<string | null> }> {
   const plan = planBrowser(await browserFacts());
-  if (plan.action === "use") return null;
-  if (plan.action === "stop") return plan.message;
-  console.log("No Chromium for the browser tests: installing Debian's chromium-headless-shell (apt-get)…");
+  if (plan.action === "stop") return { stop: plan.message };
+  if (plan.action === "use") return { ready: Promise.resolve(null) };
+  console.log(
+    "No Chromium for the browser tests: installing Debian's chromium-headless-shell (apt-get) beside the stages before them…",
+  );
+  return { ready: installHeadlessShell() };
+}
+
+async function installHeadlessShell(): Promise<string | null> {
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   for (const args of [
     ["update", "-qq"],
     ["install", "-y", "-qq", "chromium-headless-shell"],
   ]) {
-    const run = spawnSync("apt-get", args, { stdio: "inherit", env });
-    if (run.status !== 0)
-      return `apt-get ${args.join(" ")} failed (${run.error?.message ?? `exit ${run.status}`}). ${CHROMIUM_MISSING}`;
+    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      const chunks: Buffer[] = [];
+      const child = spawn("apt-get", args, { env, stdio: ["ignore", "pipe", "pipe"] });
+      child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+      child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
+      child.on("error", (error) => resolve({ code: null, output: error.message }));
+      child.on("close", (status) => resolve({ code: status, output: Buffer.concat(chunks).toString() }));
+    });
+    if (code !== 0) {
+      console.error(`\n── apt-get ${args.join(" ")}: exit ${code ?? "by a signal"}\n${output}`);
+      return `apt-get ${args.join(" ")} failed (${code === null ? output : `exit ${code}`}). ${CHROMIUM_MISSING}`;
+    }
   }
-  return existsSync(DEBIAN_HEADLESS_SHELL)
-    ? null
-    : `apt-get installed chromium-headless-shell, but ${DEBIAN_HEADLESS_SHELL} is not there. ${CHROMIUM_MISSING}`;
+  if (!existsSync(DEBIAN_HEADLESS_SHELL))
+    return `apt-get installed chromium-headless-shell, but ${DEBIAN_HEADLESS_SHELL} is not there. ${CHROMIUM_MISSING}`;
+  console.log(
+    `\nInstalled Debian's chromium-headless-shell for the browser tests (${DEBIAN_HEADLESS_SHELL}).`,
+  );
+  return null;
 }

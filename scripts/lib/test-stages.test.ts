@@ -1,3 +1,4 @@
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { testFolders } from "@/testing/temp-folders";
@@ -107,6 +108,51 @@ describe("the closing line of npm test", () => {
       ["vitest", 0],
     ]);
     expect(summaryLines(results).at(-1)).toBe("total: 2 passed, 0 failed, 0 skipped");
+  });
+
+  it("a stage waits for what is made ready beside the stages before it; when that fails it does not run and counts as failed", async () => {
+    const folder = temp.next();
+    const installed = join(folder, "installed");
+    const ranAnyway = join(folder, "ran-anyway");
+    // Settles only after a while, as an install beside vitest does: the stage must wait for it.
+    const ready = new Promise<null>((resolve) =>
+      setTimeout(() => {
+        writeFileSync(installed, "");
+        resolve(null);
+      }, 300),
+    );
+    const results = await runStages(
+      [
+        { name: "vitest", command: writes({ passed: 2, failed: 0, skipped: 0 }), kind: "tests" },
+        {
+          name: "playwright",
+          // Fails unless what it needs was ready before it started.
+          command: node(
+            `const fs = require("node:fs"); if (!fs.existsSync(${JSON.stringify(installed)})) process.exit(1);
+             fs.writeFileSync(process.env.TEST_COUNTS_FILE, '{"passed":3,"failed":0,"skipped":0}');`,
+          ),
+          kind: "tests",
+          ready,
+        },
+        {
+          name: "unready",
+          command: node(`require("node:fs").writeFileSync(${JSON.stringify(ranAnyway)}, "")`),
+          kind: "tests",
+          ready: Promise.resolve("apt-get install -y -qq chromium-headless-shell failed (exit 100)."),
+        },
+      ],
+      { stdio: "ignore" },
+    );
+    expect(results.map((r) => [r.name, r.counts])).toEqual([
+      ["vitest", { passed: 2, failed: 0, skipped: 0 }],
+      ["playwright", { passed: 3, failed: 0, skipped: 0 }],
+      ["unready", { passed: 0, failed: 1, skipped: 0 }],
+    ]);
+    expect(existsSync(ranAnyway)).toBe(false);
+    expect(results[2]?.note).toBe(
+      "did not run: apt-get install -y -qq chromium-headless-shell failed (exit 100).",
+    );
+    expect(summaryLines(results).at(-1)).toBe("total: 5 passed, 1 failed, 0 skipped");
   });
 
   it("holds a beside stage's output and prints it whole when it ends; its failure is counted", async () => {

@@ -32,6 +32,13 @@ export interface Stage {
    * leaves a core idle (docs/testing.md, "Typecheck beside the browser tests").
    */
   beside?: boolean;
+  /**
+   * What the stage needs that is being made ready beside the stages before it (the browser tests'
+   * Chromium, installed while vitest runs: scripts/lib/browser-check.ts). Awaited just before the
+   * stage starts; a message instead of null means it cannot run: it counts as one failure, with
+   * the message as its note.
+   */
+  ready?: Promise<string | null>;
 }
 
 export interface StageResult {
@@ -124,6 +131,15 @@ export async function runStages(stages: readonly Stage[], options: RunOptions = 
 
 async function runStage(stage: Stage, countsFile: string, options: RunOptions): Promise<StageResult> {
   const started = performance.now();
+  const unready = await stage.ready;
+  if (unready)
+    return {
+      name: stage.name,
+      exitCode: null,
+      counts: { passed: 0, failed: 1, skipped: 0 },
+      seconds: (performance.now() - started) / 1000,
+      note: `did not run: ${unready}`,
+    };
   const [file, ...args] = stage.command;
   const stdio = options.stdio ?? "inherit";
   // A stage beside others writes to a buffer, printed whole at its end, not into their output.
