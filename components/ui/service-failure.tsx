@@ -9,6 +9,7 @@ const HEADINGS: Record<ServiceFailure["kind"], string> = {
   timeout: "The service did not answer in time",
   "invalid-response": "The service's answer could not be read",
   "too-large": "The service's answer was too large to read",
+  busy: "The console was too busy to read the answer",
 };
 
 /**

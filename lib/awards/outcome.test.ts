@@ -40,6 +40,11 @@ describe("what a failed award call means", () => {
     ["a timeout", { kind: "timeout", status: null, networkCode: null }, "unknown"],
     ["an unreadable answer", { kind: "invalid-response", status: 200, networkCode: null }, "unknown"],
     [
+      "an answer the console was too busy to read, even with a 4xx status",
+      { kind: "busy", status: 400, networkCode: null },
+      "unknown",
+    ],
+    [
       "an answer too large to read: delivered, so never failed",
       { kind: "too-large", status: 200, networkCode: null },
       "unknown",

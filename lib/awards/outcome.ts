@@ -37,6 +37,7 @@ export function failedAwardStatus(failure: {
     case "too-large":
     case "timeout":
     case "invalid-response":
+    case "busy":
       return "unknown";
   }
 }

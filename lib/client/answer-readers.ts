@@ -11,8 +11,9 @@ import type { AnswerHead, CallFailure, Verdict } from "./judge-answer";
  * request's thread — which serves every person's pages, sign-ins and actions — never stops for
  * the seconds a large answer takes (docs/console.md, "Answers the console refuses"). A few
  * threads at most, each reading one answer at a time; a bounded number of answers wait their
- * turn, and each job's time counts against its call's time limit: when the call's signal fires,
- * the job leaves the queue, or its thread is stopped (terminated) mid-parse and replaced later.
+ * turn, and both the wait and the work count against the time the caller gives the reading
+ * (call-service.ts, READ_TIMEOUT_MS): when its signal fires, the job leaves the queue, or its
+ * thread is stopped (terminated) mid-parse and replaced later.
  */
 
 /** One thread per core but the one the request's thread needs, at most two. */
@@ -97,7 +98,7 @@ function takeReader(signal: AbortSignal, onTimeout: () => CallFailure): Promise<
       failureError({
         message:
           "The console is reading other large answers and could not read this one now: try again in a moment.",
-        kind: "timeout",
+        kind: "busy",
       }),
     );
   return new Promise((resolve, reject) => {

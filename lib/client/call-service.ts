@@ -60,7 +60,19 @@ export class ServiceCallError extends Error {
   }
 }
 
-const TIMEOUT_MS = 10_000;
+/** The service's time for a call: connecting, sending, and the whole answer arriving. */
+export const TIMEOUT_MS = 10_000;
+
+/**
+ * The console's own time to read an answer that arrived whole and goes to a worker thread
+ * (IN_THREAD_BYTES): waiting for a free reader, parsing and checking. Apart from the service's
+ * TIMEOUT_MS because it is not the service's time: on a machine busy with other work, reading
+ * 29 MiB once took longer than what was left of the 10 seconds, and an answer that had arrived
+ * was thrown away as "the service did not answer in time" (docs/console.md, "Answers the console
+ * refuses"). Generous, since the work is bounded by the answer's cap; it stops a reader only on a
+ * machine too busy to serve anyone.
+ */
+export const READ_TIMEOUT_MS = 30_000;
 
 /**
  * Answers up to this size are parsed and checked on the request's thread, where a small answer
@@ -168,9 +180,9 @@ export type AnswerOf<K extends AnswerKind> = z.output<(typeof ANSWERS)[K]["schem
  * guardedFetch under the connection's address policy: "Test connection" and every later call to
  * a saved base URL alike, so neither can be pointed at the console's own network.
  *
- * The call has TIMEOUT_MS from start to finish: connecting, the answer arriving, and parsing and
- * checking it. An answer over IN_THREAD_BYTES is parsed and checked in a worker thread, stopped
- * if the time runs out.
+ * The service has TIMEOUT_MS for the call: connecting and the whole answer arriving. An answer
+ * over IN_THREAD_BYTES is then parsed and checked in a worker thread, which has READ_TIMEOUT_MS
+ * of its own and is stopped if they run out (kind "busy").
  */
 export async function callService<K extends AnswerKind>(
   connection: ServiceConnection,
@@ -222,13 +234,13 @@ export async function callService<K extends AnswerKind>(
   if (bytes.byteLength <= IN_THREAD_BYTES) {
     verdict = judgeAnswer(new TextDecoder().decode(bytes), head, kind);
   } else {
-    const timedOut = (): CallFailure => ({
-      message: `The console could not read the service's answer within ${TIMEOUT_MS / 1000} seconds.`,
-      kind: "timeout",
+    const tooBusy = (): CallFailure => ({
+      message: `The service answered in full, but the console was too busy to read the answer within ${READ_TIMEOUT_MS / 1000} seconds: try again in a moment.`,
+      kind: "busy",
       status: response.status,
     });
     try {
-      verdict = await readInWorker(bytes, head, kind, signal, timedOut);
+      verdict = await readInWorker(bytes, head, kind, AbortSignal.timeout(READ_TIMEOUT_MS), tooBusy);
     } catch (error) {
       if (error instanceof ReaderFailure) throw failed(error.failure);
       throw error;

@@ -1,18 +1,20 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { Worker } from "node:worker_threads";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { LOOPBACK_SERVICES, serviceCallFailure, stretchCallTimeLimit } from "@/testing/service-client";
 import { TEST_LIMITS } from "@/testing/test-limits";
 import { ReaderFailure, readInWorker } from "./answer-readers";
+import { READ_TIMEOUT_MS, TIMEOUT_MS } from "./call-service";
 import { listPrices, listProducts } from "./catalogue";
 
 /**
  * A large answer that is under its cap must not stop the console for everyone else: the parse
  * and the contract check of a 29 MiB answer took the main thread for seconds, so other people's
  * sign-ins waited behind it (issue 25). The client parses and checks such an answer in a worker
- * thread and hands it back in pieces, so the event loop keeps turning, and the work counts against
- * the call's time limit. These tests answer from a real node:http server and watch the event loop
+ * thread and hands it back in pieces, so the event loop keeps turning; the reading has a time
+ * limit of its own, apart from the service's. These tests answer from a real node:http server and watch the event loop
  * of the thread the client runs on. What they check is the reading, not how fast the machine is:
  * each call gets the test's own time limit instead of the client's 10 seconds
  * (stretchCallTimeLimit), which a busy machine could pass while 3 MB were still arriving.
@@ -136,6 +138,52 @@ describe("a large answer under its cap", () => {
     );
     expect(error).toMatchObject({ kind: "invalid-response", status: 200 });
     expect(error.message).toMatch(/^This is not a Game Commerce service: what answered \(HTTP 200\)/);
+  });
+
+  it("an answer that arrived whole is read even if the service's time runs out while it is read", async () => {
+    // The service's 10 seconds run out just as the answer is handed to the reader: before, that
+    // threw away an answer that had arrived, as "the service did not answer in time".
+    const serviceTime = new AbortController();
+    const timeout = AbortSignal.timeout.bind(AbortSignal);
+    const timeouts = vi
+      .spyOn(AbortSignal, "timeout")
+      .mockImplementation((ms: number) =>
+        ms === TIMEOUT_MS ? serviceTime.signal : timeout(Math.max(ms, TEST_LIMITS.testMs)),
+      );
+    onTestFinished(() => timeouts.mockRestore());
+    const post = Worker.prototype.postMessage;
+    const posts = vi.spyOn(Worker.prototype, "postMessage").mockImplementation(function (
+      this: Worker,
+      message: unknown,
+      ...rest: unknown[]
+    ) {
+      if ((message as { job?: unknown }).job)
+        serviceTime.abort(new DOMException("The operation timed out.", "TimeoutError"));
+      return (post as (...args: unknown[]) => void).call(this, message, ...rest);
+    });
+    onTestFinished(() => posts.mockRestore());
+    body = Buffer.from(MEDIUM);
+    const answer = await listProducts(connection());
+    expect(serviceTime.signal.aborted).toBe(true);
+    expect(answer.Data.Products).toHaveLength(MEDIUM_COUNT);
+  });
+
+  it("the console's own time to read runs out: 'busy', not the service's fault", {
+    timeout: slowRead,
+  }, async () => {
+    // The service gets the test's time to send 29 MiB; the reading gets 50 ms, far less than
+    // parsing 29 MiB takes anywhere.
+    const timeout = AbortSignal.timeout.bind(AbortSignal);
+    const timeouts = vi
+      .spyOn(AbortSignal, "timeout")
+      .mockImplementation((ms: number) => timeout(ms === READ_TIMEOUT_MS ? 50 : Math.max(ms, slowRead)));
+    onTestFinished(() => timeouts.mockRestore());
+    body = LARGE;
+    const error = await serviceCallFailure(listProducts(connection()), KEY);
+    expect(error).toMatchObject({ kind: "busy", status: 200 });
+    expect(error.message).toBe(
+      "The service answered in full, but the console was too busy to read the answer within 30 seconds: try again in a moment.",
+    );
   });
 
   it("a reader whose call runs out of time is stopped, and the next answer gets a new one", async () => {
