@@ -24,6 +24,16 @@ export async function createUser(
   await owner.close();
 }
 
+/**
+ * Signs out with the shell's button and waits until the sign-in page is there: the session ends
+ * with that answer. Going to /sign-in at once raced it on a busy machine — the navigation cut the
+ * sign-out short, the session was still alive, and /sign-in sent the person home.
+ */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+}
+
 /** The password step of signing in (a second factor, if any, is asked for next). */
 export async function passwordStep(page: Page, email: string, password: string): Promise<void> {
   await page.goto("/sign-in");

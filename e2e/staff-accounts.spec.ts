@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { TEST_LIMITS } from "../testing/test-limits";
-import { createUser, enrolTotp, passwordStep, SIGNED_OUT } from "./accounts";
+import { createUser, enrolTotp, passwordStep, SIGNED_OUT, signOut } from "./accounts";
 import { auditRowsOf } from "./audit";
 import { fillAward, GOLD, GOLD_DB, player } from "./award-form";
 import { policyCard } from "./policies";
@@ -100,8 +100,7 @@ test("a session cookie copied before sign-out is worth nothing after it", async 
   const signOutsOfSupport = async () =>
     (await auditRowsOf(browser, "sign-out")).filter((row) => row.actor === ROLES.support.email).length;
   const before = await signOutsOfSupport();
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/sign-in$/);
+  await signOut(page);
   // One row: the button ends the session itself; Auth.js's sign-out event then finds nothing left.
   expect(await signOutsOfSupport()).toBe(before + 1);
 
@@ -255,7 +254,7 @@ test("one's own password: a wrong current one is named on its field; the right o
   await expect(page.locator("#current-password-error")).toHaveCount(0);
 
   await page.goto("/");
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await passwordStep(page, PASSWORD_USER, NEW_PASSWORD);
   await expect(page.getByTestId("current-user")).toHaveText(`${PASSWORD_USER} · manager`);
   await page.context().close();
@@ -275,7 +274,7 @@ test("two-factor: enrol, sign in with a code; wrong and replayed codes are refus
   await expect(page.getByText(/^On: signing in asks for a code/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Replace authenticator" })).toBeVisible();
   await page.goto("/");
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
 
   // The right password alone is not enough any more.
   await signInStep(page, MFA_USER);
@@ -290,7 +289,7 @@ test("two-factor: enrol, sign in with a code; wrong and replayed codes are refus
   await page.getByLabel("Authentication code").fill(code);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByTestId("current-user")).toHaveText(`${MFA_USER} · owner`);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
 
   // The same code again, within its window: refused.
   await signInStep(page, MFA_USER);
@@ -303,7 +302,7 @@ test("two-factor: enrol, sign in with a code; wrong and replayed codes are refus
   await page.getByLabel("Authentication code").fill(recovery);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByTestId("current-user")).toHaveText(`${MFA_USER} · owner`);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await signInStep(page, MFA_USER);
   await page.getByLabel("Authentication code").fill(recovery);
   await page.getByRole("button", { name: "Verify" }).click();
