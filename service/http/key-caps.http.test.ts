@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { award, awardJson } from "@/testing/service/awards-client";
-import { within } from "@/testing/service/eventually";
 import { serveFixtures } from "@/testing/service/fixture-service";
 import { GEM, GEM_DB, GEM_POLYGON, GOLD, GOLD_DB, KEY, PROJECT } from "@/testing/service/fixtures";
 import { awardRowCount, startSecondInstance, type TestService } from "@/testing/service/harness";
 import { call, post, type TestResponse } from "@/testing/service/http-client";
+import { KEY_CHECK_TTL_MS } from "../cache/key-cache";
 import { createApiKey, listApiKeys, rollApiKey } from "../domain/keys";
 
 // Per-token daily award caps of a key (docs/service.md, "API keys"), kept by the award's own
@@ -200,7 +200,7 @@ describe("two service instances on one database", () => {
     expect(paid.rows[0]?.n).toBe(6);
   });
 
-  it("a key revoked through one instance's endpoint is refused by the other within 1 s", async () => {
+  it("a key revoked through one instance's endpoint is refused by the other within the key cache's 500 ms, however busy the machine", async () => {
     const second = await startSecondInstance(service);
     others.push(second);
     const { id, key } = await createApiKey(service.db, service.projectId, "leaked");
@@ -212,9 +212,15 @@ describe("two service instances on one database", () => {
       JSON.stringify({ ApiKey: KEY, ProjectGuid: PROJECT, KeyId: id }),
     );
     expect(revoked.status).toBe(200);
-    const started = Date.now();
-    await within(1000, async () => (await call(second.base, `/Tokens/${key}/${PROJECT}`)).status === 401);
-    expect(Date.now() - started).toBeLessThan(1000);
+    const answered = performance.now();
+    // The change feed brings the news in a few milliseconds; the key cache's bound holds even
+    // without it, however slow the machine: a read that starts once KEY_CHECK_TTL_MS have passed
+    // asks the database. So that is what is checked (a stopwatch around polling reads was the
+    // machine's pace as much as the service's: one read can take most of a second when busy).
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, KEY_CHECK_TTL_MS - (performance.now() - answered))),
+    );
+    expect((await call(second.base, `/Tokens/${key}/${PROJECT}`)).status).toBe(401);
     // An award with it is refused too.
     expect((await send(second.base, allowance(key, "1"))).status).toBe(401);
   });
