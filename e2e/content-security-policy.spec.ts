@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { TEST_LIMITS } from "../testing/test-limits";
 import { CONSOLE_PAGES } from "./console-pages";
 import { storageState } from "./roles";
+import { pageSettled } from "./settled";
 
 /**
  * docs/console.md, "Security headers": every page runs under a script policy with a fresh nonce,
@@ -44,7 +45,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       expect(scriptSource(policy), path).toMatch(/^'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic'$/);
       nonces.add(scriptSource(policy));
       await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-      await page.waitForLoadState("networkidle");
+      await pageSettled(page);
       // The theme script ran (it carries the nonce): the class follows the scheme before React.
       await expect(page.locator("html")).toHaveClass(colorScheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     }
@@ -60,7 +61,7 @@ test("the sign-in page too; and an inline script without the nonce does not run"
   const response = await page.goto("/sign-in");
   expect(scriptSource(response?.headers()["content-security-policy"])).toMatch(/^'nonce-/);
   await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
-  await page.waitForLoadState("networkidle");
+  await pageSettled(page);
   expect(violations).toEqual([]);
 
   // A script that got into the HTML (what a cross-site scripting hole would let in) does not

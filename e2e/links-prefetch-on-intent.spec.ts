@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { storageState } from "./roles";
+import { pageSettled } from "./settled";
 
 /**
  * docs/console.md, "Links prefetch on intent": a page view asks the server for that page alone;
@@ -25,7 +26,7 @@ test("a page view prefetches no other page; pointing at a link or focusing it do
   await page.goto("/awards");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("table").getByRole("link").first()).toBeVisible();
-  await page.waitForLoadState("networkidle");
+  await pageSettled(page);
   expect(seen).toEqual([]);
 
   const nav = page.getByRole("navigation", { name: "Console" });

@@ -3,6 +3,7 @@ import { TEST_LIMITS } from "../testing/test-limits";
 import { fillAward, GOLD, GOLD_DB, player, send } from "./award-form";
 import { pgClusterUrl, pgConsoleDatabase, signInOnPgConsole } from "./pg-console";
 import { PG_CONSOLE_URL } from "./servers";
+import { pageSettled } from "./settled";
 
 /**
  * No page render and no GET route writes to the console's database (docs/console.md, "Live
@@ -94,7 +95,7 @@ test("rendering every page and reading every live route writes nothing; an actio
     for (const path of pages) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBeLessThan(400);
-      await page.waitForLoadState("networkidle");
+      await pageSettled(page);
     }
     for (const path of [
       "/api/player?customer=player-1001",

@@ -62,6 +62,10 @@ function startDemo(dataDir: string, servicePort: number, consolePort: number): R
       SERVICE_LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "pipe", "pipe"],
+    // A process group of its own, so that a start that never got ready can be stopped whole: a
+    // SIGINT to the launcher alone left its `next build` running (the launcher's handler is set
+    // after the build), and the next test's build refused to start beside it.
+    detached: true,
   });
   let output = "";
   demo.stdout?.on("data", (chunk) => {
@@ -80,8 +84,14 @@ function startDemo(dataDir: string, servicePort: number, consolePort: number): R
     async ready() {
       const deadline = Date.now() + TEST_LIMITS.buildMs;
       while (!/Ready in|✓ Ready/.test(output) || !output.includes("Demo API key")) {
-        if (Date.now() > deadline || demo.exitCode !== null)
+        if (Date.now() > deadline || demo.exitCode !== null) {
+          try {
+            if (demo.pid) process.kill(-demo.pid, "SIGKILL");
+          } catch {
+            // The group is gone already.
+          }
           throw new Error(`The demo did not start:\n${output}`);
+        }
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     },
