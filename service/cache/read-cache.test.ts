@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChangeFeed } from "./change-feed";
-import { type Loaded, ReadCache } from "./read-cache";
+import { EVICTION_LOG, type Loaded, ReadCache } from "./read-cache";
 
 /** A feed the test drives: live, with a generation it bumps. */
 function testFeed(): ChangeFeed & { generation: number; live: boolean } {
@@ -86,6 +86,27 @@ describe("ReadCache tags", () => {
     expect(await first).toBe("v");
     expect(await cache.get("k", loads.load)).toBe("v");
     expect(loads.runs).toBe(1);
+  });
+
+  it("a load in flight is checked against the last EVICTION_LOG evictions, and keeps nothing when more happened", async () => {
+    const keptAfter = async (evictions: string[]) => {
+      const cache = new ReadCache<string>(testFeed(), now);
+      const loads = deferredLoads();
+      const first = cache.get("k", loads.load);
+      for (const tag of evictions) cache.evictTag(tag);
+      loads.resolveNext({ value: "v", tags: ["row 7"] });
+      await first;
+      // A second read loads again (synchronously counted) unless the value was kept.
+      void cache.get("k", loads.load);
+      return loads.runs === 1;
+    };
+    const others = (n: number) => Array.from({ length: n }, (_, i) => `row ${1000 + i}`);
+    // As many evictions of other tags as the log holds: all seen, none of them its own.
+    expect(await keptAfter(others(EVICTION_LOG))).toBe(true);
+    // Its own tag, then as many others as leave it the oldest the log still holds.
+    expect(await keptAfter(["row 7", ...others(EVICTION_LOG - 1)])).toBe(false);
+    // One more than the log holds: what was evicted first is out of reach, so nothing is kept.
+    expect(await keptAfter(others(EVICTION_LOG + 1))).toBe(false);
   });
 
   it("clear() drops everything and what is in flight; a catalogue change (generation) drops everything", async () => {

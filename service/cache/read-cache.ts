@@ -19,7 +19,7 @@ export interface Loaded<T> {
 }
 
 /** How many recent tag evictions a load still in flight is checked against. */
-const EVICTION_LOG = 1024;
+export const EVICTION_LOG = 1024;
 
 /**
  * Values built from the database, kept until the change feed hears of a change to the catalogue
@@ -36,9 +36,14 @@ export class ReadCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private readonly byTag = new Map<string, Set<string>>();
   private generation = -1;
-  /** Sequence number of the last tag eviction (or clear), and the recent ones with their tags. */
+  /**
+   * Sequence number of the last tag eviction (or clear), and the recent ones' tags (null: a
+   * clear) in a ring: eviction `seq` at `seq % EVICTION_LOG`. Every award evicts its player's tag,
+   * so a log that shifted an array on each one cost about 2 % of the service's thread
+   * (docs/benchmarks.md, "Service: AwardTokens throughput on PGlite").
+   */
   private evictions = 0;
-  private readonly evicted: { seq: number; tag: string | null }[] = [];
+  private readonly evicted: (string | null)[] = new Array(EVICTION_LOG).fill(null);
 
   constructor(
     private readonly feed: ChangeFeed,
@@ -112,20 +117,17 @@ export class ReadCache<T> {
 
   private log(tag: string | null): void {
     this.evictions += 1;
-    this.evicted.push({ seq: this.evictions, tag });
-    if (this.evicted.length > EVICTION_LOG) this.evicted.splice(0, this.evicted.length - EVICTION_LOG);
+    this.evicted[this.evictions % EVICTION_LOG] = tag;
   }
 
   /** Whether any of `tags` (or everything) was evicted after eviction number `since`. */
   private evictedSince(since: number, tags: readonly string[]): boolean {
     if (since === this.evictions) return false;
-    const oldest = this.evicted[0];
     // Older than the log reaches: assume the worst.
-    if (!oldest || oldest.seq > since + 1) return true;
-    for (let i = this.evicted.length - 1; i >= 0; i -= 1) {
-      const logged = this.evicted[i] as { seq: number; tag: string | null };
-      if (logged.seq <= since) break;
-      if (logged.tag === null || tags.includes(logged.tag)) return true;
+    if (this.evictions - since > EVICTION_LOG) return true;
+    for (let seq = this.evictions; seq > since; seq -= 1) {
+      const tag = this.evicted[seq % EVICTION_LOG] ?? null;
+      if (tag === null || tags.includes(tag)) return true;
     }
     return false;
   }
