@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { ungroupDigits } from "../lib/format/grouped-decimal";
 import { createUser, enrolTotp, passwordStep, SIGNED_OUT } from "./accounts";
 import { auditRowsOf } from "./audit";
 import { fillAward, GOLD, GOLD_DB, knownPlayer, player, send } from "./award-form";
@@ -58,7 +59,9 @@ async function totalOf(page: Page, customerId: string, symbol: string) {
   await page.goto(`/players/${encodeURIComponent(customerId)}`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const token = page.getByTestId(`token-${symbol}`);
-  return (await token.count()) === 0 ? "0" : ((await token.getByTestId("token-total").textContent()) ?? "");
+  return (await token.count()) === 0
+    ? "0"
+    : ungroupDigits((await token.getByTestId("token-total").textContent()) ?? "");
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -182,7 +185,7 @@ test("an award over the threshold waits; its requester cannot approve it, not ev
   await approver.goto("/approvals");
   await expect(approver.getByTestId("nav-count-approvals")).toBeVisible();
   await approver.goto(first.approvalUrl);
-  await expect(approver.getByTestId("approval-lines")).toContainText("150000");
+  await expect(approver.getByTestId("approval-lines")).toContainText("150,000");
   await expect(approver.getByTestId("approval-request-id")).toContainText(first.requestId);
   await approveOpen(approver);
 

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { fromUnits, toUnits } from "../lib/contract/decimal";
+import { groupDigits, ungroupDigits } from "../lib/format/grouped-decimal";
 import { auditRowsOf } from "./audit";
 import { GEM_DB, knownPlayer, player } from "./award-form";
 import { seriousViolations } from "./axe";
@@ -31,7 +32,9 @@ async function totalOf(page: Page, customerId: string, symbol: string) {
   await page.goto(`/players/${encodeURIComponent(customerId)}`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const token = page.getByTestId(`token-${symbol}`);
-  return (await token.count()) === 0 ? "0" : ((await token.getByTestId("token-total").textContent()) ?? "");
+  return (await token.count()) === 0
+    ? "0"
+    : ungroupDigits((await token.getByTestId("token-total").textContent()) ?? "");
 }
 
 test("a file with bad rows is refused with reasons; fixed, it is sent once; the same file again changes no balance", async ({
@@ -314,8 +317,8 @@ test("the dry run compares direct rows with the project wallet: rows that will w
   // What the wallet holds and already owes the queue now (other specs may have moved it).
   await page.goto("/wallet");
   const shard = page.getByTestId("wallet-SHARD-Polygon");
-  const balance = (await shard.getByTestId("wallet-balance").textContent()) ?? "";
-  const queued = (await shard.getByRole("cell").nth(3).textContent()) ?? "";
+  const balance = ungroupDigits((await shard.getByTestId("wallet-balance").textContent()) ?? "");
+  const queued = ungroupDigits((await shard.getByRole("cell").nth(3).textContent()) ?? "");
   const amount = fromUnits(toUnits(balance) + toUnits("777.000000000000000001"));
   const wallet = "0x8617e340b3d01fa5f11f306f4090fd50e238070d";
   const a = player("e2e-bulk-funds");
@@ -327,7 +330,7 @@ test("the dry run compares direct rows with the project wallet: rows that will w
   const funds = page.getByTestId("dry-run-funds");
   await expect(funds).toContainText("1 of 2 direct rows will wait in the queue for project funds.");
   await expect(funds.getByTestId("funds-SHARD-Polygon").getByTestId("funds-top-up")).toHaveText(
-    `top up ${fromUnits(toUnits(queued) + toUnits(amount) - toUnits(balance))} SHARD`,
+    `top up ${groupDigits(fromUnits(toUnits(queued) + toUnits(amount) - toUnits(balance)))} SHARD`,
   );
   await expect(funds.getByTestId("funds-GOLD-DB").getByTestId("funds-top-up")).toHaveText("none");
   // The warnings (new player, funds) and the confirmation dialog stay accessible.

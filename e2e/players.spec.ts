@@ -16,10 +16,14 @@ test("support looks a player up: totals, where each part is held, items with att
   await expect(page).toHaveURL(/\/players\/player-1001$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Player player-1001");
 
-  await expect(page.getByTestId("token-GOLD").getByTestId("token-total")).toHaveText("1250");
+  await expect(page.getByTestId("token-GOLD").getByTestId("token-total")).toHaveText("1,250");
   // 12.5 + 3.000000000000000001 + 7, to the last digit.
   const gem = page.getByTestId("token-GEM");
-  await expect(gem.getByTestId("token-total")).toHaveText("22.500000000000000001");
+  // Every digit is the text (copy, screen readers); past six decimals it is drawn cut, whole on hover.
+  const gemTotal = gem.getByTestId("token-total").locator("[data-amount]");
+  await expect(gemTotal).toHaveText("22.500000000000000001");
+  await expect(gemTotal).toHaveAttribute("title", "22.500000000000000001");
+  expect(await gemTotal.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   await expect(gem.locator("tbody tr")).toHaveCount(3);
   await expect(gem.locator("tbody tr").nth(1)).toContainText(
     /Distributed\s*3\.000000000000000001\s*Polygon\s*0x52908400098527886E0F7030069857D2E4169EE7/,
@@ -75,7 +79,7 @@ test("spaces around a looked-up ID are dropped, in the form and in a link; contr
   await page.getByLabel("Customer ID").fill("  player-1001  ");
   await page.getByRole("button", { name: "Look up" }).click();
   await expect(page).toHaveURL(/\/players\/player-1001$/);
-  await expect(page.getByTestId("token-GOLD").getByTestId("token-total")).toHaveText("1250");
+  await expect(page.getByTestId("token-GOLD").getByTestId("token-total")).toHaveText("1,250");
 
   await page.goto("/players/%20player-1001%20");
   await expect(page).toHaveURL(/\/players\/player-1001$/);
@@ -106,8 +110,8 @@ test("support has no Award tokens action; a manager's opens the award form for t
     await expect(managerPage).toHaveURL(/\/awards\/new\?customer=player-1001$/);
     await expect(managerPage.getByLabel("Customer ID")).toHaveValue("player-1001");
     // The player's balances show while awarding: the first token line is GOLD.
-    await expect(managerPage.getByTestId("player-check")).toContainText("1250 GOLD");
-    await expect(managerPage.getByTestId("holds-0")).toHaveText("Player holds 1250 GOLD");
+    await expect(managerPage.getByTestId("player-check")).toContainText("1,250 GOLD");
+    await expect(managerPage.getByTestId("holds-0")).toHaveText("Player holds 1,250 GOLD");
 
     // Another ID typed and reviewed at once: nothing of player-1001 is shown for it.
     await managerPage.getByLabel("Customer ID").fill("e2e-not-1001-yet");

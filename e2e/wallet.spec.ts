@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { fromUnits, toUnits } from "../lib/contract/decimal";
+import { groupDigits, ungroupDigits } from "../lib/format/grouped-decimal";
 import { auditRowsOf } from "./audit";
 import { fillAward, player, SHARD, SHARD_POLYGON, send } from "./award-form";
 import { storageState } from "./roles";
@@ -15,7 +16,7 @@ test.describe("the project wallet", () => {
     const managerPage = await manager.newPage();
     await managerPage.goto("/wallet");
     const row = managerPage.getByTestId("wallet-SHARD-Polygon");
-    const balanceBefore = (await row.getByTestId("wallet-balance").textContent()) ?? "";
+    const balanceBefore = ungroupDigits((await row.getByTestId("wallet-balance").textContent()) ?? "");
     const amount = fromUnits(toUnits(balanceBefore) + toUnits("4995.125"));
     const customerId = player("e2e-queued");
 
@@ -38,11 +39,11 @@ test.describe("the project wallet", () => {
     await managerPage.goto("/wallet");
     const queued = managerPage.getByTestId(`queued-${requestId}`);
     await expect(queued).toContainText(customerId);
-    await expect(queued).toContainText(`${amount} SHARD`);
+    await expect(queued).toContainText(`${groupDigits(amount)} SHARD`);
     // Its age (Intl.RelativeTimeFormat), once the browser has the clock; the moment in UTC on hover.
     await expect(queued.locator("time")).toHaveText(/^(this minute|\d+ minutes? ago)$/);
     await expect(queued.locator("time")).toHaveAttribute("title", / \(\d{4}-\d{2}-\d{2} [\d:]{8} UTC\)$/);
-    await expect(row.getByTestId("wallet-gap")).toContainText(/top up [\d.]+ SHARD/);
+    await expect(row.getByTestId("wallet-gap")).toContainText(/top up [\d,.]+ SHARD/);
     await expect(managerPage.getByRole("button", { name: "Fund wallet" })).toHaveCount(0);
     await manager.close();
 
@@ -56,7 +57,7 @@ test.describe("the project wallet", () => {
     await ownerPage.goto("/wallet");
     const gapText =
       (await ownerPage.getByTestId("wallet-SHARD-Polygon").getByTestId("wallet-gap").textContent()) ?? "";
-    const gap = /top up ([\d.]+) SHARD/.exec(gapText)?.[1] ?? "";
+    const gap = ungroupDigits(/top up ([\d,.]+) SHARD/.exec(gapText)?.[1] ?? "");
     expect(toUnits(gap)).toBeGreaterThanOrEqual(toUnits("4995.125"));
     await ownerPage.getByLabel("Contract", { exact: true }).selectOption({ label: "SHARD on Polygon" });
     await expect(ownerPage.getByLabel("Amount", { exact: true })).toHaveValue(gap);
@@ -88,7 +89,7 @@ test.describe("the project wallet", () => {
     await expect(steps.last()).toContainText(/Settled: owner@demo\.test funded the project wallet/);
     await ownerPage.goto(`/players/${customerId}`);
     const shard = ownerPage.getByTestId("token-SHARD");
-    await expect(shard.getByTestId("token-total")).toHaveText(amount);
+    await expect(shard.getByTestId("token-total")).toHaveText(groupDigits(amount));
     await expect(shard.locator("tbody tr")).toContainText("Distributed");
     await expect(shard.locator("tbody tr")).toContainText(WALLET);
     await owner.close();

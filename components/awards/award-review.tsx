@@ -1,3 +1,4 @@
+import { Amount } from "@/components/ui/amount";
 import type { AwardMode } from "@/lib/awards/award-input";
 import type { PlayerSummary } from "@/lib/players/holdings";
 
@@ -63,7 +64,7 @@ export function AwardReview(props: AwardReviewProps) {
             {lines.map((line) => (
               <li key={line.index}>
                 <span className="font-mono">
-                  {line.amount} {line.symbol} on {line.chain}
+                  <Amount value={line.amount} /> {line.symbol} on {line.chain}
                 </span>
                 {check.state === "known" ? (
                   <span className="text-xs text-muted-foreground">

@@ -1,5 +1,6 @@
 import { AwardPagedTable, type AwardRow } from "@/components/awards/award-columns";
 import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
+import { groupDigits } from "@/lib/format/grouped-decimal";
 import type { AwardStatus } from "@/lib/model/award-status";
 
 /**
@@ -31,7 +32,8 @@ function awardRow(award: AwardTableRecord, symbols: Map<string, string>): AwardR
     actorEmail: award.actorEmail,
     mode: award.isAllowance ? "Allowance" : "Direct",
     tokens: award.lines.map(
-      (line) => `${line.Amount} ${symbols.get(line.Guid.toLowerCase()) ?? line.Guid.slice(0, 8)}`,
+      (line) =>
+        `${groupDigits(line.Amount)} ${symbols.get(line.Guid.toLowerCase()) ?? line.Guid.slice(0, 8)}`,
     ),
     reason: award.reason,
     batchId: award.batchId,

@@ -2,6 +2,7 @@
 import { Plus, Trash2 } from "lucide-react";
 import type { Holding, Line, TokenOption } from "@/components/awards/award-draft";
 import { TokenRulesNote } from "@/components/awards/token-rules-note";
+import { Amount } from "@/components/ui/amount";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -85,7 +86,8 @@ export function AwardTokenLines({
               hint={
                 held.kind === "held" ? (
                   <span data-testid={`holds-${index}`}>
-                    Player holds <span className="font-mono leading-none">{held.total}</span> {token?.symbol}
+                    Player holds <Amount value={held.total} className="font-mono leading-none" />{" "}
+                    {token?.symbol}
                   </span>
                 ) : held.kind === "new" ? (
                   <span data-testid={`holds-new-${index}`}>New player: holds none</span>

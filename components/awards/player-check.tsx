@@ -1,4 +1,5 @@
 "use client";
+import { Amount } from "@/components/ui/amount";
 import { Link } from "@/components/ui/link";
 import type { PlayerSummary } from "@/lib/players/holdings";
 
@@ -34,7 +35,7 @@ export function PlayerCheck({ customerId, summary, loading, error }: PlayerCheck
           ? summary.tokens.map((token, index) => (
               <span key={token.guid}>
                 {index > 0 ? ", " : ""}
-                <span className="font-mono">{token.total}</span> {token.symbol}
+                <Amount value={token.total} className="font-mono" /> {token.symbol}
               </span>
             ))
           : "no tokens"}

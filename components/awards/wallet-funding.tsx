@@ -2,6 +2,7 @@
 import { DataTable } from "@/components/data-table/data-table";
 import { byDecimal, columnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/id-cell";
+import { Amount } from "@/components/ui/amount";
 import { Badge } from "@/components/ui/badge";
 import type { ContractFunding } from "@/lib/awards/wallet";
 
@@ -28,7 +29,7 @@ const columns = column.columns([
     header: "Balance",
     sortFn: byDecimal((c) => c.balance),
     meta: { numeric: true },
-    cell: ({ row }) => <span data-testid="wallet-balance">{row.original.balance}</span>,
+    cell: ({ row }) => <Amount value={row.original.balance} data-testid="wallet-balance" />,
   }),
   column.accessor("queued", {
     header: "Queued",
@@ -48,7 +49,7 @@ const columns = column.columns([
           <>
             <Badge tone="warning">Short</Badge>{" "}
             <span className="font-mono tabular-nums">
-              top up {c.gap} {c.symbol}
+              top up <Amount value={c.gap} /> {c.symbol}
             </span>{" "}
             to clear the queue
           </>

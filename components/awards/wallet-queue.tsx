@@ -4,6 +4,7 @@ import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/id-cell";
 import { PlayerLink } from "@/components/players/player-link";
+import { Amount } from "@/components/ui/amount";
 import { Age } from "@/components/ui/when";
 import type { QueuedAwardView } from "@/lib/awards/wallet";
 
@@ -39,7 +40,7 @@ const columns = column.columns([
     cell: ({ row }) =>
       row.original.lines.map((line) => (
         <span key={`${line.guid}|${line.contract}`} className="block">
-          {line.amount} {line.symbol}
+          <Amount value={line.amount} /> {line.symbol}
         </span>
       )),
   }),

@@ -1,4 +1,5 @@
 "use client";
+import { Amount } from "@/components/ui/amount";
 import type { DryRunReport } from "@/lib/bulk/dry-run-report";
 import { FundsTable } from "./dry-run-tables";
 
@@ -63,7 +64,7 @@ export function PolicyCheck({ policy }: { policy: DryRunReport["policy"] }) {
         {ruled.map((token) => (
           <li key={token.tokenGuid} data-testid={`policy-${token.symbol}`}>
             <span className="font-mono">
-              {token.amount} {token.symbol}
+              <Amount value={token.amount} /> {token.symbol}
             </span>{" "}
             in this file
             {token.limit !== null ? (

@@ -3,6 +3,7 @@ import { DataTable } from "@/components/data-table/data-table";
 import { byDecimal, columnHelper } from "@/components/data-table/features";
 import type { ContractForecast } from "@/lib/bulk/funds";
 import type { Total } from "@/lib/bulk/validate";
+import { groupDigits } from "@/lib/format/grouped-decimal";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -62,13 +63,13 @@ const fundsColumns = forecast.columns([
     sortFn: byDecimal((c) => c.queued),
     meta: { numeric: true },
     cell: ({ row: { original: c } }) =>
-      `${c.queued}${c.queuedAwards > 0 ? ` (${plural(c.queuedAwards, "award", "awards")})` : ""}`,
+      `${groupDigits(c.queued)}${c.queuedAwards > 0 ? ` (${plural(c.queuedAwards, "award", "awards")})` : ""}`,
   }),
   forecast.accessor("direct", {
     header: "This file (direct)",
     sortFn: byDecimal((c) => c.direct),
     meta: { numeric: true },
-    cell: ({ row: { original: c } }) => `${c.direct} (${plural(c.directRows, "row", "rows")})`,
+    cell: ({ row: { original: c } }) => `${groupDigits(c.direct)} (${plural(c.directRows, "row", "rows")})`,
   }),
   forecast.accessor("waitingRows", { header: "Rows waiting", meta: { numeric: true } }),
   forecast.accessor("topUp", {
@@ -76,7 +77,9 @@ const fundsColumns = forecast.columns([
     sortFn: byDecimal((c) => c.topUp),
     meta: { numeric: true },
     cell: ({ row: { original: c } }) => (
-      <span data-testid="funds-top-up">{c.topUp === "0" ? "none" : `top up ${c.topUp} ${c.symbol}`}</span>
+      <span data-testid="funds-top-up">
+        {c.topUp === "0" ? "none" : `top up ${groupDigits(c.topUp)} ${c.symbol}`}
+      </span>
     ),
   }),
 ]);

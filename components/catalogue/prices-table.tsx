@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/id-cell";
+import { Amount } from "@/components/ui/amount";
 import { Badge } from "@/components/ui/badge";
 import { Disclosure } from "@/components/ui/disclosure";
 import { When } from "@/components/ui/when";
@@ -25,7 +26,7 @@ const columns = column.columns([
     header: "Effective price",
     enableSorting: false,
     meta: { numeric: true },
-    cell: ({ row }) => <span className="font-medium">{row.original.effective}</span>,
+    cell: ({ row }) => <Amount value={row.original.effective} className="font-medium" />,
   }),
   column.accessor((row) => (row.taxIncluded ? "Included" : "Not included"), { id: "tax", header: "Tax" }),
   column.accessor("chain", { header: "Chain" }),

@@ -8,6 +8,7 @@ import {
   useTable,
 } from "@tanstack/react-table";
 import type { ReactNode } from "react";
+import { Amount } from "@/components/ui/amount";
 import { Link } from "@/components/ui/link";
 import { type Features, features } from "./features";
 import { LinkedRow } from "./linked-row";
@@ -46,6 +47,19 @@ export interface DataTableProps<Row extends RowData> extends TableProps<Row> {
 
 const NO_FACETS: readonly ColumnFacet[] = [];
 
+const NUMERIC_CELL = {
+  cell: (info: {
+    getValue: () => unknown;
+    renderValue: () => unknown;
+    column: { columnDef: { meta?: { numeric?: boolean } } };
+  }) =>
+    info.column.columnDef.meta?.numeric && info.getValue() != null ? (
+      <Amount value={String(info.getValue())} />
+    ) : (
+      (info.renderValue() as ReactNode)
+    ),
+};
+
 /**
  * The console's one table (STYLE): sortable headers, a text filter across columns, optional
  * column facets, paging — all of it in the URL, per table when a page has several. The header
@@ -82,6 +96,8 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
     data: rows,
     getRowId,
     ...urlState,
+    // A numeric column without a cell of its own shows its amount or count grouped ("9,680").
+    defaultColumn: NUMERIC_CELL,
     globalFilterFn: "includesString",
     autoResetPageIndex: false,
     // A header click flips the order; dropping the sort would bring back the default one unseen.

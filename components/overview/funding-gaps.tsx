@@ -1,4 +1,5 @@
 import { Wallet } from "lucide-react";
+import { Amount } from "@/components/ui/amount";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -55,7 +56,7 @@ export function FundingGaps({ funding }: { funding: Exclude<FundingView, { kind:
                   <span className="font-medium">{contract.symbol}</span>{" "}
                   <span className="text-muted-foreground">on {contract.chain}</span>
                   <span className="block text-xs text-muted-foreground">
-                    Balance <span className="font-mono break-all">{contract.balance}</span> ·{" "}
+                    Balance <Amount value={contract.balance} className="font-mono break-all" /> ·{" "}
                     {contract.waiting} waiting
                   </span>
                 </span>
@@ -65,7 +66,7 @@ export function FundingGaps({ funding }: { funding: Exclude<FundingView, { kind:
                   <span className="flex min-w-0 items-center gap-2">
                     <Badge tone="warning">Short</Badge>
                     <span className="font-mono break-all tabular-nums" data-testid="gap">
-                      {contract.gap}
+                      <Amount value={contract.gap} />
                     </span>
                   </span>
                 )}

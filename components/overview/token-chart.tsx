@@ -1,6 +1,7 @@
 "use client";
 import { nice, ticks } from "d3-array";
 import { useLayoutEffect, useRef, useState } from "react";
+import { groupDigits } from "@/lib/format/grouped-decimal";
 import type { TokenSeries } from "@/lib/overview/aggregate";
 import { formatDay } from "@/lib/time/format-time";
 import { bandLayout } from "./band-layout";
@@ -57,7 +58,7 @@ export function TokenChart({ series, index }: TokenChartProps) {
         width={width ?? "100%"}
         height={HEIGHT}
         role="img"
-        aria-label={`${series.symbol} awarded per day over the last ${series.days.length} days (UTC): ${series.total} in all. The figures are in the table below.`}
+        aria-label={`${series.symbol} awarded per day over the last ${series.days.length} days (UTC): ${groupDigits(series.total)} in all. The figures are in the table below.`}
         className="block max-w-full"
       >
         {width === null ? null : <Drawing series={series} index={index} width={width} />}
@@ -105,7 +106,7 @@ function Drawing({ series, index, width }: TokenChartProps & { width: number }) 
             rx={2}
             className={fill}
           >
-            <title>{`${formatDay(point.day)}: ${point.amount} ${series.symbol}`}</title>
+            <title>{`${formatDay(point.day)}: ${groupDigits(point.amount)} ${series.symbol}`}</title>
           </rect>
         );
       })}

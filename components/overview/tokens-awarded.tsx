@@ -1,4 +1,5 @@
 import { BarChart3 } from "lucide-react";
+import { Amount } from "@/components/ui/amount";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Disclosure } from "@/components/ui/disclosure";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -46,7 +47,8 @@ export function TokensAwarded({ tokens, days }: TokensAwardedProps) {
                   <figcaption className="flex flex-wrap items-baseline justify-between gap-x-4 text-sm">
                     <span className="font-medium">{series.symbol}</span>
                     <span className="text-muted-foreground">
-                      {days} days: <span className="font-mono break-all text-foreground">{series.total}</span>
+                      {days} days:{" "}
+                      <Amount value={series.total} className="font-mono break-all text-foreground" />
                     </span>
                   </figcaption>
                   <TokenChart series={series} index={index} />

@@ -2,6 +2,7 @@
 import { useSearchParams } from "next/navigation";
 import { IdCell } from "@/components/data-table/id-cell";
 import { type PagedColumn, PagedTable } from "@/components/data-table/paged-table";
+import { Amount } from "@/components/ui/amount";
 import { Badge } from "@/components/ui/badge";
 import { compareDecimals } from "@/lib/contract/decimal";
 import type { TokenDetail } from "@/lib/contract/holdings";
@@ -27,7 +28,7 @@ const columns: readonly PagedColumn<TokenDetail>[] = [
     // Exact decimals, never floats (docs/console.md, "Catalogue prices and player holdings").
     sort: (a, b) => compareDecimals(a.Amount, b.Amount),
     meta: { numeric: true },
-    cell: (detail) => detail.Amount,
+    cell: (detail) => <Amount value={detail.Amount} />,
   },
   {
     id: "chain",
@@ -93,7 +94,7 @@ export function PlayerTokens({ tokens }: PlayerTokensProps) {
               <span className="font-semibold">{token.symbol}</span>
               <span className="min-w-0 break-words text-muted-foreground">{token.name}</span>
               <span className="ml-auto font-mono text-lg tabular-nums break-all" data-testid="token-total">
-                {token.total}
+                <Amount value={token.total} />
               </span>
             </div>
             {token.check.matches ? null : (

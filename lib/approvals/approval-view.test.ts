@@ -6,7 +6,6 @@ import {
   approveOutcomeMessage,
   approveQuestion,
   awardMode,
-  groupDigits,
   isOverThreshold,
   standing,
   subjectText,
@@ -27,26 +26,6 @@ const request = (over: Partial<ApprovalState> = {}): ApprovalState => ({
   decidedAt: null,
   note: "",
   ...over,
-});
-
-describe("groupDigits", () => {
-  it.each([
-    ["0", "0"],
-    ["999", "999"],
-    ["5000", "5,000"],
-    ["1234567", "1,234,567"],
-    ["1234567.000000000000000001", "1,234,567.000000000000000001"],
-    ["0.12345", "0.12345"],
-    ["-1000.5", "-1,000.5"],
-    ["123456789012345678901234567890", "123,456,789,012,345,678,901,234,567,890"],
-  ])("%s → %s, exact", (amount, shown) => {
-    expect(groupDigits(amount)).toBe(shown);
-  });
-
-  it("leaves text that is not a plain decimal as it is", () => {
-    expect(groupDigits("1e21")).toBe("1e21");
-    expect(groupDigits("")).toBe("");
-  });
 });
 
 describe("totalsText and approveQuestion", () => {

@@ -1,4 +1,5 @@
 import { compareDecimals } from "@/lib/contract/decimal";
+import { groupDigits } from "@/lib/format/grouped-decimal";
 import type { ApprovalStatus } from "@/lib/model/approval-status";
 import type { ApprovalTokenTotal } from "@/lib/model/approval-summary";
 import type { AwardStatus } from "@/lib/model/award-status";
@@ -44,18 +45,6 @@ export interface BatchRequestRow {
   mode: string;
   /** The wallet of a direct distribution; "" for an allowance. */
   wallet: string;
-}
-
-/**
- * Groups an exact decimal's whole digits by three ("5000" → "5,000", "1234567.000001" →
- * "1,234,567.000001"); the fraction is left exactly as written. Text that is not a plain decimal
- * is returned unchanged rather than guessed at.
- */
-export function groupDigits(amount: string): string {
-  const match = /^(-?)(\d+)(\.\d+)?$/.exec(amount);
-  if (!match) return amount;
-  const [, sign = "", whole = "", fraction = ""] = match;
-  return `${sign}${whole.replace(/\B(?=(\d{3})+$)/g, ",")}${fraction}`;
 }
 
 /** "5,000 GEM". */

@@ -6,6 +6,7 @@ import { ApprovalStatusBadge } from "@/components/approvals/approval-status-badg
 import { BatchRowsTable } from "@/components/approvals/batch-rows-table";
 import { LiveAwardStatus } from "@/components/awards/live-award-status";
 import { PlayerLink } from "@/components/players/player-link";
+import { Amount } from "@/components/ui/amount";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
@@ -18,7 +19,6 @@ import {
   approvalRequestTitle,
   approveQuestion,
   awardMode,
-  groupDigits,
   HISTORY_LABELS,
   isOverThreshold,
   standing,
@@ -28,6 +28,7 @@ import {
 } from "@/lib/approvals/approval-view";
 import { currentSignIn, requirePageUser } from "@/lib/auth/current-user";
 import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
+import { groupDigits } from "@/lib/format/grouped-decimal";
 import type { ApprovalStatus } from "@/lib/model/approval-status";
 import type { ApprovalSummary } from "@/lib/model/approval-summary";
 import { recordTitle } from "@/lib/pages/page-title";
@@ -228,7 +229,7 @@ export default async function ApprovalPage({ params }: PageProps<"/approvals/[id
               <ul data-testid="approval-lines" className="flex flex-col gap-1">
                 {award.lines.map((line) => (
                   <li key={`${line.Guid}|${line.ContractGuid}`} className="break-all">
-                    <span className="font-mono font-medium">{line.Amount}</span> {symbolOf(line.Guid)}{" "}
+                    <Amount value={line.Amount} className="font-mono font-medium" /> {symbolOf(line.Guid)}{" "}
                     <span className="text-muted-foreground">
                       contract <code className="font-mono text-xs">{line.ContractGuid}</code>
                     </span>

@@ -3,6 +3,7 @@ import { ApprovalStatusPanel } from "@/components/awards/approval-status-panel";
 import { LiveAwardStatus } from "@/components/awards/live-award-status";
 import { RetryButton } from "@/components/awards/retry-button";
 import { PlayerLink } from "@/components/players/player-link";
+import { Amount } from "@/components/ui/amount";
 import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { When } from "@/components/ui/when";
@@ -11,6 +12,7 @@ import { can } from "@/lib/auth/permissions";
 import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
 import { readAwardPage } from "@/lib/awards/page-reads";
 import { type AwardEvent, canRetry } from "@/lib/awards/trail";
+import { groupDigits } from "@/lib/format/grouped-decimal";
 import { recordTitle } from "@/lib/pages/page-title";
 
 export const dynamic = "force-dynamic";
@@ -97,7 +99,8 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
         <dd className="font-mono break-all">
           {award.lines.map((line) => (
             <span key={`${line.Guid}|${line.ContractGuid}`} className="block">
-              {line.Amount} {symbols.get(line.Guid.toLowerCase()) ?? line.Guid} (contract {line.ContractGuid})
+              <Amount value={line.Amount} /> {symbols.get(line.Guid.toLowerCase()) ?? line.Guid} (contract{" "}
+              {line.ContractGuid})
             </span>
           ))}
         </dd>
@@ -114,7 +117,7 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
       {canRetry(award) && can(user.role, "awards:send") ? (
         <RetryButton
           requestId={award.requestId}
-          summary={`${award.lines.map((line) => `${line.Amount} ${symbols.get(line.Guid.toLowerCase()) ?? line.Guid}`).join(", ")} to “${award.customerId}”`}
+          summary={`${award.lines.map((line) => `${groupDigits(line.Amount)} ${symbols.get(line.Guid.toLowerCase()) ?? line.Guid}`).join(", ")} to “${award.customerId}”`}
         />
       ) : null}
       <section aria-labelledby="timeline-heading" className="flex flex-col gap-2">
