@@ -89,6 +89,8 @@ const SERVERS: WebServer[] = [
         env: {
           SERVICE_PGLITE_DIR: join(data, `demo-${demo}`, "service"),
           CONSOLE_PGLITE_DIR: join(data, `demo-${demo}`, "console"),
+          // Each demo's own logs, with its data (scripts/lib/demo-log.ts), not the checkout's .data/logs.
+          DEMO_LOG_DIR: join(data, `demo-${demo}`, "logs"),
           SERVICE_DATABASE_URL: "",
           CONSOLE_DATABASE_URL: "",
           SERVICE_PORT: String(servicePort(demo)),

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { appendFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { FolderLockedError } from "@/common/folder-lock";
 import { DEMO_PASSWORD, DEMO_USERS, ensureDemoUsers } from "@/lib/auth/demo-users";
 import { consoleAddressPolicy } from "@/lib/connections/address-policy";
@@ -16,6 +18,7 @@ import { startService } from "@/service/server";
 import { isNewConsole, sendDemoHistory } from "./demo-history";
 import { buildConsoleIfNeeded } from "./lib/console-build";
 import { consoleListen } from "./lib/console-listen";
+import { isConsoleReady, isConsoleStartNoise, minuteSummary, serviceLogSink } from "./lib/demo-log";
 import { demoOwnerMfa } from "./lib/demo-mfa";
 import { withDemoService } from "./lib/demo-service-hosts";
 import { describeExit } from "./lib/program-exit";
@@ -28,6 +31,8 @@ import { describeExit } from "./lib/program-exit";
  */
 
 const ROOT = process.cwd();
+/** At most one line a minute about the service's calls (scripts/lib/demo-log.ts). */
+const SUMMARY_EVERY_MS = 60_000;
 /**
  * A new demo's first start: a short award history sent through the service by the console's own
  * code (scripts/demo-history.ts), so the overview and the history are not empty. It runs here,
@@ -66,7 +71,14 @@ async function main(): Promise<void> {
   );
   // Before the console's environment is first read (scripts/lib/demo-mfa.ts).
   process.env.CONSOLE_OWNER_MFA = demoOwnerMfa(process.env);
-  buildConsoleIfNeeded(ROOT);
+  const logDir = process.env.DEMO_LOG_DIR || join(".data", "logs");
+  const logs = {
+    build: join(logDir, "build.log"),
+    service: join(logDir, "service.log"),
+    console: join(logDir, "console.log"),
+  };
+  const verbose = process.env.DEMO_VERBOSE === "1";
+  buildConsoleIfNeeded(ROOT, logs.build);
 
   const database = await openDatabase(databaseTarget(env));
   try {
@@ -95,7 +107,8 @@ async function main(): Promise<void> {
     await consoleDatabase.close();
   }
 
-  const service = await startService(env);
+  const serviceLog = serviceLogSink(logs.service, (line) => console.error(line), verbose);
+  const service = await startService(env, { logStream: serviceLog });
   const connection = {
     baseUrl: service.url,
     projectGuid: DEMO_PROJECT_GUID,
@@ -124,7 +137,7 @@ async function main(): Promise<void> {
     ],
     {
       detached: true,
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      stdio: ["ignore", "pipe", "inherit", "ipc"],
       env: {
         ...process.env,
         NEXT_TELEMETRY_DISABLED: "1",
@@ -137,7 +150,8 @@ async function main(): Promise<void> {
   );
 
   const key = DEMO_API_KEY;
-  console.log(`
+  const printBanner = () =>
+    console.log(`
   Game Commerce demo is running (Ctrl-C stops it)
 
   Console        ${listen.url}   (next start, pid ${next.pid})
@@ -150,7 +164,28 @@ ${DEMO_USERS.map((user) => `    ${user.email.padEnd(20)} ${user.role}`).join("\n
   ${process.env.CONSOLE_OWNER_MFA === "required" ? "Owners set up two-factor sign-in at their first sign-in (DEMO_MFA=1)." : "Two-factor sign-in is optional here; DEMO_MFA=1 makes owners set it up."}
 
   Try:  curl ${service.url}/Tokens/${key}/${DEMO_PROJECT_GUID}
+
+  Logs           ${logDir}/ (service.log: every call; console.log; build.log)${verbose ? "" : "\n                 Here: warnings, errors and a line a minute on the service's calls (DEMO_VERBOSE=1 prints every line)"}
 `);
+
+  // The console's output: to its file; its start-up lines give way to the banner, printed once it
+  // serves (docs/console.md, "A quiet demo"); anything else it says is shown.
+  writeFileSync(logs.console, "");
+  let bannerShown = false;
+  if (next.stdout)
+    createInterface({ input: next.stdout }).on("line", (line) => {
+      appendFileSync(logs.console, `${line}\n`);
+      if (verbose || !isConsoleStartNoise(line)) console.log(line);
+      if (!bannerShown && isConsoleReady(line)) {
+        bannerShown = true;
+        printBanner();
+      }
+    });
+  const summaries = setInterval(() => {
+    const line = minuteSummary(new Date(), serviceLog.take(), logs.service);
+    if (line && !verbose) console.log(line);
+  }, SUMMARY_EVERY_MS);
+  summaries.unref();
 
   let stopping = false;
   const nextExited = new Promise<void>((resolve) => next.once("exit", () => resolve()));

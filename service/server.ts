@@ -16,7 +16,10 @@ export interface RunningService {
  * Opens the database, refuses it unless it is migrated, builds the app and listens; `stop`
  * closes both, in that order.
  */
-export async function startService(env: ServiceEnv): Promise<RunningService> {
+export async function startService(
+  env: ServiceEnv,
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<RunningService> {
   const target = databaseTarget(env);
   const database = await openDatabase(target);
   try {
@@ -25,7 +28,8 @@ export async function startService(env: ServiceEnv): Promise<RunningService> {
       db: database.db,
       rateLimit: env.SERVICE_RATE_LIMIT,
       validateResponses: env.SERVICE_VALIDATE_RESPONSES,
-      logger: { level: env.SERVICE_LOG_LEVEL },
+      // Standard output unless the caller keeps the log (the demo writes it to a file).
+      logger: { level: env.SERVICE_LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
       limits: connectionLimits(env),
       requestLog: requestLogSettings(env),
     });
