@@ -68,8 +68,8 @@ test("allowances are marked as such; a player with nothing is a plain state, not
   );
   await expect(page.getByTestId("service-failure")).toHaveCount(0);
 
-  await page.goto("/items/424242");
-  await expect(page.getByTestId("item-none")).toHaveText("No item of this project has TokenID 424242.");
+  expect((await page.goto("/items/424242"))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Item not found" })).toBeVisible();
 });
 
 test("spaces around a looked-up ID are dropped, in the form and in a link; control characters are refused", async ({

@@ -246,7 +246,7 @@ test("one's own password: a wrong current one is named on its field; the right o
 
   await current.fill(PASSWORD);
   await page.getByRole("button", { name: "Change password" }).click();
-  // Said on the page itself, and in a toast (the Account page is outside the shell: it hosts its own).
+  // Said on the page itself, and in the shell's toast.
   await expect(page.getByTestId("password-changed")).toBeVisible();
   await expect(page.getByText("Password changed.")).toBeVisible();
   await expect(current).toHaveValue("");

@@ -1,6 +1,5 @@
 "use client";
 import { useState } from "react";
-import { StepUpProvider } from "@/components/auth/step-up";
 import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -10,7 +9,6 @@ import { Field } from "@/components/ui/field";
 import { Form } from "@/components/ui/form";
 import { FormError } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
-import { Toaster } from "@/components/ui/toaster";
 import { enrolSecondFactorAction } from "@/lib/actions/account/enrol-second-factor";
 import { changePasswordAction } from "@/lib/actions/account/set-password";
 import { signOutEverywhereAction } from "@/lib/actions/account/sign-out-everywhere";
@@ -24,19 +22,10 @@ interface Enrolment {
 
 /**
  * The Account page's controls: set up (or replace) the authenticator, change the password, sign out
- * everywhere. The page is outside the console's shell (a person made to set up a second factor is
- * kept here), so it brings its own step-up dialog and toast host.
+ * everywhere. The page sits in the console's shell (app/console-shell.tsx), whose step-up dialog
+ * and toast host it uses.
  */
-export function AccountSecurity(props: { userId: number; enrolled: boolean }) {
-  return (
-    <StepUpProvider>
-      <Security {...props} />
-      <Toaster />
-    </StepUpProvider>
-  );
-}
-
-function Security({ enrolled }: { userId: number; enrolled: boolean }) {
+export function AccountSecurity({ enrolled }: { userId: number; enrolled: boolean }) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState("");
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);

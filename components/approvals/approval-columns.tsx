@@ -3,6 +3,7 @@ import type { SortingState } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
+import { TextCell } from "@/components/data-table/text-cell";
 import { Link } from "@/components/ui/link";
 import { When } from "@/components/ui/when";
 import { type ApprovalRow, approvalRequestTitle } from "@/lib/approvals/approval-view";
@@ -44,7 +45,11 @@ const totals = column.accessor((row) => row.totals.join(" "), {
     )),
 });
 
-const requestedBy = column.accessor("requestedBy", { header: "Requested by", sortFn: "text" });
+const requestedBy = column.accessor("requestedBy", {
+  header: "Requested by",
+  sortFn: "text",
+  cell: ({ getValue }) => <TextCell text={getValue()} />,
+});
 
 const requestedAt = column.accessor("requestedAt", {
   header: "Requested",
@@ -74,8 +79,7 @@ const COLUMNS = {
     column.accessor("decidedBy", {
       header: "Decided by",
       sortFn: "text",
-      cell: ({ row }) =>
-        row.original.decidedBy || <span className="text-muted-foreground">nobody (expired)</span>,
+      cell: ({ row }) => <TextCell text={row.original.decidedBy} empty="nobody (expired)" />,
     }),
     column.accessor((row) => row.decidedAt ?? "", {
       id: "decidedAt",

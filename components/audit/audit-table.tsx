@@ -1,6 +1,7 @@
 "use client";
 import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
+import { TextCell } from "@/components/data-table/text-cell";
 import { Badge } from "@/components/ui/badge";
 import { When } from "@/components/ui/when";
 import { AUDIT_KINDS, type AuditKind } from "@/lib/audit/audit-kinds";
@@ -27,8 +28,7 @@ const columns = column.columns([
   }),
   column.accessor("actor", {
     header: "Actor",
-    meta: { cellClassName: "whitespace-nowrap" },
-    cell: ({ getValue }) => getValue() || <span className="text-muted-foreground">console</span>,
+    cell: ({ getValue }) => <TextCell text={getValue()} empty="console" />,
   }),
   column.accessor("kind", {
     header: "Event",
@@ -36,12 +36,21 @@ const columns = column.columns([
       <Badge tone="neutral">{AUDIT_KINDS[getValue() as AuditKind] ?? getValue()}</Badge>
     ),
   }),
-  column.accessor("project", { header: "Project", meta: { cellClassName: "whitespace-nowrap" } }),
-  column.accessor("summary", { header: "What", meta: { cellClassName: "min-w-72" } }),
+  column.accessor("project", {
+    header: "Project",
+    cell: ({ getValue }) => <TextCell text={getValue()} width="sm" />,
+  }),
+  column.accessor("summary", { header: "What", meta: { cellClassName: "min-w-56" } }),
   column.accessor("client", {
     header: "From",
-    meta: { cellClassName: "whitespace-nowrap font-mono text-xs" },
-    cell: ({ row }) => <span title={row.original.userAgent}>{row.original.client}</span>,
+    meta: { cellClassName: "font-mono text-xs" },
+    cell: ({ row }) => (
+      <TextCell
+        text={row.original.client}
+        width="sm"
+        title={`${row.original.client} · ${row.original.userAgent}`}
+      />
+    ),
   }),
 ]);
 

@@ -47,6 +47,12 @@ describe("sentAnswer: what the form says once the service answered", () => {
       tone: "success",
       message: "Award completed for p.",
     });
+    // Queued is taken but not paid: told, not celebrated.
+    expect(sentAnswer("queued", "p")).toEqual({
+      taken: true,
+      tone: "info",
+      message: "Award queued for p: it waits for project funds.",
+    });
     expect(sentAnswer("unknown", "p")).toEqual({
       taken: false,
       tone: "warning",

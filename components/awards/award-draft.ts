@@ -138,6 +138,13 @@ export function sentAnswer(
       tone: "info",
       message: `Waiting for approval: nothing is sent to ${customerId} until another person approves.`,
     };
+  // Taken, but not paid yet: no green check for money still waiting (docs/console.md, "Confirmations").
+  if (status === "queued")
+    return {
+      taken: true,
+      tone: "info",
+      message: `Award queued for ${customerId}: it waits for project funds.`,
+    };
   if (SUCCEEDED.includes(status))
     return { taken: true, tone: "success", message: `Award ${status} for ${customerId}.` };
   return {

@@ -1,6 +1,6 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import {
   awardKey,
   awardValues,
@@ -68,6 +68,9 @@ export function AwardForm({
   const [copied, setCopied] = useState(false);
   const [review, setReview] = useState<Omit<AwardReviewProps, "check"> | null>(null);
   const [check, setCheck] = useState<AwardReviewProps["check"]>({ state: "checking" });
+  // Once the service answered, the closing review hands the focus to what it said (the outcome).
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const answeredJustNow = useRef(false);
 
   const { customerId, mode, wallet, mintable, lines, reason } = draft;
   const set =
@@ -83,6 +86,7 @@ export function AwardForm({
 
   /** Whatever the answer, the player's figures, the award badges and the wallet read again. */
   const answered = (customerId: string) => {
+    answeredJustNow.current = true;
     setReview(null);
     setCopied(false);
     void queryClient.invalidateQueries({ queryKey: queryKeys.player(customerId) });
@@ -162,7 +166,7 @@ export function AwardForm({
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
-      <AwardOutcome outcome={outcome} onAwardAgain={awardAgain} />
+      <AwardOutcome ref={outcomeRef} outcome={outcome} onAwardAgain={awardAgain} />
       {copied ? (
         <p
           data-testid="award-again-note"
@@ -184,6 +188,7 @@ export function AwardForm({
           onChange={set("customerId")}
           error={errorOf("customerId")}
           player={player}
+          autoFocus={!initialCustomerId}
         />
 
         <AwardModeFields
@@ -253,6 +258,11 @@ export function AwardForm({
         pending={pending}
         onConfirm={send}
         onCancel={() => setReview(null)}
+        focusAfterClose={() => {
+          if (!answeredJustNow.current) return null;
+          answeredJustNow.current = false;
+          return outcomeRef.current;
+        }}
       />
     </div>
   );

@@ -1,4 +1,6 @@
+import type { Ref } from "react";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { Link } from "@/components/ui/link";
 
 export type Outcome =
@@ -25,12 +27,15 @@ export const SUCCEEDED = Object.keys(OUTCOME_TEXT);
 export function AwardOutcome({
   outcome,
   onAwardAgain,
+  ref,
 }: {
   outcome: Outcome | null;
   onAwardAgain: () => void;
+  /** The review hands the focus here once the service answered (focusable by that, not by Tab). */
+  ref?: Ref<HTMLDivElement>;
 }) {
   return (
-    <div role="status" data-testid="award-outcome" className="text-sm">
+    <div ref={ref} tabIndex={-1} role="status" data-testid="award-outcome" className="text-sm outline-none">
       {outcome?.kind === "refused" ? (
         <p className="text-destructive">{outcome.error}</p>
       ) : outcome?.kind === "sent" ? (
@@ -46,7 +51,9 @@ export function AwardOutcome({
               ) : null}
             </p>
           ) : OUTCOME_TEXT[outcome.status] ? (
-            <p className="font-medium text-success">{OUTCOME_TEXT[outcome.status]}</p>
+            <p className={cn("font-medium", outcome.status === "queued" ? "text-info" : "text-success")}>
+              {OUTCOME_TEXT[outcome.status]}
+            </p>
           ) : outcome.status === "unknown" ? (
             <p className="font-medium text-warning">
               Outcome unknown. {outcome.error} Send the unchanged award again to retry it safely: it keeps its

@@ -3,6 +3,7 @@ import type { TokenOption } from "@/components/awards/award-draft";
 import { AwardReview, type AwardReviewProps } from "@/components/awards/award-review";
 import { PolicyNotice } from "@/components/awards/token-rules-note";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import type { FocusAfterClose } from "@/components/ui/dialog";
 import { linesAgainstRules, type TokenRules } from "@/lib/approvals/policy-model";
 
 export interface AwardReviewDialogProps {
@@ -15,6 +16,7 @@ export interface AwardReviewDialogProps {
   pending: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  focusAfterClose?: FocusAfterClose;
 }
 
 /**
@@ -30,6 +32,7 @@ export function AwardReviewDialog({
   pending,
   onConfirm,
   onCancel,
+  focusAfterClose,
 }: AwardReviewDialogProps) {
   const policyChecks = (review?.lines ?? []).length
     ? linesAgainstRules(
@@ -58,6 +61,7 @@ export function AwardReviewDialog({
       }
       onConfirm={onConfirm}
       onCancel={onCancel}
+      focusAfterClose={focusAfterClose}
     >
       {review ? <AwardReview {...review} check={check} /> : null}
       <PolicyNotice checks={policyChecks} />

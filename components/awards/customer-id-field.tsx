@@ -37,11 +37,14 @@ export function CustomerIdField({
   onChange,
   error,
   player,
+  autoFocus = false,
 }: {
   value: string;
   onChange: (value: string) => void;
   error: string | undefined;
   player: TypedPlayer;
+  /** The form's first field takes the focus when the page opens (an award starts with its player). */
+  autoFocus?: boolean;
 }) {
   return (
     <div className="flex flex-col gap-2">
@@ -52,6 +55,8 @@ export function CustomerIdField({
           spellCheck={false}
           autoComplete="off"
           autoCapitalize="off"
+          // The page is this one form: its first field is where a person starts.
+          autoFocus={autoFocus}
         />
       </Field>
       <PlayerCheck

@@ -28,7 +28,11 @@ const columns = column.columns([
     meta: { numeric: true },
     cell: ({ row }) => <Amount value={row.original.effective} className="font-medium" />,
   }),
-  column.accessor((row) => (row.taxIncluded ? "Included" : "Not included"), { id: "tax", header: "Tax" }),
+  column.accessor((row) => (row.taxIncluded ? "Included" : "Not included"), {
+    id: "tax",
+    header: "Tax",
+    meta: { wideOnly: "xl" },
+  }),
   column.accessor("chain", { header: "Chain" }),
   column.accessor("validity", {
     header: "Valid",
@@ -78,6 +82,8 @@ const columns = column.columns([
   column.accessor("guid", {
     header: "Price GUID",
     enableSorting: false,
+    // An ID, out of the reading path: from the widest screens (the filter box still finds it).
+    meta: { wideOnly: "2xl" },
     cell: ({ row }) => <IdCell value={row.original.guid} what={`price GUID ${row.original.guid}`} />,
   }),
 ]);

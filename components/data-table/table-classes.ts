@@ -8,7 +8,7 @@ import type { DataTableColumnMeta } from "./features";
  * the frame scrolls sideways).
  */
 export const FRAME_CLASS =
-  "relative max-h-[70vh] max-w-full overflow-auto rounded-lg border border-border bg-card focus-visible:outline-2 focus-visible:outline-ring";
+  "relative max-w-full overflow-x-auto rounded-lg border border-border bg-card focus-visible:outline-2 focus-visible:outline-ring";
 
 export const SORT_CONTROL_CLASS =
   "inline-flex min-h-10 items-center gap-1 uppercase tracking-wide sm:min-h-8 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring";

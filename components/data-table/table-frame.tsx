@@ -24,9 +24,10 @@ export interface TableFrameProps {
 }
 
 /**
- * The frame and table element of both console tables (data-table.tsx, paged-table.tsx). The frame
- * scrolls on its own (sideways on a phone, down past ~70% of the screen): focusable so a keyboard
- * can scroll it too, named for screen readers. `relative` (FRAME_CLASS): screen-reader-only text
+ * The frame and table element of both console tables (data-table.tsx, paged-table.tsx). The page
+ * scrolls down, not the frame (one scroll area: a frame of its own showed 9 of 25 rows and fought
+ * the page's); the frame scrolls only sideways, on a phone: focusable so a keyboard can scroll it
+ * too, named for screen readers. `relative` (FRAME_CLASS): screen-reader-only text
  * in cells is absolutely placed, and would otherwise widen the page past the frame.
  */
 export function TableFrame({ noun, caption, shown, head, rows, columns, filtered }: TableFrameProps) {

@@ -72,7 +72,7 @@ const columns = column.columns([
   column.accessor("KeyPrefix", {
     header: "Key",
     enableSorting: false,
-    meta: { wideOnly: true },
+    meta: { wideOnly: "2xl" },
     cell: ({ row }) => <code className="font-mono text-xs whitespace-nowrap">{row.original.KeyPrefix}…</code>,
   }),
   column.accessor("CustomerID", {

@@ -1,6 +1,7 @@
 "use client";
 import { DataTable } from "@/components/data-table/data-table";
 import { columnHelper } from "@/components/data-table/features";
+import { TextCell } from "@/components/data-table/text-cell";
 import { UserRowActions } from "@/components/settings/user-row-actions";
 import { UserSecurityActions } from "@/components/settings/user-security-actions";
 import { Badge } from "@/components/ui/badge";
@@ -15,12 +16,13 @@ const columns = column.columns([
   column.accessor("email", {
     header: "Email",
     sortFn: "text",
-    meta: { cellClassName: "whitespace-nowrap" },
     cell: ({ row }) => (
-      <>
-        {row.original.email}
-        {row.original.you ? <span className="ml-2 text-xs text-muted-foreground">(you)</span> : null}
-      </>
+      <span className="flex items-baseline gap-2">
+        <TextCell text={row.original.email} width="lg" />
+        {row.original.you ? (
+          <span className="text-xs whitespace-nowrap text-muted-foreground">(you)</span>
+        ) : null}
+      </span>
     ),
   }),
   column.accessor("name", { header: "Name", sortFn: "text", meta: { cellClassName: "min-w-32" } }),

@@ -32,6 +32,7 @@ export function RadixConfirmDialog({
   onCancel,
   children,
   testId,
+  focusAfterClose,
 }: ConfirmDialogProps) {
   const acknowledgeId = useId();
   const [acknowledged, setAcknowledged] = useState(false);
@@ -51,6 +52,7 @@ export function RadixConfirmDialog({
       <AlertDialogContent
         role="dialog"
         data-testid={testId}
+        focusAfterClose={focusAfterClose}
         // Without a summary there is nothing to describe the dialog with.
         {...(children ? {} : { "aria-describedby": undefined })}
         onEscapeKeyDown={(event) => {

@@ -1,5 +1,6 @@
 "use client";
 import { lazy, type ReactNode, Suspense, useState } from "react";
+import type { FocusAfterClose } from "./dialog";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -24,6 +25,8 @@ export interface ConfirmDialogProps {
   /** The summary of what will happen: who, how much, which contract. */
   children?: ReactNode;
   testId?: string;
+  /** Where the focus goes once the act is done (its outcome); otherwise back to what opened the dialog. */
+  focusAfterClose?: FocusAfterClose;
 }
 
 const load = () => import("./confirm-dialog-radix");

@@ -1,7 +1,7 @@
 "use client";
 import { X } from "lucide-react";
 import { AlertDialog as AlertDialogPrimitive, Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useRef } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 
@@ -12,6 +12,31 @@ const CONTENT =
 const TITLE = "text-lg font-semibold";
 const DESCRIPTION = "text-sm text-muted-foreground";
 
+/**
+ * Where the focus goes when a dialog closes (Escape, Cancel or done): to `to()` when it names a
+ * place (the outcome of what the dialog did), else back to the control that had it when the
+ * dialog opened. Radix does the latter only for a Trigger, and the console's dialogs open from
+ * state; without this the focus fell to the page's start (docs/console.md, "UI kit").
+ */
+export type FocusAfterClose = () => HTMLElement | null | undefined;
+
+function useFocusReturn(to?: FocusAfterClose) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    // Radix asks before it moves the focus in: what has it now opened the dialog.
+    onOpenAutoFocus: () => {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const target = to?.() ?? opener.current;
+      if (!target?.isConnected) return;
+      event.preventDefault();
+      target.focus();
+    },
+  };
+}
+
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
@@ -19,14 +44,35 @@ export const DialogClose = DialogPrimitive.Close;
 export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
   /** Shows the × in the corner (its name is "Close"); off for dialogs that must be answered. */
   showClose?: boolean;
+  focusAfterClose?: FocusAfterClose;
 }
 
-/** A modal dialog: focus trapped, background inert, Escape and the overlay close it. */
-export function DialogContent({ className, children, showClose = true, ...props }: DialogContentProps) {
+/** A modal dialog: focus trapped, background inert, Escape and the overlay close it; the focus returns. */
+export function DialogContent({
+  className,
+  children,
+  showClose = true,
+  focusAfterClose,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
+  const focus = useFocusReturn(focusAfterClose);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={OVERLAY} />
-      <DialogPrimitive.Content className={cn(CONTENT, className)} {...props}>
+      <DialogPrimitive.Content
+        className={cn(CONTENT, className)}
+        onOpenAutoFocus={(event) => {
+          focus.onOpenAutoFocus();
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (!event.defaultPrevented) focus.onCloseAutoFocus(event);
+        }}
+        {...props}
+      >
         {children}
         {showClose ? (
           <DialogPrimitive.Close
@@ -78,12 +124,27 @@ export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
  */
 export function AlertDialogContent({
   className,
+  focusAfterClose,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+}: ComponentProps<typeof AlertDialogPrimitive.Content> & { focusAfterClose?: FocusAfterClose }) {
+  const focus = useFocusReturn(focusAfterClose);
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className={OVERLAY} />
-      <AlertDialogPrimitive.Content className={cn(CONTENT, className)} {...props} />
+      <AlertDialogPrimitive.Content
+        className={cn(CONTENT, className)}
+        onOpenAutoFocus={(event) => {
+          focus.onOpenAutoFocus();
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (!event.defaultPrevented) focus.onCloseAutoFocus(event);
+        }}
+        {...props}
+      />
     </AlertDialogPrimitive.Portal>
   );
 }

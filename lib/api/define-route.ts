@@ -24,12 +24,21 @@ export function defineRoute<P>(
     try {
       return json(await handler({ request, params: await context.params, user: access.user }));
     } catch (error) {
-      // Any message for the person, whichever feature raised it (lib/model/user-facing-error.ts).
-      if (error instanceof UserFacingError) return json({ error: error.message }, error.status);
-      // The project's service failed: its message says how (never the key), as a page's panel does.
-      if (error instanceof ServiceCallError) return json({ error: error.message }, 502);
-      console.error(`[route] ${(error as Error).name}: ${(error as Error).message}`);
-      return json({ error: "Something went wrong on the server. Try again." }, 500);
+      const { message, status } = routeFailure(error);
+      return json({ error: message }, status);
     }
   };
+}
+
+/**
+ * What a route answers for an error its handler threw: the message a person may read, and the
+ * status. One place for every route kind (JSON here, a file in define-csv-export.ts).
+ */
+export function routeFailure(error: unknown): { message: string; status: number } {
+  // Any message for the person, whichever feature raised it (lib/model/user-facing-error.ts).
+  if (error instanceof UserFacingError) return { message: error.message, status: error.status };
+  // The project's service failed: its message says how (never the key), as a page's panel does.
+  if (error instanceof ServiceCallError) return { message: error.message, status: 502 };
+  console.error(`[route] ${(error as Error).name}: ${(error as Error).message}`);
+  return { message: "Something went wrong on the server. Try again.", status: 500 };
 }

@@ -53,7 +53,7 @@ describe("the award form's validation", () => {
     [
       "a negative amount",
       { lines: [{ ...valid.lines[0], amount: "-5" }] },
-      "lines[0].amount must be a number like 25 or 0.5.",
+      "lines[0].amount must be positive: an award only adds tokens.",
     ],
     [
       "a decimal comma",

@@ -38,6 +38,9 @@ export function walletProblem(
 
 /** What is wrong with an amount as a person typed it (already trimmed), or null. */
 export function amountProblem(text: string): string | null {
+  // "-5" is a number, just not one an award can send: say so, not that it is no number.
+  if (text.startsWith("-") && decimalProblem(text.slice(1)) === null)
+    return "must be positive: an award only adds tokens";
   const problem = decimalProblem(text);
   if (problem === "format" || text.startsWith("-"))
     return text.includes(",")

@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { type ApprovalRecord, approvalOf } from "@/lib/approvals/approvals";
 import type { ConsoleUser } from "@/lib/auth/users";
 import { consoleDb } from "@/lib/db/console-db";
@@ -34,6 +35,30 @@ export async function readAwardHistory(
   return { rows, total, symbols: await tokenSymbols(connection) };
 }
 
+/** Rows read at a time for the history's export: one query per chunk, however long the trail. */
+const EXPORT_CHUNK = 500;
+
+/**
+ * Every award of the history under its filters and sort, read a chunk at a time while the export
+ * streams (lib/api/define-csv-export.ts), with the symbols that name their tokens.
+ */
+export async function readAwardHistoryFile(
+  user: ConsoleUser,
+  filters: Omit<AwardFilters, "projectGuid">,
+  sort: AwardSort | undefined,
+): Promise<{ rows: AsyncIterable<AwardRecord>; symbols: Map<string, string> }> {
+  const [db, { connection }] = await Promise.all([consoleDb(), projectContext(user.id)]);
+  const where = { ...filters, projectGuid: connection?.projectGuid };
+  async function* rows() {
+    for (let offset = 0; ; offset += EXPORT_CHUNK) {
+      const page = await listAwards(db, where, { offset, limit: EXPORT_CHUNK, sort });
+      yield* page.rows;
+      if (page.rows.length < EXPORT_CHUNK) return;
+    }
+  }
+  return { rows: rows(), symbols: await tokenSymbols(connection) };
+}
+
 /** A player's latest awards in the trail of one project: the player page's table. */
 export async function readPlayerAwards(
   customerId: string,
@@ -50,11 +75,23 @@ export interface AwardPageData {
   approval: ApprovalRecord | null;
 }
 
+/**
+ * One award by its RequestID (any case), read once per request however many parts of the page ask:
+ * the award's layout asks first, to answer HTTP 404 before the page streams (docs/console.md,
+ * "Sign-in, titles and missing pages").
+ */
+const findAwardOnce = cache(async (requestId: string) => findAward(await consoleDb(), requestId));
+
+/** Whether this console sent an award with this RequestID (any case). */
+export async function awardExists(requestId: string): Promise<boolean> {
+  return (await findAwardOnce(requestId)) !== null;
+}
+
 /** One award by its RequestID (any case) with its timeline and approval request; null when this console sent none. */
 export async function readAwardPage(user: ConsoleUser, requestId: string): Promise<AwardPageData | null> {
-  const db = await consoleDb();
-  const award = await findAward(db, requestId);
+  const award = await findAwardOnce(requestId);
   if (!award) return null;
+  const db = await consoleDb();
   const { connection } = await projectContext(user.id);
   const [symbols, timeline, approval] = await Promise.all([
     tokenSymbols(connection),

@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { type ApprovalRecord, approvalOf } from "@/lib/approvals/approvals";
 import { consoleDb } from "@/lib/db/console-db";
 import type { BatchCounts } from "./batch-counts";
@@ -32,8 +33,11 @@ export async function readBatchRows(
   return batchRows(await consoleDb(), id, limit);
 }
 
-/** A batch's page: the batch, its rows counted by status, and its approval request. */
-export async function readBatchPage(
+/**
+ * A batch's page: the batch, its rows counted by status, and its approval request; read once per
+ * request, as the batch's layout asks first to answer HTTP 404 before the page streams.
+ */
+export const readBatchPage = cache(async function readBatchPage(
   id: number,
 ): Promise<{ batch: BatchRecord; counts: BatchCounts; approval: ApprovalRecord | null } | null> {
   if (!possibleId(id)) return null;
@@ -45,7 +49,7 @@ export async function readBatchPage(
     approvalOf(db, { batchId: batch.id }),
   ]);
   return { batch, counts, approval };
-}
+});
 
 /** A batch's progress, for its live page (GET /api/batches/ID). */
 export async function readBatchProgress(

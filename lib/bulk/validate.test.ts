@@ -92,7 +92,7 @@ describe("the dry run", () => {
       'contract: GEM has no contract on chain "Solana" (it has: DB, Polygon, Polygon)',
     ],
     ["p,GOLD,,0,allowance,,", "amount: must be greater than 0"],
-    ["p,GOLD,,-1,allowance,,", "amount: must be a number like 25 or 0.5"],
+    ["p,GOLD,,-1,allowance,,", "amount: must be positive: an award only adds tokens"],
     ["p,GOLD,,1.0000000000000000001,allowance,,", "amount: must have at most 18 decimal places"],
     ['p,GOLD,,"1,5",allowance,,', "amount: must use a point for decimals, not a comma"],
     ["p,GOLD,,1e3,allowance,,", "amount: must be a number like 25 or 0.5"],

@@ -40,16 +40,15 @@ export function compareText(a: string, b: string): number {
 }
 
 /**
- * The rows of `view`'s page: filtered (the text case-blind, facets exactly), sorted by the first
- * sort the table knows (ties keep the service's order), then cut to one page. A page past the last
- * is the last, as the pager shows it. Unknown sorts and facets are ignored, as a URL may name any.
+ * Every row `view` matches, in its order: filtered (the text case-blind, facets exactly), sorted by
+ * the first sort the table knows (ties keep the service's order). Unknown sorts and facets are
+ * ignored, as a URL may name any. A list's export writes these (lib/api/define-csv-export.ts).
  */
-export function tablePage<Row>(
+export function tableRows<Row>(
   rows: readonly Row[],
-  view: RequestedView,
+  view: Omit<RequestedView, "pageIndex">,
   table: ServerTable<Row>,
-  pageSize = TABLE_PAGE_SIZE,
-): TablePage<Row> {
+): Row[] {
   const needle = view.globalFilter.trim().toLowerCase();
   const facets = view.columnFilters.flatMap(({ id, value }) => {
     const of = table.facets?.[id];
@@ -65,6 +64,17 @@ export function tablePage<Row>(
     const compare = table.sorts[sort.id] as (a: Row, b: Row) => number;
     matching.sort(sort.desc ? (a, b) => compare(b, a) : compare);
   }
+  return matching;
+}
+
+/** The rows of `view`'s page of `tableRows`. A page past the last is the last, as the pager shows it. */
+export function tablePage<Row>(
+  rows: readonly Row[],
+  view: RequestedView,
+  table: ServerTable<Row>,
+  pageSize = TABLE_PAGE_SIZE,
+): TablePage<Row> {
+  const matching = tableRows(rows, view, table);
   const lastPage = Math.max(0, Math.ceil(matching.length / pageSize) - 1);
   const start = Math.min(Math.max(0, view.pageIndex), lastPage) * pageSize;
   return { rows: matching.slice(start, start + pageSize), rowCount: matching.length };

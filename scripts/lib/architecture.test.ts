@@ -53,7 +53,7 @@ const ALLOWED: Record<string, string> = {
     '"use server";\nimport "server-only";\nimport type { Trail } from "@/lib/awards/trail";\nexport async function sendAwardAction(): Promise<Trail | null> { return null; }\n',
   "components/awards/award-form.tsx":
     '"use client";\nimport { sendAwardAction } from "@/lib/actions/awards/send-award";\nimport { AWARD_STATUSES } from "@/lib/model/award-status";\nexport const form = [sendAwardAction, AWARD_STATUSES];\n',
-  "app/(console)/page.tsx":
+  "app/(console)/(pages)/page.tsx":
     'import { form } from "@/components/awards/award-form";\nimport { Trail } from "@/lib/awards/trail";\nexport default form;\nexport type T = Trail;\n',
   // A page's data part reads through a server-only module and hands a server component in
   // components/ its data, whose type is declared in a browser-safe module; the component may
@@ -63,7 +63,7 @@ const ALLOWED: Record<string, string> = {
   "lib/overview/overview-data.ts": "export interface OverviewData { awarded: string }\n",
   "components/overview/latest-awards.tsx":
     'import type { OverviewData } from "@/lib/overview/overview-data";\nimport { sendAwardAction } from "@/lib/actions/awards/send-award";\nexport const LatestAwards = (props: { data: OverviewData }) => [props.data, sendAwardAction];\n',
-  "app/(console)/overview-section.tsx":
+  "app/(console)/(pages)/overview-section.tsx":
     'import { LatestAwards } from "@/components/overview/latest-awards";\nimport { readOverview } from "@/lib/overview/read-overview";\nexport const section = [LatestAwards, readOverview];\n',
   "common/database.ts":
     'import { readFileSync } from "node:fs";\nimport pg from "pg";\nexport const open = [readFileSync, pg];\n',
@@ -129,7 +129,7 @@ describe("the architecture check (docs/architecture.md)", () => {
     {
       // A page that opens the console's database itself: its read belongs to the feature in lib/.
       rule: "app-never-imports-database",
-      path: "app/(console)/awards/page.tsx",
+      path: "app/(console)/(pages)/awards/page.tsx",
       text: 'import { consoleDb } from "@/lib/db/console-db";\nexport default async function Page() { return consoleDb(); }\n',
       names: '"@/lib/db/console-db"',
     },

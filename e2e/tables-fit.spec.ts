@@ -1,0 +1,46 @@
+import { expect, type Page, test } from "@playwright/test";
+import { CONSOLE_PAGES } from "./console-pages";
+import { storageState } from "./roles";
+
+/**
+ * Every table of the console, on every page (docs/console.md, "Tables and phones"): the page
+ * scrolls, never a box inside it (one vertical scroll area), and at a laptop's 1440 px every
+ * column is in view — nothing hides past the frame's right edge. A long ID is cut on purpose,
+ * with its whole value in its title and Copy (IdCell). On a phone the frame may scroll sideways.
+ */
+test.use({ storageState: storageState("owner") });
+
+/** Each table frame on the page: how far it scrolls each way. */
+const frames = (page: Page) =>
+  page.getByTestId("table-scroll").evaluateAll((elements) =>
+    elements.map((element) => ({
+      name: element.getAttribute("aria-label") ?? "",
+      down: element.scrollHeight - element.clientHeight,
+      sideways: element.scrollWidth - element.clientWidth,
+    })),
+  );
+
+for (const screen of [
+  { name: "1440 px", viewport: { width: 1440, height: 900 }, sideways: false },
+  { name: "390 px", viewport: { width: 390, height: 844 }, sideways: true },
+]) {
+  test(`at ${screen.name} no table scrolls down inside the page${screen.sideways ? "" : ", and none hides a column sideways"}`, async ({
+    page,
+  }) => {
+    test.slow();
+    await page.setViewportSize(screen.viewport);
+    const problems: string[] = [];
+    for (const { path } of CONSOLE_PAGES) {
+      await page.goto(path);
+      await expect(page.locator("main").first()).toBeVisible();
+      await expect(page.locator('main[aria-busy="true"]')).toHaveCount(0);
+      for (const frame of await frames(page)) {
+        if (frame.down > 1)
+          problems.push(`${path} ${frame.name}: scrolls ${frame.down} px down inside the page`);
+        if (!screen.sideways && frame.sideways > 1)
+          problems.push(`${path} ${frame.name}: ${frame.sideways} px of columns hidden sideways`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+}
