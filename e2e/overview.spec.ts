@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, type Page, type Route, test } from "@playwright/test";
 import { fromUnits, toUnits } from "../lib/contract/decimal";
+import { ungroupDigits } from "../lib/format/grouped-decimal";
 import { TEST_LIMITS } from "../testing/test-limits";
 import { fillAward, GEM, GEM_DB, GOLD, GOLD_DB, knownPlayer, send } from "./award-form";
 import { seriousViolationsInBothThemes } from "./axe";
@@ -44,17 +45,26 @@ async function todaysAmount(page: Page, day: string, symbol: string): Promise<st
   return (await cell.count()) === 0 ? "0" : ((await cell.textContent()) ?? "").trim();
 }
 
-async function readFigures(page: Page): Promise<Figures> {
-  await page.goto("/");
+/** Each main outcome's count on the overview of a period (`?range=today`, `?range=7d`). */
+async function countsOf(
+  page: Page,
+  range: "today" | "7d",
+): Promise<Record<(typeof OUTCOMES)[number], number>> {
+  await page.goto(`/?range=${range}`);
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  const counts = {} as Record<(typeof OUTCOMES)[number], number>;
+  for (const outcome of OUTCOMES)
+    counts[outcome] = Number(
+      ungroupDigits((await page.getByTestId(`outcome-${outcome}`).getByTestId("count").textContent()) ?? ""),
+    );
+  return counts;
+}
+
+async function readFigures(page: Page): Promise<Figures> {
+  const today = await countsOf(page, "today");
+  const week = await countsOf(page, "7d");
   const figures = {} as Figures;
-  for (const outcome of OUTCOMES) {
-    const card = page.getByTestId(`outcome-${outcome}`);
-    figures[outcome] = {
-      today: Number(await card.getByTestId("today").textContent()),
-      week: Number(await card.getByTestId("week").textContent()),
-    };
-  }
+  for (const outcome of OUTCOMES) figures[outcome] = { today: today[outcome], week: week[outcome] };
   const day = await serverDay(page);
   await openTable(page);
   figures.gold = await todaysAmount(page, day, "GOLD");
@@ -183,7 +193,7 @@ test.describe("the overview", () => {
     // Funded elsewhere (the service's own API): the open overview follows without a reload.
     const reads: string[] = [];
     page.on("request", (r) => {
-      if (r.method() === "GET" && r.url().endsWith("/api/overview")) reads.push(r.url());
+      if (r.method() === "GET" && r.url().includes("/api/overview?range=")) reads.push(r.url());
     });
     let navigations = 0;
     page.on("framenavigated", (frame) => {
@@ -196,6 +206,48 @@ test.describe("the overview", () => {
     await expect(page.getByTestId("funding-GEM-DB")).toContainText("Covered", settled);
     expect(navigations).toBe(0);
     expect(reads.length).toBeGreaterThan(0);
+  });
+
+  test("a period in the address: today, 30 days or chosen days, each against the period before", async ({
+    page,
+  }) => {
+    // Today against yesterday: yesterday's count is the chosen day's own count.
+    await page.goto("/?range=today");
+    const period = page.getByRole("navigation", { name: "Period" });
+    await expect(period.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("range-label")).toHaveText("Today, compared with yesterday (UTC)");
+    const day = await serverDay(page);
+    const yesterday = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const completed = page.getByTestId("outcome-completed");
+    const yesterdays = await completed.getByTestId("previous").textContent();
+    await page.goto(`/?range=custom&from=${yesterday}&to=${yesterday}`);
+    await expect(completed.getByTestId("count")).toHaveText(yesterdays ?? "");
+
+    await page.goto("/?range=30d");
+    await expect(period.getByRole("link", { name: "30 days" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("range-label")).toHaveText(
+      "Last 30 days, compared with the 30 days before (UTC)",
+    );
+
+    // Chosen days through the form (it works without scripts): a month before the demo existed.
+    await period.getByText("Custom").click();
+    await period.getByLabel("From").fill("2020-01-01");
+    await period.getByLabel("To").fill("2020-01-31");
+    await period.getByRole("button", { name: "Show these days" }).click();
+    await expect(page).toHaveURL(/\/\?range=custom&from=2020-01-01&to=2020-01-31$/);
+    await expect(page.getByTestId("range-label")).toHaveText(
+      "Jan 1, 2020 – Jan 31, 2020, compared with the 31 days before (UTC)",
+    );
+    await expect(completed.getByTestId("count")).toHaveText("0");
+    await expect(page.getByText("Nothing awarded in this period")).toBeVisible();
+
+    // A period that is none is said, and the last 7 days are shown instead.
+    await page.goto("/?range=custom&from=2026-02-30&to=2026-03-01");
+    await expect(page.getByTestId("range-problem")).toContainText("Enter the first day of the period (From)");
+    await expect(period.getByRole("link", { name: "7 days" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("range-label")).toHaveText(
+      "Last 7 days, compared with the 7 days before (UTC)",
+    );
   });
 
   test("counts an award whose answer was lost as 'outcome unknown'", async ({ page, browser, request }) => {

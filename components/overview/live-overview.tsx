@@ -5,6 +5,7 @@ import { When } from "@/components/ui/when";
 import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";
 import type { OverviewData } from "@/lib/overview/overview-data";
+import { rangeQuery } from "@/lib/overview/overview-range";
 import { FundingGaps } from "./funding-gaps";
 import { LatestAwards } from "./latest-awards";
 import { OutcomeCards } from "./outcome-cards";
@@ -19,17 +20,18 @@ export interface LiveOverviewProps {
   /** The chosen connection: the cache holds one overview per project, so a switch never shows another's. */
   project: string;
   canSend: boolean;
-  chartDays: number;
 }
 
 /**
  * The overview's live part (docs/console.md, "Live data"): first painted from the server's read,
  * then kept current from GET /api/overview, so there is no loading flash and no action polling.
  */
-export function LiveOverview({ initial, project, canSend, chartDays }: LiveOverviewProps) {
+export function LiveOverview({ initial, project, canSend }: LiveOverviewProps) {
+  // The period as the server read it: a custom one that ran past today stays the same days.
+  const range = rangeQuery(initial.range);
   const { data, error } = useQuery({
-    queryKey: queryKeys.overview(project),
-    queryFn: ({ signal }) => getJson<OverviewData>("/api/overview", signal),
+    queryKey: queryKeys.overview(project, range),
+    queryFn: ({ signal }) => getJson<OverviewData>(`/api/overview?${range}`, signal),
     initialData: initial,
     refetchInterval: REFRESH_MS,
   });
@@ -45,8 +47,8 @@ export function LiveOverview({ initial, project, canSend, chartDays }: LiveOverv
         ) : null}
       </p>
       {data.approvals ? <WaitingApprovals count={data.approvals} /> : null}
-      <OutcomeCards figures={data.outcomes} specOnly={data.extensions === false} />
-      <TokensAwarded tokens={data.tokens} days={chartDays} />
+      <OutcomeCards figures={data.outcomes} range={data.range} specOnly={data.extensions === false} />
+      <TokensAwarded tokens={data.tokens} range={data.range} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <LatestAwards awards={data.latest} canSend={canSend} />
         <div className="flex flex-col gap-6">

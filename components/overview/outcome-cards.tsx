@@ -3,7 +3,9 @@ import { CircleCheck, CircleHelp, CircleSlash, CircleX, Clock, Hourglass, Loader
 import { AWARD_STATUS_LOOK } from "@/components/awards/award-status-badge";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { groupDigits } from "@/lib/format/grouped-decimal";
 import type { Outcome, OutcomeFigures } from "@/lib/overview/aggregate";
+import type { OverviewRange } from "@/lib/overview/overview-range";
 
 const LOOK: Record<Outcome, { label: string; icon: LucideIcon; tone: string; hint: string }> = {
   completed: {
@@ -61,18 +63,28 @@ const MAIN: Outcome[] = ["completed", "queued", "failed", "unknown"];
 
 export interface OutcomeCardsProps {
   figures: OutcomeFigures;
+  range: Pick<OverviewRange, "label" | "previousLabel">;
   /** A spec-only service: every award it takes is "accepted", so that card is always shown. */
   specOnly: boolean;
 }
 
-/** Awards today and over the last 7 days (UTC), one card per outcome. */
-export function OutcomeCards({ figures, specOnly }: OutcomeCardsProps) {
+/** "+25%", "−40%", "new", or "" when both are nothing: the change from the period before. */
+function change(current: number, previous: number): string {
+  if (current === previous) return current === 0 ? "" : "±0%";
+  if (previous === 0) return "new";
+  const percent = Math.round(((current - previous) / previous) * 100);
+  return `${percent > 0 ? "+" : "−"}${Math.abs(percent)}%`;
+}
+
+/** Awards of the period by outcome (UTC days), one card per outcome, each against the period before. */
+export function OutcomeCards({ figures, range, specOnly }: OutcomeCardsProps) {
+  const either = (outcome: Outcome) => figures.current[outcome] + figures.previous[outcome] > 0;
   const shown = [
     ...MAIN,
-    ...(specOnly || figures.week.accepted > 0 ? (["accepted"] as const) : []),
-    ...(figures.week["in-progress"] > 0 ? (["in-progress"] as const) : []),
-    ...(figures.week["awaiting-approval"] > 0 ? (["awaiting-approval"] as const) : []),
-    ...(figures.week["not-sent"] > 0 ? (["not-sent"] as const) : []),
+    ...(specOnly || either("accepted") ? (["accepted"] as const) : []),
+    ...(either("in-progress") ? (["in-progress"] as const) : []),
+    ...(either("awaiting-approval") ? (["awaiting-approval"] as const) : []),
+    ...(either("not-sent") ? (["not-sent"] as const) : []),
   ];
   return (
     <section aria-labelledby="outcomes-heading" className="flex flex-col gap-3">
@@ -90,14 +102,19 @@ export function OutcomeCards({ figures, specOnly }: OutcomeCardsProps) {
                   {label}
                 </p>
                 <p className="text-3xl font-semibold tabular-nums">
-                  <span data-testid="today">{figures.today[outcome]}</span>
-                  <span className="sr-only"> today</span>
+                  <span data-testid="count">{groupDigits(String(figures.current[outcome]))}</span>
+                  <span className="sr-only"> in the period</span>
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  <span className="font-medium tabular-nums text-foreground" data-testid="week">
-                    {figures.week[outcome]}
+                  <span className="font-medium tabular-nums text-foreground" data-testid="previous">
+                    {groupDigits(String(figures.previous[outcome]))}
                   </span>{" "}
-                  in 7 days
+                  {range.previousLabel}
+                  {change(figures.current[outcome], figures.previous[outcome]) ? (
+                    <span className="ml-1.5 tabular-nums" data-testid="change">
+                      ({change(figures.current[outcome], figures.previous[outcome])})
+                    </span>
+                  ) : null}
                 </p>
                 <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
               </Card>
@@ -106,7 +123,7 @@ export function OutcomeCards({ figures, specOnly }: OutcomeCardsProps) {
         })}
       </ul>
       <p className="text-xs text-muted-foreground">
-        Today and the 7 days up to today, in UTC, from this console's award trail.
+        {range.label}, against {range.previousLabel}, in UTC days, from this console's award trail.
         {specOnly
           ? " This project's service implements the public spec only: it does not say whether an award was paid or queued, so the awards it takes count as accepted."
           : ""}

@@ -58,7 +58,7 @@ export function TokenChart({ series, index }: TokenChartProps) {
         width={width ?? "100%"}
         height={HEIGHT}
         role="img"
-        aria-label={`${series.symbol} awarded per day over the last ${series.days.length} days (UTC): ${groupDigits(series.total)} in all. The figures are in the table below.`}
+        aria-label={`${series.symbol} awarded per day over ${series.days.length === 1 ? "1 day" : `${series.days.length} days`} (UTC): ${groupDigits(series.total)} in all. The figures are in the table below.`}
         className="block max-w-full"
       >
         {width === null ? null : <Drawing series={series} index={index} width={width} />}

@@ -11,15 +11,21 @@ const series = (token: string, symbol: string): TokenSeries => ({
   symbol,
   days: days.map((day, i) => ({ day, amount: String(i + 1) })),
   total: "465",
+  previous: "12",
 });
 const tokens = [series("g-1", "GOLD"), series("g-2", "GEM")];
 
 describe("tokens awarded per day, as the server renders them", () => {
-  const html = renderToString(createElement(TokensAwarded, { tokens, days: 30 }));
+  const html = renderToString(
+    createElement(TokensAwarded, {
+      tokens,
+      range: { label: "Last 30 days", previousLabel: "the 30 days before" },
+    }),
+  );
 
   it("has each chart's frame and its summary for assistive technology", () => {
     expect(html).toContain('data-testid="chart-GOLD"');
-    expect(html).toContain('aria-label="GEM awarded per day over the last 30 days (UTC): 465 in all.');
+    expect(html).toContain('aria-label="GEM awarded per day over 30 days (UTC): 465 in all.');
     expect(html).toMatch(/<svg width="100%" height="168"/);
   });
 

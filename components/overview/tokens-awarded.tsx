@@ -4,12 +4,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Disclosure } from "@/components/ui/disclosure";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { TokenSeries } from "@/lib/overview/aggregate";
+import type { OverviewRange } from "@/lib/overview/overview-range";
 import { formatDay } from "@/lib/time/format-time";
 import { TokenChart } from "./token-chart";
 
 export interface TokensAwardedProps {
   tokens: TokenSeries[];
-  days: number;
+  range: Pick<OverviewRange, "label" | "previousLabel">;
 }
 
 /**
@@ -17,23 +18,23 @@ export interface TokensAwardedProps {
  * never stacked on one scale) and one table with the same exact figures behind a disclosure, rendered
  * when it is first opened.
  */
-export function TokensAwarded({ tokens, days }: TokensAwardedProps) {
+export function TokensAwarded({ tokens, range }: TokensAwardedProps) {
   const dayList = tokens[0]?.days.map((point) => point.day).reverse() ?? [];
   return (
     <Card aria-labelledby="tokens-heading">
       <CardHeader>
         <CardTitle id="tokens-heading">Tokens awarded per day</CardTitle>
         <CardDescription>
-          The last {days} days (UTC) of completed and accepted awards, by the day they were sent. Queued,
-          failed and unknown ones are not counted.
+          {range.label} (UTC days): completed and accepted awards, by the day they were sent, each token
+          against {range.previousLabel}. Queued, failed and unknown ones are not counted.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         {tokens.length === 0 ? (
           <EmptyState
             icon={BarChart3}
-            title="Nothing awarded in this window"
-            description={`No award completed or was accepted in the last ${days} days.`}
+            title="Nothing awarded in this period"
+            description={`No award completed or was accepted: ${range.label.toLowerCase()}.`}
           />
         ) : (
           <>
@@ -47,8 +48,10 @@ export function TokensAwarded({ tokens, days }: TokensAwardedProps) {
                   <figcaption className="flex flex-wrap items-baseline justify-between gap-x-4 text-sm">
                     <span className="font-medium">{series.symbol}</span>
                     <span className="text-muted-foreground">
-                      {days} days:{" "}
-                      <Amount value={series.total} className="font-mono break-all text-foreground" />
+                      <Amount value={series.total} className="font-mono break-all text-foreground" />{" "}
+                      <span data-testid="previous-total">
+                        (<Amount value={series.previous} className="font-mono" /> {range.previousLabel})
+                      </span>
                     </span>
                   </figcaption>
                   <TokenChart series={series} index={index} />

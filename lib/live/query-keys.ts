@@ -13,8 +13,8 @@ export const queryKeys = {
   allAwardStatuses: ["award-statuses"] as const,
   /** The project wallet: balances and queue. */
   wallet: ["wallet"] as const,
-  /** The overview's figures (trail, wallet, batches, latest awards) of one chosen connection. */
-  overview: (project: string) => ["overview", project] as const,
+  /** The overview's figures (trail, wallet, batches, latest awards) of one chosen connection and period. */
+  overview: (project: string, range: string) => ["overview", project, range] as const,
   /** The newest page of the service's request log for the page's filters (their query string). */
   requestLog: (filters: string) => ["request-log", filters] as const,
   /** The request log's errors by route and message, for the page's time range. */

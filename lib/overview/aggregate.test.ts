@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AWARD_STATUSES } from "@/lib/model/award-status";
 import {
-  lastDays,
   OUTCOME_OF,
   OUTCOMES,
   outcomeFigures,
@@ -11,9 +10,11 @@ import {
   utcDay,
   utcDayStart,
 } from "./aggregate";
+import { overviewRange } from "./overview-range";
 
 // Just after midnight UTC: in UTC-5 it is still the day before, so a local-time slip shows.
 const NOW = new Date("2026-11-24T00:30:00Z");
+const period = (key: string) => overviewRange(new URLSearchParams(`range=${key}`), NOW).range;
 
 describe("UTC days", () => {
   it("cuts days at midnight UTC", () => {
@@ -23,11 +24,10 @@ describe("UTC days", () => {
     expect(utcDayStart(NOW, 29).toISOString()).toBe("2026-10-26T00:00:00.000Z");
   });
 
-  it("lists the window oldest first across a month end", () => {
-    const days = lastDays(new Date("2026-03-02T12:00:00Z"), 4);
-    expect(days).toEqual(["2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"]);
-    expect(lastDays(NOW, 30)).toHaveLength(30);
-    expect(lastDays(NOW, 30)[0]).toBe("2026-10-26");
+  it("lists a period oldest first across a month end", () => {
+    const { range } = overviewRange(new URLSearchParams("range=custom&from=2026-02-27&to=2026-03-02"), NOW);
+    expect(range.days).toEqual(["2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"]);
+    expect(period("30d").days[0]).toBe("2026-10-26");
   });
 });
 
@@ -43,7 +43,7 @@ describe("outcomes", () => {
       expect(OUTCOME_OF[stopped]).toBe("not-sent");
   });
 
-  it("counts today and the last 7 days, and nothing older", () => {
+  it("counts the period and the one before it, and nothing older", () => {
     const rows: StatusCountRow[] = [
       { day: "2026-11-24", status: "completed", count: 2 },
       { day: "2026-11-24", status: "pending", count: 1 },
@@ -57,9 +57,11 @@ describe("outcomes", () => {
       { day: "2026-11-24", status: "awaiting-approval", count: 1 },
       { day: "2026-11-22", status: "rejected", count: 2 },
       { day: "2026-11-21", status: "expired", count: 1 },
+      // Before the 7 days before the last 7: in neither.
+      { day: "2026-11-10", status: "completed", count: 1000 },
     ];
-    const { today, week } = outcomeFigures(rows, NOW);
-    expect(today).toEqual({
+    const today = outcomeFigures(rows, period("today"));
+    expect(today.current).toEqual({
       completed: 2,
       accepted: 0,
       queued: 0,
@@ -69,7 +71,10 @@ describe("outcomes", () => {
       "awaiting-approval": 1,
       "not-sent": 0,
     });
-    expect(week).toEqual({
+    // Yesterday.
+    expect(today.previous.completed).toBe(5);
+    const week = outcomeFigures(rows, period("7d"));
+    expect(week.current).toEqual({
       completed: 7,
       accepted: 7,
       queued: 6,
@@ -79,6 +84,9 @@ describe("outcomes", () => {
       "awaiting-approval": 1,
       "not-sent": 3,
     });
+    // The 7 days before: 2026-11-11 to 2026-11-17.
+    expect(week.previous.failed).toBe(100);
+    expect(week.previous.completed).toBe(0);
   });
 });
 
@@ -101,10 +109,13 @@ describe("tokens per day", () => {
       { day: "2026-11-24", token: gold, status: "unknown", amount: "1000" },
       { day: "2026-11-23", token: gold, status: "completed", amount: "0.10" },
       { day: "2026-11-23", token: gold, status: "completed", amount: "0.20" },
-      // Outside the 30 days.
+      // The 30 days before: counted as the previous total only.
       { day: "2026-10-25", token: gold, status: "completed", amount: "9" },
+      { day: "2026-09-26", token: gold, status: "completed", amount: "0.5" },
+      // Before both.
+      { day: "2026-09-25", token: gold, status: "completed", amount: "1000" },
     ];
-    const [series, ...others] = tokenSeries(rows, symbols, NOW);
+    const [series, ...others] = tokenSeries(rows, symbols, period("30d"));
     expect(others).toEqual([]);
     expect(series?.symbol).toBe("GOLD");
     expect(series?.token).toBe(gold);
@@ -113,6 +124,7 @@ describe("tokens per day", () => {
     expect(series?.days.at(-2)).toEqual({ day: "2026-11-23", amount: "0.3" });
     expect(series?.days[0]).toEqual({ day: "2026-10-26", amount: "0" });
     expect(series?.total).toBe("1234567.400000000000000003");
+    expect(series?.previous).toBe("9.5");
   });
 
   it("orders series as the project lists its tokens, unknown tokens last", () => {
@@ -121,14 +133,18 @@ describe("tokens per day", () => {
       { day: "2026-11-20", token: gold, status: "completed", amount: "1" },
       { day: "2026-11-21", token: gem, status: "accepted", amount: "2.5" },
     ];
-    const series = tokenSeries(rows, symbols, NOW);
+    const series = tokenSeries(rows, symbols, period("30d"));
     expect(series.map((s) => s.symbol)).toEqual(["GEM", "GOLD", "ffffffff"]);
     expect(series[0]?.total).toBe("2.5");
   });
 
   it("has no series for a token with nothing awarded", () => {
     expect(
-      tokenSeries([{ day: "2026-11-24", token: gold, status: "failed", amount: "5" }], symbols, NOW),
+      tokenSeries(
+        [{ day: "2026-11-24", token: gold, status: "failed", amount: "5" }],
+        symbols,
+        period("30d"),
+      ),
     ).toEqual([]);
   });
 });

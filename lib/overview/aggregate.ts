@@ -68,11 +68,6 @@ export function utcDayStart(now: Date, daysBack = 0): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysBack));
 }
 
-/** The `count` UTC days ending with today, oldest first, as `YYYY-MM-DD`. */
-export function lastDays(now: Date, count: number): string[] {
-  return Array.from({ length: count }, (_, index) => utcDay(utcDayStart(now, count - 1 - index)));
-}
-
 /** Awards of one UTC day with one trail status (a row of `count(*) … group by day, status`). */
 export interface StatusCountRow {
   day: string;
@@ -82,10 +77,17 @@ export interface StatusCountRow {
 
 export type OutcomeCounts = Record<Outcome, number>;
 
+/** The days of the overview's period and of the one before it (overview-range.ts). */
+export interface Period {
+  days: readonly string[];
+  previous: { days: readonly string[] };
+}
+
 export interface OutcomeFigures {
-  today: OutcomeCounts;
-  /** Today and the six days before it. */
-  week: OutcomeCounts;
+  /** Awards of the period, by outcome. */
+  current: OutcomeCounts;
+  /** Awards of the period before it, of the same length: what the figures are compared with. */
+  previous: OutcomeCounts;
 }
 
 const noCounts = (): OutcomeCounts => ({
@@ -99,16 +101,15 @@ const noCounts = (): OutcomeCounts => ({
   "not-sent": 0,
 });
 
-/** Awards today and over the last 7 UTC days, by outcome. Rows outside the 7 days are ignored. */
-export function outcomeFigures(rows: readonly StatusCountRow[], now: Date): OutcomeFigures {
-  const today = utcDay(now);
-  const week = new Set(lastDays(now, 7));
-  const figures: OutcomeFigures = { today: noCounts(), week: noCounts() };
+/** Awards of the period and of the one before it, by outcome; rows of other days are ignored. */
+export function outcomeFigures(rows: readonly StatusCountRow[], period: Period): OutcomeFigures {
+  const current = new Set(period.days);
+  const previous = new Set(period.previous.days);
+  const figures: OutcomeFigures = { current: noCounts(), previous: noCounts() };
   for (const row of rows) {
-    if (!week.has(row.day)) continue;
     const outcome = OUTCOME_OF[row.status];
-    figures.week[outcome] += row.count;
-    if (row.day === today) figures.today[outcome] += row.count;
+    if (current.has(row.day)) figures.current[outcome] += row.count;
+    else if (previous.has(row.day)) figures.previous[outcome] += row.count;
   }
   return figures;
 }
@@ -126,31 +127,34 @@ export interface TokenSeries {
   /** Token GUID, lower case. */
   token: string;
   symbol: string;
-  /** Every day of the window, oldest first, with its exact canonical total ("0" when none). */
+  /** Every day of the period, oldest first, with its exact canonical total ("0" when none). */
   days: { day: string; amount: string }[];
   total: string;
+  /** The exact total of the period before it, of the same length. */
+  previous: string;
 }
 
 /**
- * Tokens awarded per token per UTC day over the last `dayCount` days, exact: only statuses in
- * AWARDED_STATUSES count; one series per token that has any, in the order of `symbols` (the
- * project's token list) and then by GUID; days without awards are "0".
+ * Tokens awarded per token per UTC day of the period, exact, and each token's total of the period
+ * before: only statuses in AWARDED_STATUSES count; one series per token awarded in either period,
+ * in the order of `symbols` (the project's token list) and then by GUID; days without awards are "0".
  */
 export function tokenSeries(
   rows: readonly TokenDayRow[],
   symbols: ReadonlyMap<string, string>,
-  now: Date,
-  dayCount = 30,
+  period: Period,
 ): TokenSeries[] {
-  const days = lastDays(now, dayCount);
-  const inWindow = new Set(days);
-  const byToken = new Map<string, Map<string, string[]>>();
+  const inPeriod = new Set(period.days);
+  const inPrevious = new Set(period.previous.days);
+  const byToken = new Map<string, { perDay: Map<string, string[]>; previous: string[] }>();
   for (const row of rows) {
-    if (!AWARDED_STATUSES.includes(row.status) || !inWindow.has(row.day)) continue;
+    if (!AWARDED_STATUSES.includes(row.status)) continue;
+    if (!inPeriod.has(row.day) && !inPrevious.has(row.day)) continue;
     const token = row.token.toLowerCase();
-    const perDay = byToken.get(token) ?? new Map<string, string[]>();
-    byToken.set(token, perDay);
-    perDay.set(row.day, [...(perDay.get(row.day) ?? []), row.amount]);
+    const entry = byToken.get(token) ?? { perDay: new Map<string, string[]>(), previous: [] };
+    byToken.set(token, entry);
+    if (inPeriod.has(row.day)) entry.perDay.set(row.day, [...(entry.perDay.get(row.day) ?? []), row.amount]);
+    else entry.previous.push(row.amount);
   }
   const order = [...symbols.keys()];
   const rank = (token: string) => {
@@ -160,13 +164,14 @@ export function tokenSeries(
   return [...byToken.keys()]
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
     .map((token) => {
-      const perDay = byToken.get(token) ?? new Map<string, string[]>();
-      const series = days.map((day) => ({ day, amount: sumDecimals(perDay.get(day) ?? []) }));
+      const entry = byToken.get(token) ?? { perDay: new Map<string, string[]>(), previous: [] };
+      const series = period.days.map((day) => ({ day, amount: sumDecimals(entry.perDay.get(day) ?? []) }));
       return {
         token,
         symbol: symbols.get(token) ?? token.slice(0, 8),
         days: series,
         total: sumDecimals(series.map((point) => point.amount)),
+        previous: sumDecimals(entry.previous),
       };
     });
 }

@@ -3,6 +3,7 @@ import type { BatchCounts } from "@/lib/bulk/batch-counts";
 import type { AwardStatus } from "@/lib/model/award-status";
 import type { BatchStatus } from "@/lib/model/batch-status";
 import type { OutcomeFigures, TokenSeries } from "./aggregate";
+import type { OverviewRange } from "./overview-range";
 
 /**
  * What the overview hands the browser (docs/console.md, "The overview"): plain data, read on the
@@ -15,6 +16,8 @@ export interface OverviewData {
   readAt: string;
   /** Whether the service offers our extensions (false: awards end as accepted, no wallet); null: cannot tell now. */
   extensions: boolean | null;
+  /** The period the figures are of, and the one they are compared with. */
+  range: OverviewRange;
   outcomes: OutcomeFigures;
   tokens: TokenSeries[];
   funding: FundingView;

@@ -9,12 +9,12 @@ import type { ServiceConnection } from "@/lib/client/call-service";
 import { ServiceCallError } from "@/lib/client/call-service";
 import { consoleDb } from "@/lib/db/console-db";
 import { offersExtensions } from "@/lib/project/extensions";
-import { outcomeFigures, tokenSeries, utcDayStart } from "./aggregate";
+import { outcomeFigures, tokenSeries } from "./aggregate";
 import { awardSummary } from "./latest-awards";
 import type { FundingView, OverviewData } from "./overview-data";
+import type { OverviewRange } from "./overview-range";
 import { readTrailFigures } from "./trail-figures";
 
-export const CHART_DAYS = 30;
 const LATEST_AWARDS = 8;
 const RECENT_BATCHES = 5;
 
@@ -36,8 +36,14 @@ async function readFunding(user: ConsoleUser, connection: ServiceConnection): Pr
  * service's extension. The trail's figures need no service, so they show while it is away. Reads
  * only: nothing here writes to a database.
  */
-export async function readOverview(user: ConsoleUser, connection: ServiceConnection): Promise<OverviewData> {
+export async function readOverview(
+  user: ConsoleUser,
+  connection: ServiceConnection,
+  range: OverviewRange,
+): Promise<OverviewData> {
   const now = new Date();
+  // The trail from the first day of the period before this one (compared with it), UTC.
+  const since = new Date(`${range.previous.from}T00:00:00.000Z`);
   const db = await consoleDb();
   const { projectGuid } = connection;
   const [trail, symbols, funding, extensions, approvals] = await Promise.all([
@@ -45,7 +51,7 @@ export async function readOverview(user: ConsoleUser, connection: ServiceConnect
     readTrailFigures(
       db,
       projectGuid,
-      { counts: utcDayStart(now, 6), amounts: utcDayStart(now, CHART_DAYS - 1) },
+      { counts: since, amounts: since },
       { batches: RECENT_BATCHES, latest: LATEST_AWARDS },
     ),
     tokenSymbols(connection),
@@ -57,8 +63,9 @@ export async function readOverview(user: ConsoleUser, connection: ServiceConnect
   return {
     readAt: now.toISOString(),
     extensions: funding.kind === "spec-only" ? false : extensions,
-    outcomes: outcomeFigures(trail.counts, now),
-    tokens: tokenSeries(trail.amounts, symbols, now, CHART_DAYS),
+    range,
+    outcomes: outcomeFigures(trail.counts, range),
+    tokens: tokenSeries(trail.amounts, symbols, range),
     funding,
     batches: trail.batches,
     latest: trail.latest.map((award) => awardSummary(award, symbols)),

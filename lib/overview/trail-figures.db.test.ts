@@ -5,6 +5,7 @@ import type { AwardStatus } from "@/lib/model/award-status";
 import { createConsoleTestDatabase } from "@/testing/console-database";
 import { countStatements } from "@/testing/count-statements";
 import { outcomeFigures, tokenSeries, utcDayStart } from "./aggregate";
+import { overviewRange } from "./overview-range";
 import { readTrailFigures } from "./trail-figures";
 
 const PROJECT = "7d3c1a52-4b8e-4f1a-9c2d-5e6f70819a2b";
@@ -12,6 +13,7 @@ const OTHER = "00000000-0000-4000-8000-000000000000";
 const GOLD = "1b0e7a10-0001-4a11-8b21-0000000000a1";
 const GEM = "1b0e7a10-0002-4a11-8b21-0000000000a2";
 const NOW = new Date("2026-11-24T00:30:00Z");
+const period = (key: string) => overviewRange(new URLSearchParams(`range=${key}`), NOW).range;
 
 let database: ConsoleDatabase;
 let n = 0;
@@ -90,9 +92,8 @@ describe("the overview's trail reads", () => {
       { day: "2026-11-24", status: "completed", count: 1 },
       { day: "2026-11-24", status: "failed", count: 1 },
     ]);
-    const { today, week } = outcomeFigures(rows, NOW);
-    expect(today.completed).toBe(1);
-    expect(week.unknown).toBe(1);
+    expect(outcomeFigures(rows, period("today")).current.completed).toBe(1);
+    expect(outcomeFigures(rows, period("7d")).current.unknown).toBe(1);
   });
 
   it("sum each token's lines exactly per UTC day, awarded statuses only", async () => {
@@ -106,7 +107,7 @@ describe("the overview's trail reads", () => {
     await award("2026-11-24T00:04:00Z", "failed", [[GOLD, "500"]]);
     await award("2026-11-23T12:00:00Z", "completed", [[GOLD, "0.5"]]);
     const rows = (await figuresOf(PROJECT)).amounts;
-    const series = tokenSeries(rows, new Map([[GOLD, "GOLD"]]), NOW);
+    const series = tokenSeries(rows, new Map([[GOLD, "GOLD"]]), period("30d"));
     const gold = series.find((s) => s.symbol === "GOLD");
     expect(gold?.days.at(-1)?.amount).toBe("1234567.100000000000000003");
     expect(gold?.days.at(-2)?.amount).toBe("0.5");
