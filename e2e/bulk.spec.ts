@@ -37,6 +37,24 @@ async function totalOf(page: Page, customerId: string, symbol: string) {
     : ungroupDigits((await token.getByTestId("token-total").textContent()) ?? "");
 }
 
+test("the page names each column's allowed values; the template it offers checks clean as it is", async ({
+  page,
+}) => {
+  await page.goto("/awards/bulk");
+  const guide = page.getByTestId("file-guide");
+  // The project's own symbols and chains, not a generic list.
+  await expect(guide.getByRole("row", { name: /^token/ })).toContainText("GOLD, GEM, SHARD");
+  await expect(guide.getByRole("row", { name: /^contract/ })).toContainText("Polygon");
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download template" }).click();
+  const file = await download;
+  const text = await readFile((await file.path()) as string, "utf8");
+  expect(text.split("\r\n")[0]).toBe("customer_id,token,contract,amount,mode,wallet,mintable");
+  await upload(page, "template.csv", text);
+  await page.getByRole("button", { name: "Check file" }).click();
+  await expect(page.getByTestId("dry-run-summary")).toContainText("2 rows, 2 players, 0 with errors");
+});
+
 test("a file with bad rows is refused with reasons; fixed, it is sent once; the same file again changes no balance", async ({
   page,
 }) => {
@@ -114,6 +132,15 @@ test("a file with bad rows is refused with reasons; fixed, it is sent once; the 
     "aria-valuenow",
     "3",
   );
+
+  // The batch page lists its rows, in file order, filterable by status.
+  const batchRows = page.getByRole("region", { name: "Rows" }).locator("tbody tr");
+  await expect(batchRows).toHaveCount(3);
+  await expect(batchRows.first()).toContainText(a);
+  await expect(page.getByTestId("awards-count")).toHaveText("3 awards");
+  await page.goto(`${batchUrl}?status=failed`);
+  await expect(page.getByRole("region", { name: "Rows" })).toContainText("No awards match the filter.");
+  await page.goto(batchUrl);
 
   const results = await page.request.get(`${batchUrl}/results.csv`);
   expect(results.headers()["content-type"]).toContain("text/csv");
@@ -318,7 +345,7 @@ test("the dry run compares direct rows with the project wallet: rows that will w
   await page.goto("/wallet");
   const shard = page.getByTestId("wallet-SHARD-Polygon");
   const balance = ungroupDigits((await shard.getByTestId("wallet-balance").textContent()) ?? "");
-  const queued = ungroupDigits((await shard.getByRole("cell").nth(3).textContent()) ?? "");
+  const queued = ungroupDigits((await shard.getByTestId("wallet-queued").textContent()) ?? "");
   const amount = fromUnits(toUnits(balance) + toUnits("777.000000000000000001"));
   const wallet = "0x8617e340b3d01fa5f11f306f4090fd50e238070d";
   const a = player("e2e-bulk-funds");

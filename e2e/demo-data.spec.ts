@@ -119,3 +119,27 @@ test.describe("the history the demo sent on its first start", () => {
     await expect(batch.filter({ hasText: "Completed" })).toHaveCount(5);
   });
 });
+
+test.describe("the demo's players, as the README lists them", () => {
+  test.use({ storageState: storageState("support") });
+
+  test("every generated player holds a GOLD allowance, those with names in any script too", async ({
+    page,
+  }) => {
+    // A few of the generated players, the named ones (dots, accents, Arabic, CJK, Devanagari) among them.
+    for (const customerId of [
+      "player-2001",
+      "player-2220",
+      "hana.tanaka",
+      "zoë.w",
+      "李雷",
+      "محمد.علي",
+      "नेहा-k",
+    ]) {
+      await page.goto(`/players/${encodeURIComponent(customerId)}`);
+      const gold = page.getByTestId("token-GOLD");
+      await expect(gold, customerId).toBeVisible();
+      await expect(gold.locator("tbody tr").filter({ hasText: "Allowance" }), customerId).not.toHaveCount(0);
+    }
+  });
+});

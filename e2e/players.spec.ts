@@ -112,6 +112,15 @@ test("support has no Award tokens action; a manager's opens the award form for t
     // The player's balances show while awarding: the first token line is GOLD.
     await expect(managerPage.getByTestId("player-check")).toContainText("1,250 GOLD");
     await expect(managerPage.getByTestId("holds-0")).toHaveText("Player holds 1,250 GOLD");
+    // A direct distribution offers the wallets the player's tokens were distributed to.
+    await managerPage.getByLabel("Direct distribution").check();
+    const offered = managerPage.getByTestId("known-wallets").locator("option");
+    await expect(offered.first()).toBeAttached();
+    expect(
+      await offered.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+    ).toContain("0x52908400098527886E0F7030069857D2E4169EE7");
+    await expect(managerPage.getByLabel("Wallet")).toHaveAttribute("list", "known-wallets");
+    await managerPage.getByLabel("Allowance").check();
 
     // Another ID typed and reviewed at once: nothing of player-1001 is shown for it.
     await managerPage.getByLabel("Customer ID").fill("e2e-not-1001-yet");

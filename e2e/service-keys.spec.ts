@@ -110,6 +110,11 @@ test("an owner makes a key, rolls the console's own key during a running batch, 
     await expect(keys.getByTestId("key-notice")).toContainText(
       "This console now calls the service with the new key",
     );
+    // The time as every other time of the console reads ("Dec 7, 2026, 14:05 UTC"), not raw ISO.
+    await expect(keys.getByTestId("key-notice")).toContainText(
+      /works until \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} /,
+    );
+    await expect(keys.getByTestId("key-notice")).not.toContainText(/\d{4}-\d{2}-\d{2}T/);
     await expect(keys.getByTestId("new-secret-dialog")).toHaveCount(0);
     // The page shows the roll without a reload: the action's answer re-renders it (docs/console.md, "Forms").
     await expect(keyRow(keys, consoleKeyName).filter({ hasText: "Rolled" })).toHaveCount(1);

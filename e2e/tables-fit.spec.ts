@@ -44,3 +44,25 @@ for (const screen of [
     expect(problems).toEqual([]);
   });
 }
+
+test("on a phone the columns that matter are in view without scrolling sideways: a funding gap, a holding's wallet", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const inView = async (what: string, cell: ReturnType<Page["locator"]>) => {
+    await expect(cell, what).toBeVisible();
+    const box = await cell.boundingBox();
+    expect(
+      box && box.x + box.width <= 390,
+      `${what} ends at ${box ? Math.round(box.x + box.width) : "?"} px`,
+    ).toBe(true);
+  };
+  await page.goto("/wallet");
+  await inView("the SHARD funding gap", page.getByTestId("wallet-SHARD-Polygon").getByTestId("wallet-gap"));
+  await page.goto("/players/player-1001");
+  const gem = page.getByTestId("token-GEM");
+  await inView(
+    "the wallet of player-1001's GEM on Polygon",
+    gem.locator("tbody tr").filter({ hasText: "Distributed" }).locator("code").first(),
+  );
+});

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { fromUnits, toUnits } from "../lib/contract/decimal";
 import { groupDigits, ungroupDigits } from "../lib/format/grouped-decimal";
 import { auditRowsOf } from "./audit";
-import { fillAward, player, SHARD, SHARD_POLYGON, send } from "./award-form";
+import { fillAward, GOLD, GOLD_DB, player, SHARD, SHARD_POLYGON, send } from "./award-form";
 import { storageState } from "./roles";
 
 const WALLET = "0x8617e340b3d01fa5f11f306f4090fd50e238070d";
@@ -30,6 +30,16 @@ test.describe("the project wallet", () => {
       amount,
     });
     const requestId = (await managerPage.getByTestId("request-id").textContent()) ?? "";
+    // The review says it will queue before anything is sent, and by how much the wallet is short:
+    // at least what this award lacks beyond the balance (more when other awards already wait).
+    await managerPage.getByRole("button", { name: "Review award" }).click();
+    const notice = managerPage.getByRole("dialog").getByTestId("review-queue");
+    await expect(notice).toContainText("This award will wait in the queue for project funds.");
+    const short = ungroupDigits(
+      /short by ([\d,.]+) SHARD on Polygon/.exec((await notice.textContent()) ?? "")?.[1] ?? "",
+    );
+    expect(toUnits(short)).toBeGreaterThanOrEqual(toUnits("4995.125"));
+    await managerPage.keyboard.press("Escape");
     await send(managerPage);
     await expect(managerPage.getByTestId("award-outcome")).toContainText(
       "Queued: waiting for project funds.",
@@ -93,6 +103,27 @@ test.describe("the project wallet", () => {
     await expect(shard.locator("tbody tr")).toContainText("Distributed");
     await expect(shard.locator("tbody tr")).toContainText(WALLET);
     await owner.close();
+  });
+
+  test("a direct award the wallet covers is reviewed without a queue notice", async ({ browser }) => {
+    const manager = await browser.newContext({ storageState: storageState("manager") });
+    const page = await manager.newPage();
+    const customerId = player("e2e-covered");
+    await page.goto("/awards/new");
+    await fillAward(page, {
+      customerId,
+      mode: "Direct distribution",
+      wallet: `db-wallet-${customerId}`,
+      token: GOLD,
+      contract: GOLD_DB,
+      amount: "1",
+    });
+    const forecast = page.waitForResponse((response) => response.url().includes("/api/wallet/forecast"));
+    await page.getByRole("button", { name: "Review award" }).click();
+    expect(await (await forecast).json()).toEqual({ waits: false, short: [] });
+    await expect(page.getByRole("dialog").getByTestId("award-summary")).toBeVisible();
+    await expect(page.getByTestId("review-queue")).toHaveCount(0);
+    await manager.close();
   });
 
   test("support has no wallet: no link, and the page refuses", async ({ browser }) => {

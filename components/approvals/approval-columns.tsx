@@ -18,7 +18,7 @@ const subject = column.accessor((row) => `${row.subject} ${row.project}`, {
   id: "subject",
   header: "What",
   sortFn: "text",
-  meta: { cellClassName: "min-w-48 max-w-72 break-words" },
+  meta: { cellClassName: "min-w-48 max-w-72 wrap-anywhere" },
   cell: ({ row: { original } }) => (
     <>
       <Link href={`/approvals/${original.id}`} className="font-medium underline underline-offset-2">
@@ -51,6 +51,13 @@ const requestedBy = column.accessor("requestedBy", {
   cell: ({ getValue }) => <TextCell text={getValue()} />,
 });
 
+/** The decided list has two people and a note beside the request: each email gets less room. */
+const requestedByNarrow = column.accessor("requestedBy", {
+  header: "Requested by",
+  sortFn: "text",
+  cell: ({ getValue }) => <TextCell text={getValue()} width="sm" />,
+});
+
 const requestedAt = column.accessor("requestedAt", {
   header: "Requested",
   sortDescFirst: true,
@@ -75,11 +82,11 @@ const COLUMNS = {
       sortFn: "text",
       cell: ({ row }) => <ApprovalStatusBadge status={row.original.status} />,
     }),
-    requestedBy,
+    requestedByNarrow,
     column.accessor("decidedBy", {
       header: "Decided by",
       sortFn: "text",
-      cell: ({ row }) => <TextCell text={row.original.decidedBy} empty="nobody (expired)" />,
+      cell: ({ row }) => <TextCell text={row.original.decidedBy} empty="nobody (expired)" width="sm" />,
     }),
     column.accessor((row) => row.decidedAt ?? "", {
       id: "decidedAt",
@@ -91,7 +98,7 @@ const COLUMNS = {
     column.accessor("note", {
       header: "Note",
       enableSorting: false,
-      meta: { cellClassName: "min-w-40 max-w-64 break-words" },
+      meta: { cellClassName: "min-w-32 max-w-64 wrap-anywhere" },
     }),
   ]),
 };

@@ -13,7 +13,7 @@ const columns = row.columns([
     id: "player",
     header: "Player",
     sortFn: "text",
-    meta: { cellClassName: "min-w-40 max-w-64 break-words" },
+    meta: { cellClassName: "min-w-40 max-w-64 wrap-anywhere" },
     cell: ({ row: { original } }) => <PlayerLink customerId={original.customerId} />,
   }),
   row.accessor("token", {

@@ -40,7 +40,7 @@ const columns = column.columns([
     header: "Project",
     cell: ({ getValue }) => <TextCell text={getValue()} width="sm" />,
   }),
-  column.accessor("summary", { header: "What", meta: { cellClassName: "min-w-56" } }),
+  column.accessor("summary", { header: "What", meta: { cellClassName: "min-w-56 wrap-anywhere" } }),
   column.accessor("client", {
     header: "From",
     meta: { cellClassName: "font-mono text-xs" },

@@ -36,6 +36,8 @@ import {
   reviewRequestId,
   settleRequestId,
 } from "@/lib/awards/request-id";
+import type { DirectForecast } from "@/lib/awards/wallet";
+import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";
 
 export type { TokenOption };
@@ -68,6 +70,7 @@ export function AwardForm({
   const [copied, setCopied] = useState(false);
   const [review, setReview] = useState<Omit<AwardReviewProps, "check"> | null>(null);
   const [check, setCheck] = useState<AwardReviewProps["check"]>({ state: "checking" });
+  const [forecast, setForecast] = useState<DirectForecast | null>(null);
   // Once the service answered, the closing review hands the focus to what it said (the outcome).
   const outcomeRef = useRef<HTMLDivElement>(null);
   const answeredJustNow = useRef(false);
@@ -138,6 +141,20 @@ export function AwardForm({
     setDraft((d) => ({ ...d, customerId: award.customerId }));
     setReview(reviewOf(award, customerId, tokens, next.id));
     setCheck({ state: "checking" });
+    setForecast(null);
+    // A direct distribution: will it wait for project funds? Said before sending (GET /api/wallet/forecast).
+    if (award.mode === "direct") {
+      const query = new URLSearchParams(
+        award.lines.flatMap((line) => [
+          ["contract", line.contract],
+          ["amount", line.amount],
+        ]),
+      );
+      getJson<DirectForecast | null>(`/api/wallet/forecast?${query}`)
+        .then(setForecast)
+        // Without the forecast the review still names every amount; the outcome says what happened.
+        .catch(() => setForecast(null));
+    }
     // Asked again now, not from the cache: the review must say what the service knows at this moment.
     queryClient
       .fetchQuery({ ...playerSummaryQuery(award.customerId), staleTime: 0 })
@@ -182,7 +199,6 @@ export function AwardForm({
         }}
         className="flex flex-col gap-6"
       >
-        <RequestIdNote id={rid.id} />
         <CustomerIdField
           value={customerId}
           onChange={set("customerId")}
@@ -199,6 +215,7 @@ export function AwardForm({
           onWalletChange={set("wallet")}
           onMintableChange={set("mintable")}
           walletError={errorOf("wallet")}
+          knownWallets={player.summary?.wallets}
         />
 
         <AwardTokenLines
@@ -211,12 +228,7 @@ export function AwardForm({
           ruleOf={ruleOf}
         />
 
-        <Field
-          id="reason"
-          label="Reason"
-          hint="Kept in the award trail (the service has no such field)."
-          error={errorOf("reason")}
-        >
+        <Field id="reason" label="Reason" hint="Kept in the award trail." error={errorOf("reason")}>
           <Textarea value={reason} rows={2} onChange={(e) => set("reason")(e.target.value)} />
         </Field>
 
@@ -248,11 +260,13 @@ export function AwardForm({
             </Button>
           ) : null}
         </div>
+        <RequestIdNote id={rid.id} />
       </Form>
 
       <AwardReviewDialog
         review={review}
         check={check}
+        forecast={forecast}
         tokens={tokens}
         rules={rules}
         pending={pending}

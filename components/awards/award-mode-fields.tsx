@@ -26,6 +26,8 @@ export interface AwardModeFieldsProps {
   onWalletChange: (wallet: string) => void;
   onMintableChange: (mintable: boolean) => void;
   walletError: string | undefined;
+  /** The player's wallets the service knows (from distributed holdings): offered, free text still allowed. */
+  knownWallets?: readonly { wallet: string; chain: string }[];
 }
 
 /** The award's mode, and what goes with it: the player's wallet for a direct award, "mintable" for an allowance. */
@@ -37,6 +39,7 @@ export function AwardModeFields({
   onWalletChange,
   onMintableChange,
   walletError,
+  knownWallets = [],
 }: AwardModeFieldsProps) {
   return (
     <>
@@ -63,16 +66,37 @@ export function AwardModeFields({
       </div>
 
       {mode === "direct" ? (
-        <Field id="wallet" label="Wallet" error={walletError}>
-          <Input
-            value={wallet}
-            onChange={(e) => onWalletChange(e.target.value)}
-            spellCheck={false}
-            autoComplete="off"
-            autoCapitalize="off"
-            className="font-mono"
-          />
-        </Field>
+        <>
+          <Field
+            id="wallet"
+            label="Wallet"
+            hint={
+              knownWallets.length > 0
+                ? `This player's ${knownWallets.length === 1 ? "wallet is" : `${knownWallets.length} wallets are`} offered as you type.`
+                : undefined
+            }
+            error={walletError}
+          >
+            <Input
+              value={wallet}
+              onChange={(e) => onWalletChange(e.target.value)}
+              list={knownWallets.length > 0 ? "known-wallets" : undefined}
+              spellCheck={false}
+              autoComplete="off"
+              autoCapitalize="off"
+              className="font-mono"
+            />
+          </Field>
+          {knownWallets.length > 0 ? (
+            <datalist id="known-wallets" data-testid="known-wallets">
+              {knownWallets.map(({ wallet: known, chain }) => (
+                <option key={known} value={known}>
+                  {chain}
+                </option>
+              ))}
+            </datalist>
+          ) : null}
+        </>
       ) : (
         <div className="flex min-h-10 items-center gap-3 text-sm">
           <Checkbox

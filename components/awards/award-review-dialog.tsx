@@ -11,6 +11,7 @@ export interface AwardReviewDialogProps {
   review: Omit<AwardReviewProps, "check"> | null;
   /** What the service said of the player just now. */
   check: AwardReviewProps["check"];
+  forecast?: AwardReviewProps["forecast"];
   tokens: TokenOption[];
   rules: TokenRules[];
   pending: boolean;
@@ -27,6 +28,7 @@ export interface AwardReviewDialogProps {
 export function AwardReviewDialog({
   review,
   check,
+  forecast,
   tokens,
   rules,
   pending,
@@ -63,7 +65,7 @@ export function AwardReviewDialog({
       onCancel={onCancel}
       focusAfterClose={focusAfterClose}
     >
-      {review ? <AwardReview {...review} check={check} /> : null}
+      {review ? <AwardReview {...review} check={check} forecast={forecast} /> : null}
       <PolicyNotice checks={policyChecks} />
     </ConfirmDialog>
   );

@@ -1,5 +1,6 @@
 import { Amount } from "@/components/ui/amount";
 import type { AwardMode } from "@/lib/awards/award-input";
+import type { DirectForecast } from "@/lib/awards/wallet";
 import type { PlayerSummary } from "@/lib/players/holdings";
 
 export interface ReviewLine {
@@ -26,11 +27,13 @@ export interface AwardReviewProps {
     | { state: "new" }
     | { state: "known"; summary: PlayerSummary }
     | { state: "failed"; error: string };
+  /** A direct distribution: whether it would wait for project funds, asked when the review opened. */
+  forecast?: DirectForecast | null;
 }
 
 /** The confirmation's summary: the exact ID that will be sent, every amount, and what is known of the player. */
 export function AwardReview(props: AwardReviewProps) {
-  const { customerId, trimmed, mode, mintable, wallet, lines, reason, requestId, check } = props;
+  const { customerId, trimmed, mode, mintable, wallet, lines, reason, requestId, check, forecast } = props;
   const label = "text-muted-foreground";
   return (
     <>
@@ -70,8 +73,12 @@ export function AwardReview(props: AwardReviewProps) {
                   <span className="text-xs text-muted-foreground">
                     {" "}
                     (holds{" "}
-                    {check.summary.tokens.find((t) => t.guid.toLowerCase() === line.token.toLowerCase())
-                      ?.total ?? "0"}{" "}
+                    <Amount
+                      value={
+                        check.summary.tokens.find((t) => t.guid.toLowerCase() === line.token.toLowerCase())
+                          ?.total ?? "0"
+                      }
+                    />{" "}
                     now)
                   </span>
                 ) : null}
@@ -84,6 +91,7 @@ export function AwardReview(props: AwardReviewProps) {
         <dt className={label}>RequestID</dt>
         <dd className="font-mono text-xs break-all">{requestId}</dd>
       </dl>
+      {mode === "direct" && forecast?.waits ? <QueueNotice forecast={forecast} /> : null}
       <p data-testid="review-player" className="mt-3">
         {check.state === "checking" ? (
           <span className="text-muted-foreground">Checking the player…</span>
@@ -96,5 +104,36 @@ export function AwardReview(props: AwardReviewProps) {
         )}
       </p>
     </>
+  );
+}
+
+/** Before sending: this direct distribution will queue, and what the project wallet lacks for it. */
+function QueueNotice({ forecast }: { forecast: DirectForecast }) {
+  const waiting = Math.max(0, ...forecast.short.map((contract) => contract.queuedAwards));
+  return (
+    <p
+      data-testid="review-queue"
+      className="mt-3 rounded-md border border-warning/40 bg-warning/10 p-3 text-foreground"
+    >
+      <span className="font-medium">This award will wait in the queue for project funds.</span>{" "}
+      {forecast.short.length > 0 ? (
+        <>
+          The project wallet is short by{" "}
+          {forecast.short.map((contract, index) => (
+            <span key={`${contract.symbol}|${contract.chain}`}>
+              {index > 0 ? ", " : ""}
+              <Amount value={contract.topUp} className="font-mono" /> {contract.symbol} on {contract.chain}
+            </span>
+          ))}
+          {waiting > 0
+            ? `, counting the ${waiting === 1 ? "award" : `${waiting} awards`} already waiting`
+            : ""}
+          .
+        </>
+      ) : (
+        "Awards already wait ahead of it."
+      )}{" "}
+      It is paid, in order, once an owner funds the wallet.
+    </p>
   );
 }

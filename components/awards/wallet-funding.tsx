@@ -8,14 +8,21 @@ import type { ContractFunding } from "@/lib/awards/wallet";
 
 const column = columnHelper<ContractFunding>();
 
+/**
+ * What matters first, also on a phone (docs/console.md, "Tables and phones"): which contract, then
+ * its funding gap, then the balance; the queue's own figures from `md` (the queue is listed below).
+ */
 const columns = column.columns([
-  column.accessor("symbol", {
+  column.accessor((c) => `${c.symbol} ${c.chain}`, {
     id: "token",
     header: "Token",
     sortFn: "text",
     cell: ({ row }) => (
       <span className="flex flex-col gap-0.5">
-        <span className="font-semibold">{row.original.symbol}</span>
+        <span>
+          <span className="font-semibold">{row.original.symbol}</span>{" "}
+          <span className="text-muted-foreground">on {row.original.chain}</span>
+        </span>
         <IdCell
           value={row.original.contractGuid}
           what={`contract GUID of ${row.original.symbol} on ${row.original.chain}`}
@@ -24,23 +31,10 @@ const columns = column.columns([
       </span>
     ),
   }),
-  column.accessor("chain", { header: "Chain", sortFn: "text" }),
-  column.accessor("balance", {
-    header: "Balance",
-    sortFn: byDecimal((c) => c.balance),
-    meta: { numeric: true },
-    cell: ({ row }) => <Amount value={row.original.balance} data-testid="wallet-balance" />,
-  }),
-  column.accessor("queued", {
-    header: "Queued",
-    sortFn: byDecimal((c) => c.queued),
-    meta: { numeric: true },
-  }),
-  column.accessor("waiting", { header: "Awards waiting", meta: { numeric: true } }),
   column.accessor("gap", {
     header: "Funding gap",
     sortFn: byDecimal((c) => c.gap),
-    meta: { cellClassName: "min-w-48" },
+    meta: { cellClassName: "sm:min-w-48" },
     cell: ({ row: { original: c } }) => (
       <span data-testid="wallet-gap">
         {c.gap === "0" ? (
@@ -57,6 +51,19 @@ const columns = column.columns([
       </span>
     ),
   }),
+  column.accessor("balance", {
+    header: "Balance",
+    sortFn: byDecimal((c) => c.balance),
+    meta: { numeric: true },
+    cell: ({ row }) => <Amount value={row.original.balance} data-testid="wallet-balance" />,
+  }),
+  column.accessor("queued", {
+    header: "Queued",
+    sortFn: byDecimal((c) => c.queued),
+    meta: { numeric: true, wideOnly: true },
+    cell: ({ row }) => <Amount value={row.original.queued} data-testid="wallet-queued" />,
+  }),
+  column.accessor("waiting", { header: "Awards waiting", meta: { numeric: true, wideOnly: true } }),
 ]);
 
 /** The project wallet per token contract: balance, what the queue waits for, and the gap. */

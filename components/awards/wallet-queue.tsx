@@ -24,7 +24,7 @@ const columns = column.columns([
     id: "player",
     header: "Player",
     sortFn: "text",
-    meta: { cellClassName: "min-w-44 max-w-64 break-words" },
+    meta: { cellClassName: "min-w-44 max-w-64 wrap-anywhere" },
     cell: ({ row }) => <PlayerLink customerId={row.original.customerId} />,
   }),
   column.accessor("wallet", {

@@ -7,7 +7,7 @@ import { OPENS_CONFIRM_DIALOG } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { checkBulkFileAction } from "@/lib/actions/bulk/check-bulk-file";
 import { sendBulkFileAction } from "@/lib/actions/bulk/send-bulk-file";
-import { COLUMNS, MAX_FILE_BYTES } from "@/lib/bulk/csv";
+import { MAX_FILE_BYTES, MAX_ROWS } from "@/lib/bulk/csv";
 import type { DryRunReport } from "@/lib/bulk/dry-run-report";
 import { FundsCheck, PolicyCheck } from "./dry-run-checks";
 import { type Confirmations, DryRunFindings } from "./dry-run-findings";
@@ -121,10 +121,8 @@ export function BulkUpload() {
         </Button>
       </div>
       <p id="bulk-file-help" className="-mt-4 text-sm text-muted-foreground">
-        UTF-8, comma or semicolon separated, a header row naming the columns{" "}
-        <code className="font-mono">{COLUMNS.join(", ")}</code>; up to 10,000 rows and 5 MB. Amounts use a
-        point (1.5); white space around a Customer ID is dropped. Nothing is sent until you check the file and
-        send it.
+        A CSV file (UTF-8) with the columns above, up to {MAX_ROWS.toLocaleString("en-US")} rows and{" "}
+        {MAX_FILE_BYTES / 1024 / 1024} MB. Checking sends nothing.
       </p>
       {error ? (
         <p role="alert" className="text-destructive" data-testid="bulk-error">

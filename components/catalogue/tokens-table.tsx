@@ -1,5 +1,6 @@
 "use client";
 import { DataTable } from "@/components/data-table/data-table";
+import { ExportLink } from "@/components/data-table/export-link";
 import { columnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/id-cell";
 import type { ProjectToken } from "@/lib/contract/catalogue";
@@ -36,5 +37,13 @@ const columns = column.columns([
 ]);
 
 export function TokensTable({ rows }: { rows: ProjectToken[] }) {
-  return <DataTable noun="tokens" rows={rows} columns={columns} getRowId={(row) => row.Guid} />;
+  return (
+    <DataTable
+      noun="tokens"
+      rows={rows}
+      columns={columns}
+      getRowId={(row) => row.Guid}
+      toolbar={<ExportLink href="/catalogue/tokens/export.csv" />}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 "use client";
 import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
+import { ExportLink } from "@/components/data-table/export-link";
 import { columnHelper } from "@/components/data-table/features";
 import type { TranslationRow } from "@/lib/catalogue/translation-rows";
 
@@ -51,6 +52,7 @@ export function TranslationsTable({ rows, rowCount, of, languages }: Translation
       columns={columns}
       getRowId={(row) => row.guid}
       server={{ rowCount, of }}
+      toolbar={<ExportLink href="/catalogue/translations/export.csv" />}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
+import { groupDigits } from "@/lib/format/grouped-decimal";
 
 /** A way to the previous or next page: a link when the server pages, a button otherwise; none at an end. */
 type Step = { href?: string; onClick?: undefined } | { href?: undefined; onClick?: () => void };
@@ -14,8 +15,9 @@ export interface TableCount {
 }
 
 export function countText(noun: string, { shown, of, one }: TableCount): string {
-  if (of !== undefined) return `${shown} of ${of} ${noun}`;
-  return `${shown} ${shown === 1 ? (one ?? noun) : noun}`;
+  // Counts read as amounts do: "1,204 of 9,680 awards" (docs/console.md, "Numbers people can read").
+  if (of !== undefined) return `${groupDigits(String(shown))} of ${groupDigits(String(of))} ${noun}`;
+  return `${groupDigits(String(shown))} ${shown === 1 ? (one ?? noun) : noun}`;
 }
 
 export interface TablePagerProps {

@@ -3,11 +3,13 @@ import { lazy, Suspense, useState } from "react";
 import { useFormAction } from "@/components/forms/use-form-action";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Link } from "@/components/ui/link";
+import { useTimeZone } from "@/components/ui/when";
 import { revokeServiceKeyAction } from "@/lib/actions/developers/revoke-service-key";
 import { rollServiceKeyAction } from "@/lib/actions/developers/roll-service-key";
 import { DEFAULT_GRACE_SECONDS } from "@/lib/service-keys/key-rules";
 import { keyWorks } from "@/lib/service-keys/key-status";
 import type { KeyRow } from "@/lib/service-keys/key-view";
+import { formatTime } from "@/lib/time/format-time";
 import { useKeyEvents } from "./key-events";
 
 // Radix's radio group loads with the Roll dialog, not with the page (docs/benchmarks.md, bundle).
@@ -37,6 +39,8 @@ function RollKey({ row }: { row: KeyRow }) {
   const { showSecret, say, keyFromEnvironment } = useKeyEvents();
   const [grace, setGrace] = useState(String(DEFAULT_GRACE_SECONDS));
   const own = row.thisKey;
+  // One date format everywhere: the person's zone, as every <When> shows a time.
+  const timeZone = useTimeZone();
   const roll = useFormAction(rollServiceKeyAction, {
     // This console's own key: no secret to show, so the toast says what happened.
     success: (data) => (data.own ? `Key “${row.name}” rolled: this console switched to the new key.` : null),
@@ -44,13 +48,13 @@ function RollKey({ row }: { row: KeyRow }) {
     onFailure: ({ error }) => say({ ok: false, text: error }),
     onSuccess: (data) => {
       if (data.own) {
-        const text = `This console now calls the service with the new key ${data.key.prefix}…; the old one works until ${data.oldKeyWorksUntil}.`;
+        const text = `This console now calls the service with the new key ${data.key.prefix}…; the old one works until ${formatTime(data.oldKeyWorksUntil, timeZone)}.`;
         say({ ok: true, text });
       } else {
         showSecret({ ...data, rolled: true });
         say({
           ok: true,
-          text: `Key “${row.name}” rolled: the old one works until ${data.oldKeyWorksUntil}.`,
+          text: `Key “${row.name}” rolled: the old one works until ${formatTime(data.oldKeyWorksUntil, timeZone)}.`,
         });
       }
     },

@@ -1,5 +1,6 @@
 "use client";
 import { lazy, Suspense, useMemo, useState } from "react";
+import { ExportLink } from "@/components/data-table/export-link";
 import { cn } from "@/components/ui/cn";
 import type { KeysPageData, NewKeySecret } from "@/lib/service-keys/key-view";
 import { CreateKeyForm } from "./create-key-form";
@@ -38,9 +39,12 @@ export function KeysPanel({ data }: { data: KeysPageData }) {
         </p>
       ) : null}
       <section aria-labelledby="keys-heading" className="flex min-w-0 flex-col gap-3">
-        <h2 id="keys-heading" className="text-lg font-semibold">
-          Keys ({data.keys.length})
-        </h2>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="keys-heading" className="text-lg font-semibold">
+            Keys ({data.keys.length})
+          </h2>
+          <ExportLink href="/developers/keys/export.csv" />
+        </div>
         <KeysTable rows={data.keys} />
       </section>
       <CreateKeyForm tokens={data.tokens} tokensProblem={data.tokensProblem} />

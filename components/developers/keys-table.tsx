@@ -18,7 +18,7 @@ const columns = column.columns([
   column.accessor("name", {
     header: "Name",
     sortFn: "text",
-    meta: { cellClassName: "min-w-28 md:min-w-40 max-w-64 break-words" },
+    meta: { cellClassName: "min-w-28 md:min-w-40 max-w-64 wrap-anywhere" },
     cell: ({ row }) => (
       <span className="flex flex-col items-start gap-1">
         <span className="font-medium">{row.original.name || "(no name)"}</span>

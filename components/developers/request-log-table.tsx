@@ -42,7 +42,7 @@ const columns = column.columns([
     id: "route",
     header: "Route",
     sortFn: "text",
-    meta: { cellClassName: "min-w-44 max-w-64 break-words font-mono text-xs" },
+    meta: { cellClassName: "min-w-44 max-w-64 wrap-anywhere font-mono text-xs" },
     cell: ({ row }) => (
       <span className="flex flex-col items-start gap-1">
         <span title={row.original.Route}>
@@ -78,7 +78,7 @@ const columns = column.columns([
   column.accessor("CustomerID", {
     header: "Customer",
     sortFn: "text",
-    meta: { cellClassName: "min-w-32 max-w-48 break-words", wideOnly: true },
+    meta: { cellClassName: "min-w-32 max-w-48 wrap-anywhere", wideOnly: true },
     cell: ({ row }) => (row.original.CustomerID ? <PlayerLink customerId={row.original.CustomerID} /> : none),
   }),
   column.accessor("RequestID", {

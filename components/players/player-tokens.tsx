@@ -52,6 +52,8 @@ const columns: readonly PagedColumn<TokenDetail>[] = [
     id: "contract",
     header: "Contract",
     text: (detail) => detail.ContractGuid,
+    // An ID: from `md`, so that on a phone the wallet is in view.
+    meta: { wideOnly: true },
     cell: (detail) => (
       <IdCell value={detail.ContractGuid} what={`contract GUID ${detail.ContractGuid}`} wide />
     ),

@@ -35,6 +35,22 @@ export async function readAwardHistory(
   return { rows, total, symbols: await tokenSymbols(connection) };
 }
 
+/**
+ * A page of one bulk batch's rows (its awards in the trail), in file order unless sorted otherwise,
+ * optionally of one status: the batch page's table, whichever project is chosen now.
+ */
+export async function readBatchAwards(
+  user: ConsoleUser,
+  batchId: number,
+  status: AwardStatus | undefined,
+  page: { offset: number; limit: number; sort?: AwardSort },
+): Promise<{ rows: AwardRecord[]; total: number; symbols: Map<string, string> }> {
+  const [db, { connection }] = await Promise.all([consoleDb(), projectContext(user.id)]);
+  const sort = page.sort ?? { column: "line", descending: false };
+  const { rows, total } = await listAwards(db, { batchId, status }, { ...page, sort });
+  return { rows, total, symbols: await tokenSymbols(connection) };
+}
+
 /** Rows read at a time for the history's export: one query per chunk, however long the trail. */
 const EXPORT_CHUNK = 500;
 

@@ -87,6 +87,8 @@ export interface AwardFilters {
   from?: Date;
   to?: Date;
   projectGuid?: string;
+  /** The rows of one bulk batch (its page). */
+  batchId?: number;
 }
 
 export const AWARD_SORTS = {
@@ -94,6 +96,7 @@ export const AWARD_SORTS = {
   player: awards.customerId,
   by: awards.actorEmail,
   status: awards.status,
+  line: awards.batchLine,
 } as const;
 export type AwardSort = { column: keyof typeof AWARD_SORTS; descending: boolean };
 
@@ -116,6 +119,7 @@ export async function listAwards(
     filters.from ? gte(awards.createdAt, filters.from) : undefined,
     filters.to ? lt(awards.createdAt, filters.to) : undefined,
     filters.projectGuid ? eq(awards.projectGuid, canonicalGuid(filters.projectGuid)) : undefined,
+    filters.batchId !== undefined ? eq(awards.batchId, filters.batchId) : undefined,
   );
   const [rows, [count]] = await Promise.all([
     db

@@ -8,7 +8,7 @@ import { awardsByRequestId } from "./trail";
 import { type ContractFunding, fundingGaps, type WalletView } from "./wallet";
 
 /** GET Wallet; null when the service has no wallet (it implements the spec only). */
-function walletOrNone(connection: ServiceConnection) {
+export function walletOrNone(connection: ServiceConnection) {
   return getWallet(connection).catch((error: unknown) => {
     if (isExtensionMissing(error)) return null;
     throw error;

@@ -16,6 +16,14 @@ export interface ContractFunding {
   waiting: number;
 }
 
+/** What the award review says of a direct distribution before it is sent (wallet-view.ts). */
+export interface DirectForecast {
+  /** It would wait in the queue: a contract is short, or awards wait ahead on one (strict FIFO). */
+  waits: boolean;
+  /** Each contract the wallet lacks funds on for it, with the awards already waiting there. */
+  short: { symbol: string; chain: string; topUp: string; queuedAwards: number }[];
+}
+
 export interface QueuedAwardView {
   requestId: string;
   customerId: string;

@@ -8,6 +8,18 @@ export interface PlayerSummary {
   isNew: boolean;
   tokens: { guid: string; symbol: string; total: string }[];
   itemCount: number;
+  /** The wallets tokens were distributed to, each once with its chain: offered for a direct award. */
+  wallets: { wallet: string; chain: string }[];
+}
+
+/** The distinct wallets of a player's distributed holdings, in the order the service lists them. */
+export function knownWallets(tokens: readonly Pick<PlayerToken, "details">[]): PlayerSummary["wallets"] {
+  const seen = new Map<string, { wallet: string; chain: string }>();
+  for (const token of tokens)
+    for (const detail of token.details)
+      if (!detail.IsAllowance && detail.Wallet && !seen.has(detail.Wallet))
+        seen.set(detail.Wallet, { wallet: detail.Wallet, chain: detail.ChainName });
+  return [...seen.values()];
 }
 
 export interface TotalCheck {

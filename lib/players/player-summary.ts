@@ -1,7 +1,7 @@
 import "server-only";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { getCustomerItems, getCustomerTokens } from "@/lib/client/holdings";
-import { type PlayerSummary, playerTokens } from "./holdings";
+import { knownWallets, type PlayerSummary, playerTokens } from "./holdings";
 
 /**
  * A player's balances per token and item count. The service answers an unknown customer with
@@ -22,5 +22,6 @@ export async function playerSummary(
     isNew: shown.length === 0 && items.Items.length === 0,
     tokens: shown.map((token) => ({ guid: token.guid, symbol: token.symbol, total: token.total })),
     itemCount: items.Items.length,
+    wallets: knownWallets(shown),
   };
 }

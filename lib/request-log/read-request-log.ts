@@ -1,6 +1,7 @@
 import "server-only";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { listRequestErrors, listRequests } from "@/lib/client/request-log";
+import { REQUEST_LOG_PAGE_MAX, type RequestLogEntry } from "@/lib/contract/request-log";
 import type { ExtensionRead } from "@/lib/service-keys/extension-read";
 import { readExtension } from "@/lib/service-keys/extension-refusal";
 import { errorsByRoute } from "./error-groups";
@@ -35,4 +36,26 @@ export async function readRequestErrors(
   return readExtension(async () => ({
     routes: errorsByRoute((await listRequestErrors(connection, errors)).Data.Groups),
   }));
+}
+
+/**
+ * Every entry the filters match, newest first, a page of REQUEST_LOG_PAGE_MAX at a time while the
+ * export streams (lib/api/define-csv-export.ts). A filter that is no filter is left out, as on the page.
+ */
+export async function* requestLogEntries(
+  connection: ServiceConnection,
+  filters: RequestFilters,
+  now: Date,
+): AsyncGenerator<RequestLogEntry> {
+  const { query } = resolveRequestFilters(filters, now);
+  let cursor = "";
+  do {
+    const page = await listRequests(connection, {
+      ...query,
+      Limit: String(REQUEST_LOG_PAGE_MAX),
+      ...(cursor ? { Cursor: cursor } : {}),
+    });
+    yield* page.Data.Requests;
+    cursor = page.Data.NextCursor;
+  } while (cursor);
 }

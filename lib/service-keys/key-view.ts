@@ -1,5 +1,5 @@
 import type { KeyView } from "@/lib/contract/keys";
-import { type KeyStatus, keyStatus } from "./key-status";
+import { type KeyStatus, keyStatus, keyWorks } from "./key-status";
 
 /**
  * A key as the Keys page shows it (browser-safe: the server builds it, the table reads it). Never
@@ -21,6 +21,13 @@ export interface KeyRow {
   caps: { tokenGuid: string; symbol: string; daily: string; used: string }[];
   /** Where it stands when the page (or the action) read it. */
   status: KeyStatus;
+}
+
+/** The keys as the page lists them: keys that still work first, then the newest first (the service lists them oldest first). */
+export function keyRowsInOrder(keys: readonly KeyView[], now: Date): KeyRow[] {
+  return keys
+    .map((key) => keyRow(key, now))
+    .sort((a, b) => Number(keyWorks(b.status)) - Number(keyWorks(a.status)) || b.id - a.id);
 }
 
 /** A key of the service's list as a row, its status as of `now`. */

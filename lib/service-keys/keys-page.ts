@@ -4,8 +4,7 @@ import { listProjectTokens } from "@/lib/client/catalogue";
 import { listKeys } from "@/lib/client/keys";
 import type { ExtensionRead } from "./extension-read";
 import { readExtension } from "./extension-refusal";
-import { keyWorks } from "./key-status";
-import { type KeysPageData, keyRow } from "./key-view";
+import { type KeysPageData, keyRowsInOrder } from "./key-view";
 import type { KeyProject } from "./service-keys";
 
 /**
@@ -28,9 +27,7 @@ export async function readKeysPage(
     const [keys, catalogue] = await Promise.all([listKeys(project.connection), tokens]);
     return {
       // Keys that still work first, then the newest first (the service lists them oldest first).
-      keys: keys.Data.Keys.map((key) => keyRow(key, now)).sort(
-        (a, b) => Number(keyWorks(b.status)) - Number(keyWorks(a.status)) || b.id - a.id,
-      ),
+      keys: keyRowsInOrder(keys.Data.Keys, now),
       tokens: catalogue.tokens.map((token) => ({ guid: token.Guid, symbol: token.Symbol, name: token.Name })),
       keyFromEnvironment: project.ref === "env",
       tokensProblem: catalogue.problem,

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { AWARD_STATUS_LOOK } from "@/components/awards/award-status-badge";
 import { AwardTable } from "@/components/awards/award-table";
 import { RequestIdSearch } from "@/components/awards/request-id-search";
+import { ExportLink } from "@/components/data-table/export-link";
 import { PAGE_SIZE, pageParams, readTableView } from "@/components/data-table/url-state";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -11,47 +12,22 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
+import { historyView } from "@/lib/awards/history-view";
 import { readAwardHistory } from "@/lib/awards/page-reads";
-import { AWARD_SORTS, type AwardFilters, type AwardSort } from "@/lib/awards/trail";
-import { AWARD_STATUSES, type AwardStatus } from "@/lib/model/award-status";
+import { AWARD_STATUSES } from "@/lib/model/award-status";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "History · Awards" };
 
 const one = (value: string | string[] | undefined) => (typeof value === "string" ? value.trim() : "");
-const day = (text: string, plusDays = 0) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
-  const date = new Date(`${text}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return undefined;
-  date.setUTCDate(date.getUTCDate() + plusDays);
-  return date;
-};
-
 /** The award trail: every award this console sent, filterable, newest first. */
 export default async function AwardsPage({ searchParams }: PageProps<"/awards">) {
   const user = await requirePageUser("awards:read");
   const params = await searchParams;
-  const status = one(params.status);
-  const filters: AwardFilters = {
-    customerContains: one(params.customer) || undefined,
-    actorEmail: one(params.actor) || undefined,
-    status: (AWARD_STATUSES as readonly string[]).includes(status) ? (status as AwardStatus) : undefined,
-    from: day(one(params.from)),
-    to: day(one(params.to), 1),
-  };
-  // Sorting and paging as the table writes them (`sort=player.desc`, `page=2`): the server does both.
-  const view = readTableView(pageParams(params));
-  const [sorted] = view.sorting;
-  const sort: AwardSort | undefined =
-    sorted && sorted.id in AWARD_SORTS
-      ? { column: sorted.id as AwardSort["column"], descending: sorted.desc }
-      : undefined;
+  const address = pageParams(params);
+  const { filters, sort, page } = historyView(address, readTableView(address), PAGE_SIZE);
   // The trail of the project the user works on (the switcher changes it).
-  const { rows, total, symbols } = await readAwardHistory(user, filters, {
-    offset: view.pageIndex * PAGE_SIZE,
-    limit: PAGE_SIZE,
-    sort,
-  });
+  const { rows, total, symbols } = await readAwardHistory(user, filters, { ...page, sort });
   const filtered = Object.values(filters).some((value) => value !== undefined);
   return (
     <main className="flex min-w-0 flex-col gap-6 px-6 py-6">
@@ -102,6 +78,7 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
         <Button type="submit" variant="outline" className="col-span-2">
           Filter
         </Button>
+        <ExportLink href="/awards/export.csv" />
       </form>
       <AwardTable rows={rows} symbols={symbols} total={total} filtered={filtered} />
     </main>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { LanguageSwitcher } from "@/components/catalogue/language-switcher";
 import { PriceFilters } from "@/components/catalogue/price-filters";
 import { PricesTable } from "@/components/catalogue/prices-table";
+import { ExportLink } from "@/components/data-table/export-link";
 import { pageParams, readTableView } from "@/components/data-table/url-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
@@ -63,6 +64,7 @@ export default async function PricesPage({ searchParams }: PageProps<"/catalogue
           <>
             <PriceFilters chains={chains} chain={chain} includeAll={includeAll} />
             {languages.length > 0 ? <LanguageSwitcher languages={languages} chosen={language} /> : null}
+            <ExportLink href="/catalogue/prices/export.csv" />
           </>
         }
       />

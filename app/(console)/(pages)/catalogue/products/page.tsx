@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { LanguageSwitcher } from "@/components/catalogue/language-switcher";
 import { ProductsTable } from "@/components/catalogue/products-table";
+import { ExportLink } from "@/components/data-table/export-link";
 import { pageParams, readTableView } from "@/components/data-table/url-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
@@ -47,7 +48,12 @@ export default async function ProductsPage({ searchParams }: PageProps<"/catalog
         rowCount={page.rowCount}
         of={Products.length}
         types={Types.map(({ value, name }) => ({ value, name }))}
-        toolbar={<LanguageSwitcher languages={languages} chosen={language} />}
+        toolbar={
+          <>
+            <LanguageSwitcher languages={languages} chosen={language} />
+            <ExportLink href="/catalogue/products/export.csv" />
+          </>
+        }
       />
     </main>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ExportLink } from "@/components/data-table/export-link";
 import { ExtensionUnavailable } from "@/components/developers/extension-unavailable";
 import { RequestErrorsPanel } from "@/components/developers/request-errors-panel";
 import { RequestFiltersForm } from "@/components/developers/request-filters-form";
@@ -60,6 +61,7 @@ export default async function RequestsPage({ searchParams }: PageProps<"/develop
     <main className="flex min-w-0 flex-col gap-6 px-6 py-6">
       {header}
       <RequestFiltersForm filters={filters} problems={problems} />
+      <ExportLink href="/developers/requests/export.csv" />
       <RequestLogPanel initial={log} filters={filters} />
       {!errors.ok ? (
         <ServiceFailurePanel failure={errors.failure} />

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AwardTable } from "@/components/awards/award-table";
+import { ExportLink } from "@/components/data-table/export-link";
 import { ItemList } from "@/components/players/item-list";
 import { LookupForm } from "@/components/players/lookup-form";
 import { PlayerTokens } from "@/components/players/player-tokens";
@@ -113,9 +114,14 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
       ) : (
         <>
           <section aria-labelledby="tokens-heading" className="flex flex-col gap-3">
-            <h2 id="tokens-heading" className="text-lg font-semibold">
-              Tokens
-            </h2>
+            <div className="flex flex-wrap items-end justify-between gap-3">
+              <h2 id="tokens-heading" className="text-lg font-semibold">
+                Tokens
+              </h2>
+              {tokens.length > 0 ? (
+                <ExportLink href={`/players/${encodeURIComponent(customerId)}/export.csv`} />
+              ) : null}
+            </div>
             {tokens.length > 0 ? (
               <PlayerTokens tokens={tokens} />
             ) : (

@@ -1,14 +1,22 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ApprovalStatusPanel } from "@/components/awards/approval-status-panel";
+import { AWARD_STATUS_LOOK } from "@/components/awards/award-status-badge";
+import { AwardTable } from "@/components/awards/award-table";
 import { BatchProgress } from "@/components/bulk/batch-progress";
+import { PAGE_SIZE, pageParams, readTableView } from "@/components/data-table/url-state";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
+import { Select } from "@/components/ui/select";
 import { When } from "@/components/ui/when";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
+import { historyView } from "@/lib/awards/history-view";
+import { readBatchAwards } from "@/lib/awards/page-reads";
 import { readBatchPage } from "@/lib/bulk/page-reads";
+import { AWARD_STATUSES } from "@/lib/model/award-status";
 import { recordTitle } from "@/lib/pages/page-title";
 
 export const dynamic = "force-dynamic";
@@ -18,11 +26,16 @@ export async function generateMetadata({ params }: PageProps<"/awards/bulk/[batc
 }
 
 /** One batch: who sent which file and why, its live progress, its results file. */
-export default async function BatchPage({ params }: PageProps<"/awards/bulk/[batchId]">) {
+export default async function BatchPage({ params, searchParams }: PageProps<"/awards/bulk/[batchId]">) {
   const user = await requirePageUser("awards:read");
   const found = await readBatchPage(Number((await params).batchId));
   if (!found) notFound();
   const { batch, counts, approval } = found;
+  // Its rows, a page at a time, in file order unless sorted; the status filter as the history's.
+  const address = pageParams(await searchParams);
+  const view = historyView(address, readTableView(address), PAGE_SIZE);
+  const status = view.filters.status;
+  const rows = await readBatchAwards(user, batch.id, status, { ...view.page, sort: view.sort });
   return (
     <main className="flex flex-col gap-6 px-6 py-6">
       <PageHeader title={`Batch ${batch.id}`} description={`${batch.fileName}: ${batch.rowCount} awards.`}>
@@ -48,6 +61,32 @@ export default async function BatchPage({ params }: PageProps<"/awards/bulk/[bat
         initial={{ status: batch.status, error: batch.error, counts }}
         canRetry={can(user.role, "awards:send")}
       />
+      <section aria-labelledby="rows-heading" className="flex min-w-0 flex-col gap-3">
+        <h2 id="rows-heading" className="text-lg font-semibold">
+          Rows
+        </h2>
+        <form method="get" className="flex flex-wrap items-end gap-3">
+          <Field label="Status" id="rows-status" className="w-44">
+            <Select name="status" defaultValue={status ?? ""}>
+              <option value="">Any</option>
+              {AWARD_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {AWARD_STATUS_LOOK[s].label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Button type="submit" variant="outline">
+            Filter
+          </Button>
+        </form>
+        <AwardTable
+          rows={rows.rows}
+          symbols={rows.symbols}
+          total={rows.total}
+          filtered={status !== undefined}
+        />
+      </section>
       <p className="text-sm">
         Each row is an award in the{" "}
         <Link href="/awards" className="underline underline-offset-2">
