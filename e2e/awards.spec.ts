@@ -71,7 +71,7 @@ test.describe("a manager awards tokens", () => {
     const roomBefore = await hintRoom();
     await page.getByRole("button", { name: "Review award" }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.locator("#customerId-error")).toHaveText("must not be empty");
+    await expect(page.locator("#customerId-error")).toHaveText("Customer ID must not be empty.");
 
     // "Award again" is explicit: a prefilled copy that says it is a new award.
     await page.getByRole("button", { name: "Award again" }).click();
@@ -102,12 +102,14 @@ test.describe("a manager awards tokens", () => {
     await page.getByLabel("Amount", { exact: true }).fill("1,5");
     await page.getByRole("button", { name: "Review award" }).click();
     await expect(page.getByRole("dialog")).toBeHidden();
-    await expect(page.locator("#customerId-error")).toHaveText("must not be empty");
-    await expect(page.locator("#wallet-error")).toHaveText("is required for a direct distribution");
+    await expect(page.locator("#customerId-error")).toHaveText("Customer ID must not be empty.");
+    await expect(page.locator("#wallet-error")).toHaveText("Wallet is required for a direct distribution.");
     await expect(page.locator("[id='lines[0].amount-error']")).toHaveText(
-      "must use a point for decimals, not a comma",
+      "Amount must use a point for decimals, not a comma.",
     );
-    await expect(page.locator("#reason-error")).toHaveText("is required: say why (kept in the award trail)");
+    await expect(page.locator("#reason-error")).toHaveText(
+      "Reason is required: say why (kept in the award trail).",
+    );
     await expect(page.getByLabel("Mintable")).toHaveCount(0);
     await page.getByLabel("Allowance").check();
     await expect(page.getByLabel("Wallet")).toHaveCount(0);

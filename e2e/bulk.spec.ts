@@ -53,6 +53,9 @@ test("the page names each column's allowed values; the template it offers checks
   await upload(page, "template.csv", text);
   await page.getByRole("button", { name: "Check file" }).click();
   await expect(page.getByTestId("dry-run-summary")).toContainText("2 rows, 2 players, 0 with errors");
+  // The first rows as they will be sent: every column read as meant.
+  await expect(page.getByTestId("preview-2")).toContainText(/2\s*player-1\s*GOLD on DB\s*25\s*Allowance/);
+  await expect(page.getByTestId("preview-3")).toContainText(/3\s*player-2\s*GOLD on DB\s*0\.5\s*Direct/);
 });
 
 test("a file with bad rows is refused with reasons; fixed, it is sent once; the same file again changes no balance", async ({

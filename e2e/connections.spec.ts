@@ -54,9 +54,9 @@ test("add a connection: test reports what the service said, the key is masked, t
   await page.getByRole("button", { name: "Save connection" }).click();
   // The contract's one UUID rule, in its words (lib/contract/guid.ts).
   await expect(page.locator("#projectGuid-error")).toHaveText(
-    "must be a UUID (32 hexadecimal digits as 8-4-4-4-12)",
+    "Project GUID must be a UUID (32 hexadecimal digits as 8-4-4-4-12).",
   );
-  await expect(page.locator("#baseUrl-error")).toHaveText("must be an http:// or https:// URL");
+  await expect(page.locator("#baseUrl-error")).toHaveText("Base URL must be an http:// or https:// URL.");
   await expect(page.getByLabel("API key")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByTestId(`connection-${GOOD}`)).toHaveCount(0);
 

@@ -129,7 +129,7 @@ test.describe("the demo's players, as the README lists them", () => {
     // A few of the generated players, the named ones (dots, accents, Arabic, CJK, Devanagari) among them.
     for (const customerId of [
       "player-2001",
-      "player-2220",
+      "player-2210",
       "hana.tanaka",
       "zoë.w",
       "李雷",

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { ungroupDigits } from "../lib/format/grouped-decimal";
+import { readCsv } from "../testing/read-csv";
 import { storageState } from "./roles";
 
 /**
@@ -9,36 +10,6 @@ import { storageState } from "./roles";
  */
 test.use({ storageState: storageState("owner") });
 
-/** RFC 4180 as csvLine writes it: quoted fields, doubled quotes, CRLF lines. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(field);
-      field = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += char;
-  }
-  if (field !== "" || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
-
 /** Clicks the list's Export CSV; the file as records by its header's names. */
 async function exported(
   page: Page,
@@ -46,7 +17,7 @@ async function exported(
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).first().click();
   const file = await download;
-  const [header = [], ...rows] = parseCsv(await readFile((await file.path()) as string, "utf8"));
+  const [header = [], ...rows] = readCsv(await readFile((await file.path()) as string, "utf8"));
   return {
     header,
     name: file.suggestedFilename(),
@@ -157,7 +128,7 @@ test("the award history, a player's holdings, keys and requests export what thei
   const keys = await exported(page);
   await expectSameOrder(
     page,
-    keys.records.map((r) => r.id ?? ""),
+    keys.records.map((r) => r.name ?? ""),
     page.locator("tbody tr[data-testid^='key-']"),
   );
   // Names and prefixes only: a key's secret is never in the file.

@@ -240,7 +240,7 @@ test("one's own password: a wrong current one is named on its field; the right o
   await current.fill("not the password at all");
   await next.fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.locator("#current-password-error")).toHaveText("is not right");
+  await expect(page.locator("#current-password-error")).toHaveText("Current password is not right.");
   await expect(current).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("#new-password-error")).toHaveCount(0);
 

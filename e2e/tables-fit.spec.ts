@@ -17,6 +17,11 @@ const frames = (page: Page) =>
       name: element.getAttribute("aria-label") ?? "",
       down: element.scrollHeight - element.clientHeight,
       sideways: element.scrollWidth - element.clientWidth,
+      // For a failure's message: how wide each shown column came out.
+      widths: [...element.querySelectorAll("thead th")]
+        .filter((th) => th.getClientRects().length > 0)
+        .map((th) => `${(th.textContent ?? "").trim()} ${Math.round(th.getBoundingClientRect().width)}`)
+        .join(", "),
     })),
   );
 
@@ -38,7 +43,9 @@ for (const screen of [
         if (frame.down > 1)
           problems.push(`${path} ${frame.name}: scrolls ${frame.down} px down inside the page`);
         if (!screen.sideways && frame.sideways > 1)
-          problems.push(`${path} ${frame.name}: ${frame.sideways} px of columns hidden sideways`);
+          problems.push(
+            `${path} ${frame.name}: ${frame.sideways} px of columns hidden sideways (${frame.widths})`,
+          );
       }
     }
     expect(problems).toEqual([]);
@@ -65,4 +72,24 @@ test("on a phone the columns that matter are in view without scrolling sideways:
     "the wallet of player-1001's GEM on Polygon",
     gem.locator("tbody tr").filter({ hasText: "Distributed" }).locator("code").first(),
   );
+});
+
+test("a wide table's columns are a person's choice, remembered in the browser", async ({ page }) => {
+  await page.goto("/awards");
+  const frame = page.locator('[data-testid="table-scroll"][aria-label="Awards sent from this console"]');
+  const reason = frame.getByRole("columnheader", { name: "Reason" });
+  await expect(reason).toBeVisible();
+  const chooser = page.locator("summary").filter({ hasText: /^Columns/ });
+  await chooser.click();
+  await page.getByRole("checkbox", { name: "Show the Reason column" }).click();
+  await expect(reason).toHaveCount(0);
+  await expect(chooser).toHaveText(/Columns \(\d+ of \d+\)/);
+  // The first column names the row: it cannot be hidden.
+  await expect(page.getByRole("checkbox", { name: "Show the Sent column" })).toBeDisabled();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Awards" })).toBeVisible();
+  await expect(reason).toHaveCount(0);
+  await chooser.click();
+  await page.getByRole("checkbox", { name: "Show the Reason column" }).click();
+  await expect(reason).toBeVisible();
 });

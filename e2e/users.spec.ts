@@ -68,7 +68,7 @@ test("creating a user names the field and the rule that failed", async ({ page }
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByLabel("First password").fill("short");
   await page.getByRole("button", { name: "Create user" }).click();
-  await expect(page.locator("#user-email-error")).toHaveText("must be an email address");
+  await expect(page.locator("#user-email-error")).toHaveText("Email must be an email address.");
   await expect(page.locator("#user-password-error")).toContainText("at least");
   await expect(page.getByTestId("user-outcome")).toContainText("email must be an email address");
   // What was typed stays to be corrected, but the password, as a browser's own form does.

@@ -32,18 +32,24 @@ const columns = column.columns([
   }),
   column.accessor("kind", {
     header: "Event",
+    // The longest names ("Money action refused (limit, step-up, own request, role)") wrap, so the
+    // column never pushes the last ones out of the frame.
+    meta: { cellClassName: "min-w-36" },
     cell: ({ getValue }) => (
-      <Badge tone="neutral">{AUDIT_KINDS[getValue() as AuditKind] ?? getValue()}</Badge>
+      <Badge tone="neutral" className="whitespace-normal">
+        {AUDIT_KINDS[getValue() as AuditKind] ?? getValue()}
+      </Badge>
     ),
   }),
   column.accessor("project", {
     header: "Project",
     cell: ({ getValue }) => <TextCell text={getValue()} width="sm" />,
   }),
-  column.accessor("summary", { header: "What", meta: { cellClassName: "min-w-56 wrap-anywhere" } }),
+  column.accessor("summary", { header: "What", meta: { cellClassName: "min-w-48 wrap-anywhere" } }),
   column.accessor("client", {
     header: "From",
-    meta: { cellClassName: "font-mono text-xs" },
+    // The client's address: from the widest screens (its user agent is the tooltip; both are in the export).
+    meta: { cellClassName: "font-mono text-xs", wideOnly: "2xl" },
     cell: ({ row }) => (
       <TextCell
         text={row.original.client}
@@ -66,6 +72,7 @@ export function AuditTable({ rows }: { rows: AuditTableRow[] }) {
       rowTestId={(row) => `audit-${row.id}`}
       pageSize={50}
       filter={false}
+      chooseColumns
     />
   );
 }

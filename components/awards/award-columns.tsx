@@ -100,7 +100,7 @@ const AWARD_COLUMNS: readonly PagedColumn<AwardRow>[] = [
         href={`/awards/${row.requestId}`}
         title={`${row.tokens.join(", ")}: award ${row.requestId}`}
         data-testid="award-link"
-        className="ml-auto block max-w-24 truncate underline-offset-2 hover:underline sm:max-w-40 lg:max-w-56"
+        className="ml-auto block max-w-24 truncate underline-offset-2 hover:underline sm:max-w-40 lg:max-w-48"
       >
         {row.tokens.join(", ")}
       </Link>
@@ -165,9 +165,18 @@ export interface AwardPagedTableProps {
   /** A page with other tables names this one's URL parameters (`awards.sort`). */
   urlKey?: string;
   filtered?: boolean;
+  /** The history: a person chooses its columns (components/data-table/column-chooser.tsx). */
+  chooseColumns?: boolean;
 }
 
-export function AwardPagedTable({ rows, watch, rowCount, urlKey, filtered }: AwardPagedTableProps) {
+export function AwardPagedTable({
+  rows,
+  watch,
+  rowCount,
+  urlKey,
+  filtered,
+  chooseColumns,
+}: AwardPagedTableProps) {
   return (
     <Watched value={watch}>
       <PagedTable
@@ -185,6 +194,7 @@ export function AwardPagedTable({ rows, watch, rowCount, urlKey, filtered }: Awa
         defaultSorting={DEFAULT_SORTING}
         count={rowCount !== undefined}
         countTestId="awards-count"
+        chooseColumns={chooseColumns}
         empty={
           filtered
             ? undefined

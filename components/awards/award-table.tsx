@@ -51,6 +51,7 @@ export interface AwardTableProps {
   filtered?: boolean;
   /** A page with other tables names this one's URL parameters. */
   urlKey?: string;
+  chooseColumns?: boolean;
 }
 
 /**
@@ -58,7 +59,7 @@ export interface AwardTableProps {
  * still move (queued, sending) are kept current after the first paint; only what the table shows
  * goes to the browser.
  */
-export function AwardTable({ rows, symbols, total, filtered, urlKey }: AwardTableProps) {
+export function AwardTable({ rows, symbols, total, filtered, urlKey, chooseColumns }: AwardTableProps) {
   return (
     <AwardPagedTable
       rows={rows.map((award) => awardRow(award, symbols))}
@@ -66,6 +67,7 @@ export function AwardTable({ rows, symbols, total, filtered, urlKey }: AwardTabl
       rowCount={total}
       filtered={filtered}
       urlKey={urlKey}
+      chooseColumns={chooseColumns}
     />
   );
 }

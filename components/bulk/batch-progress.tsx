@@ -7,6 +7,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { toast } from "@/components/ui/toast";
 import { retryBatchAction } from "@/lib/actions/bulk/retry-batch";
 import type { BatchCounts } from "@/lib/bulk/batch-counts";
+import { batchPace, keptSamples, type Pace, type PaceSample, paceText } from "@/lib/bulk/batch-pace";
 import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";
 import type { BatchStatus } from "@/lib/model/batch-status";
@@ -47,7 +48,7 @@ export function BatchProgress({
   const router = useRouter();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<string | null>(null);
-  const { data: progress } = useQuery({
+  const { data: progress, dataUpdatedAt } = useQuery({
     queryKey: queryKeys.batch(batchId),
     queryFn: ({ signal }) => getJson<Progress>(`/api/batches/${batchId}`, signal),
     initialData: initial,
@@ -74,6 +75,19 @@ export function BatchProgress({
 
   const { counts } = progress;
   const answered = answeredRows(counts);
+  // Each reading while sending, for the rate and the time left (lib/bulk/batch-pace.ts).
+  const samples = useRef<PaceSample[]>([]);
+  const [pace, setPace] = useState<Pace | null>(null);
+  useEffect(() => {
+    if (progress.status !== "sending") {
+      samples.current = [];
+      setPace(null);
+      return;
+    }
+    // Each reading counts, also one where nothing moved: a pause shows as one.
+    samples.current = keptSamples([...samples.current, { at: dataUpdatedAt, answered }], dataUpdatedAt);
+    setPace(batchPace(samples.current, counts.total));
+  }, [progress.status, answered, counts.total, dataUpdatedAt]);
   const failed = counts.failed + counts.unknown;
   const figures: [string, number, string][] = [
     ["Sent", answered + counts.sending, "sent"],
@@ -114,6 +128,11 @@ export function BatchProgress({
       {progress.error ? (
         <p role="alert" className="text-destructive">
           {progress.error}
+        </p>
+      ) : null}
+      {progress.status === "sending" && pace ? (
+        <p className="text-sm" data-testid="batch-pace">
+          {paceText(pace)}
         </p>
       ) : null}
       {progress.status === "sending" || progress.status === "done" ? (

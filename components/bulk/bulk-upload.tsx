@@ -11,7 +11,7 @@ import { MAX_FILE_BYTES, MAX_ROWS } from "@/lib/bulk/csv";
 import type { DryRunReport } from "@/lib/bulk/dry-run-report";
 import { FundsCheck, PolicyCheck } from "./dry-run-checks";
 import { type Confirmations, DryRunFindings } from "./dry-run-findings";
-import { TotalsTable } from "./dry-run-tables";
+import { PreviewTable, TotalsTable } from "./dry-run-tables";
 import { SendBatchDialog } from "./send-batch-dialog";
 
 const NONE_CONFIRMED: Confirmations = { repeats: false, recent: false, newPlayers: false };
@@ -144,6 +144,14 @@ export function BulkUpload() {
             .
           </p>
           {report.summary.totals.length > 0 ? <TotalsTable totals={report.summary.totals} /> : null}
+          {report.preview.length > 0 ? (
+            <section aria-labelledby="preview-heading" className="flex flex-col gap-2">
+              <h3 id="preview-heading" className="font-medium">
+                First rows, as they will be sent
+              </h3>
+              <PreviewTable rows={report.preview} of={report.summary.rows} />
+            </section>
+          ) : null}
 
           <DryRunFindings report={report} confirmed={confirmed} onConfirm={confirm} />
 

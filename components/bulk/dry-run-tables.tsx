@@ -1,6 +1,8 @@
 "use client";
 import { DataTable } from "@/components/data-table/data-table";
 import { byDecimal, columnHelper } from "@/components/data-table/features";
+import { IdCell } from "@/components/data-table/id-cell";
+import type { DryRunReport } from "@/lib/bulk/dry-run-report";
 import type { ContractForecast } from "@/lib/bulk/funds";
 import type { Total } from "@/lib/bulk/validate";
 import { groupDigits } from "@/lib/format/grouped-decimal";
@@ -95,6 +97,54 @@ export function FundsTable({ contracts }: { contracts: ContractForecast[] }) {
       getRowId={(c) => c.contractGuid}
       rowTestId={(c) => `funds-${c.symbol}-${c.chain}`}
       urlKey="funds"
+      filter={false}
+      count={false}
+    />
+  );
+}
+
+type PreviewRow = DryRunReport["preview"][number];
+const preview = columnHelper<PreviewRow>();
+
+const previewColumns = preview.columns([
+  preview.accessor("line", { header: "Line", meta: { numeric: true } }),
+  preview.accessor("customerId", {
+    header: "Player",
+    meta: { cellClassName: "min-w-32 max-w-56 wrap-anywhere" },
+  }),
+  preview.accessor((row) => `${row.symbol} on ${row.chain}`, { id: "token", header: "Token" }),
+  preview.accessor("amount", {
+    header: "Amount",
+    sortFn: byDecimal((row) => row.amount),
+    meta: { numeric: true },
+  }),
+  preview.accessor((row) => (row.mode === "allowance" ? "Allowance" : "Direct"), {
+    id: "mode",
+    header: "Mode",
+  }),
+  preview.accessor("wallet", {
+    header: "Wallet",
+    meta: { wideOnly: true },
+    cell: ({ row }) =>
+      row.original.wallet ? (
+        <IdCell value={row.original.wallet} what={`wallet of line ${row.original.line}`} />
+      ) : (
+        <span className="text-muted-foreground">—</span>
+      ),
+  }),
+]);
+
+/** The file's first valid rows as they will be sent: the columns were read as meant. */
+export function PreviewTable({ rows, of }: { rows: DryRunReport["preview"]; of: number }) {
+  return (
+    <DataTable
+      noun="rows"
+      caption={`The first ${rows.length} of ${of} rows, as they will be sent`}
+      rows={rows}
+      columns={previewColumns}
+      getRowId={(row) => String(row.line)}
+      rowTestId={(row) => `preview-${row.line}`}
+      urlKey="preview"
       filter={false}
       count={false}
     />

@@ -104,6 +104,7 @@ export function PricesTable({ rows, rowCount, of, toolbar }: PricesTableProps) {
       rows={rows}
       columns={columns}
       getRowId={(row) => row.guid}
+      chooseColumns
       toolbar={toolbar}
       server={{ rowCount, of }}
     />

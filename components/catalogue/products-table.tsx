@@ -86,6 +86,7 @@ export function ProductsTable({ rows, rowCount, of, types, toolbar }: ProductsTa
       rows={rows}
       columns={columns}
       getRowId={(row) => row.guid}
+      chooseColumns
       facets={facets}
       toolbar={toolbar}
       server={{ rowCount, of }}

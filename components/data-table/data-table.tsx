@@ -7,9 +7,11 @@ import {
   type SortingState,
   useTable,
 } from "@tanstack/react-table";
+import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { Amount } from "@/components/ui/amount";
 import { Link } from "@/components/ui/link";
+import { ColumnChooser, useHiddenColumns } from "./column-chooser";
 import { type Features, features } from "./features";
 import { LinkedRow } from "./linked-row";
 import { ServerTableToolbar } from "./server-table-toolbar";
@@ -47,6 +49,17 @@ export interface DataTableProps<Row extends RowData> extends TableProps<Row> {
 
 const NO_FACETS: readonly ColumnFacet[] = [];
 
+type AnyColumnDef = { id?: string; accessorKey?: unknown; header?: unknown };
+/** A column's id as TanStack Table gives it: its own, else its accessor key. */
+const columnIdOf = (def: unknown) => {
+  const { id, accessorKey } = def as AnyColumnDef;
+  return id ?? String(accessorKey ?? "");
+};
+const columnLabel = (def: unknown) => {
+  const { header } = def as AnyColumnDef;
+  return typeof header === "string" ? header : columnIdOf(def);
+};
+
 const NUMERIC_CELL = {
   cell: (info: {
     getValue: () => unknown;
@@ -83,7 +96,15 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
     rowTestId,
     rowHref,
     one,
+    chooseColumns = false,
   } = props;
+  const pathname = usePathname();
+  const [hidden, setHidden] = useHiddenColumns(`gcc.columns:${pathname}:${urlKey ?? noun}`);
+  const choices = chooseColumns
+    ? columns.map((def) => ({ id: columnIdOf(def), label: columnLabel(def) }))
+    : [];
+  const shownColumns =
+    chooseColumns && hidden.size > 0 ? columns.filter((def) => !hidden.has(columnIdOf(def))) : columns;
   const { href, hrefNow, ...urlState } = useUrlTableState({
     key: urlKey,
     filterIds: facets.map((facet) => facet.columnId),
@@ -92,7 +113,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   });
   const table = useTable({
     features,
-    columns,
+    columns: shownColumns,
     data: rows,
     getRowId,
     ...urlState,
@@ -179,6 +200,16 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
     </LinkedRow>
   ));
 
+  const chooser = chooseColumns ? (
+    <ColumnChooser columns={choices} hidden={hidden} onChange={setHidden} idPrefix={idPrefix} />
+  ) : null;
+  const pageControls =
+    toolbar || chooser ? (
+      <>
+        {toolbar}
+        {chooser}
+      </>
+    ) : null;
   const controls =
     filter && server ? (
       <ServerTableToolbar
@@ -188,7 +219,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
         facets={facets}
         href={hrefNow}
       >
-        {toolbar}
+        {pageControls}
       </ServerTableToolbar>
     ) : filter ? (
       <TableToolbar
@@ -202,10 +233,10 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
           onChange: (value: string) => table.getColumn(facet.columnId)?.setFilterValue(value || undefined),
         }))}
       >
-        {toolbar}
+        {pageControls}
       </TableToolbar>
-    ) : toolbar ? (
-      <div className="flex flex-wrap items-end gap-3">{toolbar}</div>
+    ) : pageControls ? (
+      <div className="flex flex-wrap items-end gap-3">{pageControls}</div>
     ) : null;
 
   return (
@@ -217,7 +248,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
         shown,
         head,
         rows: body,
-        columns: columns.length,
+        columns: shownColumns.length,
         filtered: rows.length > 0 || server !== undefined,
       }}
       pager={{

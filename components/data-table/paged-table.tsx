@@ -3,6 +3,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
 import { Link } from "@/components/ui/link";
 import { type ServerTable, TABLE_PAGE_SIZE, type TablePage, tablePage } from "@/lib/pages/table-page";
+import { ColumnChooser, useHiddenColumns } from "./column-chooser";
 import type { DataTableColumnMeta } from "./features";
 import { LinkedRow } from "./linked-row";
 import { SortIcon } from "./sort-icon";
@@ -57,7 +58,7 @@ const NO_SORTING: readonly { id: string; desc: boolean }[] = [];
 export function PagedTable<Row>(props: PagedTableProps<Row>) {
   const {
     rows,
-    columns,
+    columns: allColumns,
     rowCount,
     defaultSorting = NO_SORTING,
     urlKey,
@@ -67,8 +68,12 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
     rowTestId,
     rowHref,
     one,
+    chooseColumns = false,
   } = props;
   const pathname = usePathname();
+  const [hidden, setHidden] = useHiddenColumns(`gcc.columns:${pathname}:${urlKey ?? props.noun}`);
+  const columns =
+    chooseColumns && hidden.size > 0 ? allColumns.filter((column) => !hidden.has(column.id)) : allColumns;
   const params = useSearchParams();
   const url = { key: urlKey };
   const view = readTableView(new URLSearchParams(params.toString()), url);
@@ -138,7 +143,21 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
   return (
     <TableLayout
       table={props}
-      toolbar={filter ? <UrlFilterToolbar noun={props.noun} idPrefix={idPrefix} urlKey={urlKey} /> : null}
+      toolbar={
+        filter || chooseColumns ? (
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            {filter ? <UrlFilterToolbar noun={props.noun} idPrefix={idPrefix} urlKey={urlKey} /> : null}
+            {chooseColumns ? (
+              <ColumnChooser
+                columns={allColumns.map(({ id, header }) => ({ id, label: header }))}
+                hidden={hidden}
+                onChange={setHidden}
+                idPrefix={idPrefix}
+              />
+            ) : null}
+          </div>
+        ) : null
+      }
       nothing={total === 0}
       frame={{
         shown: page.rowCount,

@@ -21,6 +21,8 @@ export interface TableProps<Row> {
   /** The noun for one row ("award"), for the count. */
   one?: string;
   countTestId?: string;
+  /** A wide table: a person chooses its columns, remembered in the browser (column-chooser.tsx). */
+  chooseColumns?: boolean;
   /** What to say when there is nothing to list at all. */
   empty?: { title: string; description?: ReactNode };
 }

@@ -114,6 +114,7 @@ export function KeysTable({ rows }: { rows: KeyRow[] }) {
       columns={columns}
       getRowId={(row) => String(row.id)}
       rowTestId={(row) => `key-${row.id}`}
+      chooseColumns
       filter={rows.length > 10}
       empty={{ title: "No keys", description: "The service lists no key for this project." }}
     />

@@ -139,6 +139,7 @@ export function RequestLogTable({ entries, onOpen, filtered }: RequestLogTablePr
         columns={columns}
         getRowId={(row) => row.Id}
         rowTestId={(row) => `request-${row.Id}`}
+        chooseColumns
         filter={false}
         count={false}
         pageSize={200}

@@ -20,15 +20,24 @@ const DESCRIPTION = "text-sm text-muted-foreground";
  */
 export type FocusAfterClose = () => HTMLElement | null | undefined;
 
-function useFocusReturn(to?: FocusAfterClose) {
+type AutoFocusHandler = ((event: Event) => void) | undefined;
+
+/** The content's focus handlers, the caller's own first: focus back to the opener, or to `to()`. */
+function useFocusReturn(
+  to: FocusAfterClose | undefined,
+  own: { onOpenAutoFocus?: AutoFocusHandler; onCloseAutoFocus?: AutoFocusHandler },
+) {
   const opener = useRef<HTMLElement | null>(null);
   return {
     // Radix asks before it moves the focus in: what has it now opened the dialog.
-    onOpenAutoFocus: () => {
+    onOpenAutoFocus: (event: Event) => {
       const active = document.activeElement;
       opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      own.onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus: (event: Event) => {
+      own.onCloseAutoFocus?.(event);
+      if (event.defaultPrevented) return;
       const target = to?.() ?? opener.current;
       if (!target?.isConnected) return;
       event.preventDefault();
@@ -57,22 +66,11 @@ export function DialogContent({
   onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
-  const focus = useFocusReturn(focusAfterClose);
+  const focus = useFocusReturn(focusAfterClose, { onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={OVERLAY} />
-      <DialogPrimitive.Content
-        className={cn(CONTENT, className)}
-        onOpenAutoFocus={(event) => {
-          focus.onOpenAutoFocus();
-          onOpenAutoFocus?.(event);
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          if (!event.defaultPrevented) focus.onCloseAutoFocus(event);
-        }}
-        {...props}
-      >
+      <DialogPrimitive.Content className={cn(CONTENT, className)} {...focus} {...props}>
         {children}
         {showClose ? (
           <DialogPrimitive.Close
@@ -129,22 +127,11 @@ export function AlertDialogContent({
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content> & { focusAfterClose?: FocusAfterClose }) {
-  const focus = useFocusReturn(focusAfterClose);
+  const focus = useFocusReturn(focusAfterClose, { onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className={OVERLAY} />
-      <AlertDialogPrimitive.Content
-        className={cn(CONTENT, className)}
-        onOpenAutoFocus={(event) => {
-          focus.onOpenAutoFocus();
-          onOpenAutoFocus?.(event);
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          if (!event.defaultPrevented) focus.onCloseAutoFocus(event);
-        }}
-        {...props}
-      />
+      <AlertDialogPrimitive.Content className={cn(CONTENT, className)} {...focus} {...props} />
     </AlertDialogPrimitive.Portal>
   );
 }

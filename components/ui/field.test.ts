@@ -1,7 +1,7 @@
 import { createElement as h, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Field, type FieldProps } from "@/components/ui/field";
+import { errorSentence, Field, type FieldProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 
@@ -30,7 +30,8 @@ describe("Field wires its control", () => {
     expect(input.attribute("aria-describedby")).toBe("email-hint email-error");
     expect(input.attribute("aria-invalid")).toBe("true");
     expect(markup).toContain('<p id="email-error"');
-    expect(markup).toContain("must be an email address");
+    // A whole sentence: the field's label, then the rule.
+    expect(markup).toContain("Email must be an email address.");
   });
 
   it("leaves a valid control without aria-invalid, described by its hint only", () => {
@@ -71,5 +72,25 @@ describe("Field wires its control", () => {
     const input = controlOf(renderToStaticMarkup(h(Input, { "aria-label": "Search" })), "input");
     expect(input.attribute("id")).toBeNull();
     expect(input.attribute("aria-describedby")).toBeNull();
+  });
+});
+
+describe("a field's error reads as a sentence", () => {
+  it.each([
+    ["Reason", "must not be empty", "Reason must not be empty."],
+    ["Wallet", "is required for a direct distribution", "Wallet is required for a direct distribution."],
+    [
+      "Reason",
+      "is required: say why (kept in the award trail)",
+      "Reason is required: say why (kept in the award trail).",
+    ],
+    ["Amount", "The service refused it.", "The service refused it."],
+    ["Amount", "Use a point for decimals", "Use a point for decimals."],
+  ])("%s + %j → %j", (label, message, sentence) => {
+    expect(errorSentence(label, message)).toBe(sentence);
+  });
+
+  it("leaves the words alone when the label is not plain text", () => {
+    expect(errorSentence(h("span", null, "Amount"), "must be positive")).toBe("must be positive.");
   });
 });

@@ -34,7 +34,8 @@ export function Field({ label, hint, error, id, optional, className, children }:
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = hint ? `${controlId}-hint` : undefined;
-  const message = Array.isArray(error) ? error.join(" ") : (error as string | null | undefined);
+  const rule = Array.isArray(error) ? error.join(" ") : (error as string | null | undefined);
+  const message = rule ? errorSentence(label, rule) : rule;
   const errorId = message ? `${controlId}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
@@ -60,6 +61,18 @@ export function Field({ label, hint, error, id, optional, className, children }:
       </div>
     </FieldContext>
   );
+}
+
+/**
+ * A field's error as a whole sentence a person reads under the control (docs/console.md, "Forms"):
+ * the shared rules say what a value must be after the field's name ("must not be empty"), as the
+ * server's messages put it ("reason must not be empty"), so the field puts its own label first —
+ * "Reason must not be empty." A message that is a sentence already is left as it is.
+ */
+export function errorSentence(label: ReactNode, message: string): string {
+  const text = message.trim();
+  const sentence = typeof label === "string" && /^[a-z]/.test(text) ? `${label} ${text}` : text;
+  return /[.!?…]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 
 interface ControlProps {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { createConsoleTestDatabase } from "@/testing/console-database";
+import { readCsv } from "@/testing/read-csv";
 import { auditExport } from "./audit-export";
 import { readAuditPage, recordAudit } from "./audit-log";
 
@@ -13,35 +14,6 @@ afterEach(async () => {
 });
 
 const read = async (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
-
-/** RFC 4180 fields back out of one CSV text (quotes doubled inside quoted fields). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i += 1;
-    } else field += c;
-  }
-  return rows;
-}
 
 const tricky = [
   '=HYPERLINK("http://evil.example","click")',
@@ -82,7 +54,7 @@ describe("audit exports", () => {
       })),
     );
 
-    const [header, ...records] = parseCsv(await read(auditExport(database.db, {}, "csv")));
+    const [header, ...records] = readCsv(await read(auditExport(database.db, {}, "csv")));
     expect(header).toEqual([
       "id",
       "at",

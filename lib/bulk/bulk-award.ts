@@ -102,6 +102,9 @@ function rowWarnings(
     .map(([line, problems]) => ({ line, fields: fields.get(line) as CsvRow["fields"], problems }));
 }
 
+/** The rows the dry run shows as they will be sent: enough to see every column was read right. */
+const PREVIEW_ROWS = 5;
+
 interface Checked {
   report: Omit<DryRunReport, "newPlayers" | "funds" | "warnings" | "policy">;
   parsed: CsvRow[];
@@ -135,6 +138,17 @@ async function check(user: ConsoleUser, fileName: string, bytes: Uint8Array): Pr
     fileName,
     fileSha256: sha,
     summary: checked.summary,
+    preview: checked.rows
+      .slice(0, PREVIEW_ROWS)
+      .map(({ line, customerId, symbol, chain, amount, mode, wallet }) => ({
+        line,
+        customerId,
+        symbol,
+        chain,
+        amount,
+        mode,
+        wallet,
+      })),
     errors: checked.errors,
     repeated: checked.repeated,
     recent: recent.map((match) => ({

@@ -2,13 +2,18 @@ import type { TokenCheck } from "@/lib/approvals/policy-model";
 import type { BatchCounts } from "./batch-counts";
 import type { ContractForecast } from "./funds";
 import type { ProblemRow } from "./problem-file";
-import type { RepeatedRow, RowError, Total } from "./validate";
+import type { BulkRow, RepeatedRow, RowError, Total } from "./validate";
 
 /** What the dry run shows: plain data, safe to hand to the browser (no key, no connection). */
 export interface DryRunReport {
   fileName: string;
   fileSha256: string;
   summary: { rows: number; players: number; totals: Total[]; errors: number };
+  /**
+   * The file's first rows that pass every check, as they will be sent (trimmed Customer ID, token
+   * and chain resolved, canonical amount): what a person checks the columns were read right by.
+   */
+  preview: Pick<BulkRow, "line" | "customerId" | "symbol" | "chain" | "amount" | "mode" | "wallet">[];
   errors: RowError[];
   repeated: RepeatedRow[];
   /** Rows that repeat an award of the last 30 days sent under another RequestID. */

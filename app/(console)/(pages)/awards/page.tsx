@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AWARD_STATUS_LOOK } from "@/components/awards/award-status-badge";
+import { AwardStatusField } from "@/components/awards/award-status-field";
 import { AwardTable } from "@/components/awards/award-table";
 import { RequestIdSearch } from "@/components/awards/request-id-search";
 import { ExportLink } from "@/components/data-table/export-link";
@@ -9,12 +9,10 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
-import { Select } from "@/components/ui/select";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { historyView } from "@/lib/awards/history-view";
 import { readAwardHistory } from "@/lib/awards/page-reads";
-import { AWARD_STATUSES } from "@/lib/model/award-status";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "History · Awards" };
@@ -58,16 +56,7 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
         <Field label="Sent by" id="filter-actor" className="col-span-2 sm:w-56">
           <Input name="actor" type="email" defaultValue={one(params.actor)} />
         </Field>
-        <Field label="Status" id="filter-status" className="col-span-2 sm:w-44">
-          <Select name="status" defaultValue={filters.status ?? ""}>
-            <option value="">Any</option>
-            {AWARD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {AWARD_STATUS_LOOK[s].label}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <AwardStatusField id="filter-status" value={filters.status} className="col-span-2 sm:w-44" />
         <Field label="From" id="filter-from" className="sm:w-40">
           <Input name="from" type="date" defaultValue={one(params.from)} />
         </Field>
@@ -80,7 +69,7 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
         </Button>
         <ExportLink href="/awards/export.csv" />
       </form>
-      <AwardTable rows={rows} symbols={symbols} total={total} filtered={filtered} />
+      <AwardTable rows={rows} symbols={symbols} total={total} filtered={filtered} chooseColumns />
     </main>
   );
 }

@@ -1,22 +1,19 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ApprovalStatusPanel } from "@/components/awards/approval-status-panel";
-import { AWARD_STATUS_LOOK } from "@/components/awards/award-status-badge";
+import { AwardStatusField } from "@/components/awards/award-status-field";
 import { AwardTable } from "@/components/awards/award-table";
 import { BatchProgress } from "@/components/bulk/batch-progress";
 import { PAGE_SIZE, pageParams, readTableView } from "@/components/data-table/url-state";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
 import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
-import { Select } from "@/components/ui/select";
 import { When } from "@/components/ui/when";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { historyView } from "@/lib/awards/history-view";
 import { readBatchAwards } from "@/lib/awards/page-reads";
 import { readBatchPage } from "@/lib/bulk/page-reads";
-import { AWARD_STATUSES } from "@/lib/model/award-status";
 import { recordTitle } from "@/lib/pages/page-title";
 
 export const dynamic = "force-dynamic";
@@ -66,16 +63,7 @@ export default async function BatchPage({ params, searchParams }: PageProps<"/aw
           Rows
         </h2>
         <form method="get" className="flex flex-wrap items-end gap-3">
-          <Field label="Status" id="rows-status" className="w-44">
-            <Select name="status" defaultValue={status ?? ""}>
-              <option value="">Any</option>
-              {AWARD_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {AWARD_STATUS_LOOK[s].label}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <AwardStatusField id="rows-status" value={status} className="w-44" />
           <Button type="submit" variant="outline">
             Filter
           </Button>
