@@ -60,7 +60,7 @@ async function signIn(page: Page, url: string, role: RoleName): Promise<void> {
 async function recordPages(page: Page, url: string): Promise<ConsolePage[]> {
   const found: ConsolePage[] = [];
   for (const [list, pattern, title] of [
-    ["/awards", /^\/awards\/(?!new$|bulk)[^/]+$/, "award"],
+    ["/awards", /^\/awards\/(?!new$|bulk|export\.csv$)[^/]+$/, "award"],
     ["/awards/bulk", /^\/awards\/bulk\/\d+$/, "batch"],
   ] as const) {
     await page.goto(`${url}${list}`);

@@ -24,12 +24,14 @@ const columns = column.columns([
     id: "player",
     header: "Player",
     sortFn: "text",
-    meta: { cellClassName: "min-w-44 max-w-64 wrap-anywhere" },
+    meta: { cellClassName: "sm:min-w-44 max-w-64 wrap-anywhere" },
     cell: ({ row }) => <PlayerLink customerId={row.original.customerId} />,
   }),
   column.accessor("wallet", {
     header: "Wallet",
     enableSorting: false,
+    // On a phone the tokens matter first: the wallet (an ID, whole on the award's page) from `md`.
+    meta: { wideOnly: true },
     cell: ({ row }) => <IdCell value={row.original.wallet} what={`wallet ${row.original.wallet}`} wide />,
   }),
   column.accessor((row) => row.lines.map((line) => `${line.amount} ${line.symbol}`).join(" "), {
@@ -47,6 +49,7 @@ const columns = column.columns([
   column.accessor("requestId", {
     header: "Request ID",
     enableSorting: false,
+    meta: { wideOnly: "lg" },
     cell: ({ row }) => <RequestIdCell requestId={row.original.requestId} linked={row.original.inTrail} />,
   }),
 ]);

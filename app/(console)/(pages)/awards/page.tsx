@@ -33,16 +33,19 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
         title="Awards"
         description="Every award sent from this console: who sent what to whom, why, and what happened."
       >
-        {can(user.role, "awards:send") ? (
-          <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline">
-              <Link href="/awards/bulk">Bulk awards</Link>
-            </Button>
-            <Button asChild>
-              <Link href="/awards/new">New award</Link>
-            </Button>
-          </div>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <ExportLink href="/awards/export.csv" />
+          {can(user.role, "awards:send") ? (
+            <>
+              <Button asChild variant="outline">
+                <Link href="/awards/bulk">Bulk awards</Link>
+              </Button>
+              <Button asChild>
+                <Link href="/awards/new">New award</Link>
+              </Button>
+            </>
+          ) : null}
+        </div>
       </PageHeader>
       <RequestIdSearch />
       <form
@@ -67,7 +70,6 @@ export default async function AwardsPage({ searchParams }: PageProps<"/awards">)
         <Button type="submit" variant="outline" className="col-span-2">
           Filter
         </Button>
-        <ExportLink href="/awards/export.csv" />
       </form>
       <AwardTable rows={rows} symbols={symbols} total={total} filtered={filtered} chooseColumns />
     </main>
