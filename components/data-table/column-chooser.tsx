@@ -1,8 +1,13 @@
 "use client";
 import { Columns3 } from "lucide-react";
-import { useCallback, useMemo, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from "react";
 import { buttonClass } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
+
+// The boxes load when the chooser is first opened: no table page's first load carries them
+// (docs/console.md, "Bundle budget").
+const ColumnChooserPanel = lazy(() =>
+  import("./column-chooser-panel").then((module) => ({ default: module.ColumnChooserPanel })),
+);
 
 /** A same-tab change of a table's columns (the `storage` event only tells other tabs). */
 const CHANGED = "gcc:columns";
@@ -78,23 +83,9 @@ export function ColumnChooser({ columns, hidden, onChange, idPrefix }: ColumnCho
         Columns{hidden.size > 0 ? ` (${columns.length - hidden.size} of ${columns.length})` : ""}
       </summary>
       {open ? (
-        <fieldset className="absolute right-0 z-20 mt-2 flex w-56 flex-col gap-2 rounded-lg border border-border bg-popover p-3 text-sm shadow-lg">
-          <legend className="sr-only">Columns shown</legend>
-          {columns.map(({ id, label }, index) => (
-            <div key={id} className="flex min-h-8 items-center gap-2">
-              <Checkbox
-                id={`${idPrefix}column-${id}`}
-                aria-label={`Show the ${label} column`}
-                checked={!hidden.has(id)}
-                disabled={index === 0}
-                onCheckedChange={(state) => onChange(id, state !== true)}
-              />
-              <label htmlFor={`${idPrefix}column-${id}`} className="cursor-pointer">
-                {label}
-              </label>
-            </div>
-          ))}
-        </fieldset>
+        <Suspense fallback={null}>
+          <ColumnChooserPanel columns={columns} hidden={hidden} onChange={onChange} idPrefix={idPrefix} />
+        </Suspense>
       ) : null}
     </details>
   );

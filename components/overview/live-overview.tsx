@@ -5,7 +5,7 @@ import { When } from "@/components/ui/when";
 import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";
 import type { OverviewData } from "@/lib/overview/overview-data";
-import { rangeQuery } from "@/lib/overview/overview-range";
+import { rangeQuery } from "@/lib/overview/range-query";
 import { FundingGaps } from "./funding-gaps";
 import { LatestAwards } from "./latest-awards";
 import { OutcomeCards } from "./outcome-cards";

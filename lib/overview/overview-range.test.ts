@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { overviewRange, rangeQuery } from "./overview-range";
+import { overviewRange } from "./overview-range";
+import { rangeQuery } from "./range-query";
 
 const NOW = new Date("2026-12-07T14:05:00.000Z");
 const of = (query: string) => overviewRange(new URLSearchParams(query), NOW);

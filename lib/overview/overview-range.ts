@@ -1,4 +1,5 @@
 import { DAY_MS, utcDay, utcDayStart } from "./aggregate";
+import type { RangeKey } from "./range-query";
 
 /**
  * The overview's period (docs/console.md, "The overview"): today, the last 7 or 30 UTC days, or
@@ -7,8 +8,7 @@ import { DAY_MS, utcDay, utcDayStart } from "./aggregate";
  * are compared with. Days are UTC calendar days, as everywhere in the overview. Browser-safe.
  */
 
-export const RANGE_KEYS = ["today", "7d", "30d", "custom"] as const;
-export type RangeKey = (typeof RANGE_KEYS)[number];
+export type { RangeKey } from "./range-query";
 
 /** The longest period a person may choose: a year and a day, so a leap year fits. */
 export const MAX_RANGE_DAYS = 366;
@@ -103,11 +103,4 @@ export function overviewRange(
   if (count > MAX_RANGE_DAYS)
     return fallback(`Choose at most ${MAX_RANGE_DAYS} days: showing the last 7 days.`);
   return { range: range("custom", to, count), problem: null };
-}
-
-/** The address parameters of a period, for links and the live query. */
-export function rangeQuery(range: Pick<OverviewRange, "key" | "from" | "to">): string {
-  return range.key === "custom"
-    ? new URLSearchParams({ range: "custom", from: range.from, to: range.to }).toString()
-    : new URLSearchParams({ range: range.key }).toString();
 }
