@@ -82,7 +82,9 @@ test("a batch's page follows its progress through GET reads, never a server acti
 }) => {
   const name = "Starfall, slow awards (live)";
   const connection = await addConnection(browser, name, SLOW_BASE_URL);
-  const rows = 48;
+  // Each award answered after 500 ms, 8 in flight: sending takes 6 s at the least, long enough
+  // for the page to read its pace twice a second apart, however fast the machine.
+  const rows = 96;
   const run = Date.now().toString().slice(-6);
   try {
     await page.goto("/awards/bulk");
@@ -116,7 +118,10 @@ test("a batch's page follows its progress through GET reads, never a server acti
       if (r.method() === "POST" && r.headers()["next-action"]) actionPosts.push(r.url());
       if (r.method() === "GET" && /\/api\/batches\/\d+$/.test(r.url())) progressReads.push(r.url());
     });
+    // While it sends: its rate and the time left (lib/bulk/batch-pace.ts).
+    await expect(page.getByTestId("batch-pace")).toHaveText(/^[\d.]+ rows\/s · about [\d.]+ (s|min) left$/);
     await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible();
+    await expect(page.getByTestId("batch-pace")).toHaveCount(0);
     await expect(page.getByTestId("count-completed")).toHaveText(String(rows));
     expect(progressReads.length).toBeGreaterThan(0);
     expect(actionPosts).toEqual([]);

@@ -5,8 +5,9 @@ import { storageState } from "./roles";
 /**
  * Every table of the console, on every page (docs/console.md, "Tables and phones"): the page
  * scrolls, never a box inside it (one vertical scroll area), and at a laptop's 1440 px every
- * column is in view — nothing hides past the frame's right edge. A long ID is cut on purpose,
- * with its whole value in its title and Copy (IdCell). On a phone the frame may scroll sideways.
+ * column is in view — nothing hides past the frame's right edge. Text cut short in a cell is cut
+ * on purpose, with its whole value on demand (a title: IdCell, TextCell, Amount, a reason); at
+ * both widths no cell is cut without one. On a phone the frame may scroll sideways.
  */
 test.use({ storageState: storageState("owner") });
 
@@ -17,6 +18,19 @@ const frames = (page: Page) =>
       name: element.getAttribute("aria-label") ?? "",
       down: element.scrollHeight - element.clientHeight,
       sideways: element.scrollWidth - element.clientWidth,
+      // Text cut short in a cell without its whole value on demand (a title to hover, as IdCell,
+      // TextCell and Amount give): a clipped cell nobody can read whole.
+      clipped: [...element.querySelectorAll("tbody td, tbody td *")]
+        .filter((cell) => {
+          const style = getComputedStyle(cell);
+          const cuts = style.overflowX === "hidden" || style.textOverflow === "ellipsis";
+          // Text for screen readers only (sr-only: 1 px, clipped) is meant to be unseen.
+          const screenReaderOnly = cell.clientWidth <= 1 && style.position === "absolute";
+          return (
+            cuts && !screenReaderOnly && cell.scrollWidth > cell.clientWidth + 1 && !cell.closest("[title]")
+          );
+        })
+        .map((cell) => (cell.textContent ?? "").trim().slice(0, 40)),
       // For a failure's message: how wide each shown column came out.
       widths: [...element.querySelectorAll("thead th")]
         .filter((th) => th.getClientRects().length > 0)
@@ -42,6 +56,8 @@ for (const screen of [
       for (const frame of await frames(page)) {
         if (frame.down > 1)
           problems.push(`${path} ${frame.name}: scrolls ${frame.down} px down inside the page`);
+        for (const text of frame.clipped)
+          problems.push(`${path} ${frame.name}: "${text}" is cut with no way to read it whole`);
         if (!screen.sideways && frame.sideways > 1)
           problems.push(
             `${path} ${frame.name}: ${frame.sideways} px of columns hidden sideways (${frame.widths})`,

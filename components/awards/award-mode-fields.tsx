@@ -9,12 +9,12 @@ const MODES = [
   {
     value: "allowance",
     label: "Allowance",
-    help: "Recorded for the player at once, to be claimed later; needs no project funds.",
+    help: "Recorded at once, claimed by the player later.",
   },
   {
     value: "direct",
     label: "Direct distribution",
-    help: "Paid from the project wallet into the player's wallet; waits in the queue while the project lacks funds.",
+    help: "Paid from the project wallet; waits in the queue while it lacks funds.",
   },
 ] as const;
 

@@ -60,7 +60,7 @@ export function SecuritySettingsForm({ settings, ownersMfaWaived }: SecuritySett
       <Field
         id="idle-timeout"
         label="End idle sessions after (minutes)"
-        hint="No click or key for this long and the next one asks to sign in again. 5 to 1440."
+        hint="Idle this long, a person signs in again. 5 to 1440 minutes."
         error={save.fieldErrors.idleTimeoutMinutes}
       >
         <Input
@@ -73,7 +73,7 @@ export function SecuritySettingsForm({ settings, ownersMfaWaived }: SecuritySett
       <Field
         id="audit-retention"
         label="Keep audit rows for (days)"
-        hint="Empty keeps every row. Otherwise at least 90; older rows are removed daily and the removal is itself logged."
+        hint="Empty keeps every row; otherwise at least 90 days."
         error={save.fieldErrors.auditRetentionDays}
       >
         <Input
