@@ -64,6 +64,32 @@ export function canonicalFundingBody(funding: FundingBody): string {
   });
 }
 
+export interface ReversalBody {
+  ProjectGuid: string;
+  ReversalID: string;
+  /** The award's. */
+  RequestID: string;
+  Reason: string;
+  /** The lines to take back; absent: everything still reversible. */
+  Tokens?: readonly BodyLine[] | null;
+}
+
+/**
+ * The canonical text of a reversal's body (docs/service.md, "Reversals"): a ReversalID sent again
+ * must carry the same reversal. `Reason` is compared as given; lines as a set, or null for
+ * "everything still reversible".
+ */
+export function canonicalReversalBody(reversal: ReversalBody): string {
+  return JSON.stringify({
+    kind: "reversal",
+    ProjectGuid: canonicalGuid(reversal.ProjectGuid),
+    ReversalID: canonicalGuid(reversal.ReversalID),
+    RequestID: canonicalGuid(reversal.RequestID),
+    Reason: reversal.Reason,
+    Tokens: reversal.Tokens ? canonicalLines(reversal.Tokens) : null,
+  });
+}
+
 /** Whether two award bodies are the same award (a retry) in the service's sense. */
 export function sameAwardBody(a: AwardBody, b: AwardBody): boolean {
   return canonicalAwardBody(a) === canonicalAwardBody(b);

@@ -1,13 +1,24 @@
 import { z } from "zod";
 import { MAX_TOKEN_LINES } from "./award-limits";
 import { envelopeShape } from "./envelope";
-import { amountLiteral, customerId, dateText, decimalText, uuid, wallet } from "./fields";
+import { amountLiteral, customerId, dateText, decimalText, storedText, uuid, wallet } from "./fields";
 import { typeRule } from "./issues";
 import { type Strictness, strictnessTools } from "./strictness";
 
 export { MAX_TOKEN_LINES };
-export const AWARD_STATUSES = ["Completed", "Queued"] as const;
+/**
+ * What `AwardTokens` answers: paid, waiting for funds, or taken out of the queue by a reversal
+ * before it paid (a repeat of a cancelled award answers Cancelled).
+ */
+export const AWARD_STATUSES = ["Completed", "Queued", "Cancelled"] as const;
 export type AwardStatus = (typeof AWARD_STATUSES)[number];
+/** What `GET /Awards` answers besides: a completed award some or all of which was reversed. */
+export const AWARD_STATES = [...AWARD_STATUSES, "PartlyReversed", "Reversed"] as const;
+export type AwardState = (typeof AWARD_STATES)[number];
+/** What `ReverseAward` answers: the award's state once the reversal is done. */
+export const REVERSAL_OUTCOMES = ["Cancelled", "PartlyReversed", "Reversed"] as const;
+export type ReversalOutcome = (typeof REVERSAL_OUTCOMES)[number];
+export const MAX_REASON_LENGTH = 500;
 
 const tokenLine = z.object({ Guid: uuid, ContractGuid: uuid, Amount: amountLiteral });
 
@@ -100,14 +111,51 @@ export const FundWalletRequest = z.object({
 });
 export type FundWalletRequest = z.output<typeof FundWalletRequest>;
 
+/**
+ * The body of our `POST /ReverseAward` extension (docs/service.md, "Reversals"): take back part or
+ * all of one award. `Tokens` omitted: everything of it still reversible.
+ */
+export const ReverseAwardRequest = z.object({
+  ApiKey: z.string(typeRule("must be a string")),
+  ReversalID: uuid,
+  ProjectGuid: uuid,
+  RequestID: uuid.meta({ description: "The award's RequestID" }),
+  Reason: storedText("must be text")
+    .trim()
+    .min(1, { error: "must not be empty: say why the award is reversed" })
+    .check((ctx) => {
+      if ([...ctx.value].length > MAX_REASON_LENGTH)
+        ctx.issues.push({
+          code: "custom",
+          message: `must be at most ${MAX_REASON_LENGTH} characters`,
+          input: ctx.value,
+        });
+    })
+    .meta({ description: `1–${MAX_REASON_LENGTH} characters of text without control characters` }),
+  Tokens: tokenLines.optional().meta({
+    description:
+      "The lines to take back, each at most what remains of it; omitted: everything still reversible",
+  }),
+});
+export type ReverseAwardRequest = z.output<typeof ReverseAwardRequest>;
+
 function awardSchemas<L extends Strictness>(level: L) {
   const { object, extension } = strictnessTools(level);
   const envelope = envelopeShape(level).fields;
   const emit = level === "emit";
   const amount = emit ? decimalText : z.string();
   const status = emit ? z.enum(AWARD_STATUSES) : z.string();
+  const state = emit ? z.enum(AWARD_STATES) : z.string();
+  const outcome = emit ? z.enum(REVERSAL_OUTCOMES) : z.string();
   const date = emit ? dateText : z.string();
   const Line = object({ Guid: z.string(), ContractGuid: z.string(), Amount: amount });
+  const Reversal = object({
+    ReversalID: z.string(),
+    Kind: emit ? z.enum(["Cancel", "Reverse"]) : z.string(),
+    At: date,
+    Reason: z.string(),
+    Tokens: z.array(Line).meta({ description: "What this reversal took back" }),
+  });
 
   return {
     AwardTokensResponse: object({
@@ -157,9 +205,33 @@ function awardSchemas<L extends Strictness>(level: L) {
         IsMintable: z.boolean(),
         Wallet: z.string(),
         Tokens: z.array(Line),
-        Status: status,
+        Status: state.meta({
+          description:
+            "Completed, Queued, Cancelled (taken out of the queue), PartlyReversed or Reversed (a completed award some or all of which was taken back)",
+        }),
         CreatedAt: date,
         CompletedAt: date,
+        Reversals: extension(z.array(Reversal)).meta({
+          description: "Extension: its reversals, oldest first",
+        }),
+        Remaining: extension(z.array(Line)).meta({
+          description: "Extension: what of each line is still in effect (zero lines included)",
+        }),
+      }),
+    }),
+    ReverseAwardResponse: object({
+      ...envelope,
+      Data: object({
+        ReversalID: z.string(),
+        RequestID: z.string(),
+        CustomerID: z.string(),
+        Status: outcome,
+        Tokens: z.array(Line).meta({ description: "What this reversal took back" }),
+        Remaining: z.array(Line).meta({ description: "What of the award is still in effect after it" }),
+        Settled: z.array(z.string()).meta({
+          description:
+            "RequestID of each queued award the returned tokens (or the freed queue) settled, in order",
+        }),
       }),
     }),
   };
@@ -171,3 +243,4 @@ export type AwardTokensResponse = z.infer<typeof awards.emit.AwardTokensResponse
 export type FundWalletResponse = z.infer<typeof awards.emit.FundWalletResponse>;
 export type WalletResponse = z.infer<typeof awards.emit.WalletResponse>;
 export type AwardResponse = z.infer<typeof awards.emit.AwardResponse>;
+export type ReverseAwardResponse = z.infer<typeof awards.emit.ReverseAwardResponse>;

@@ -79,7 +79,7 @@ describe("the Create key form's rules", () => {
       ).map((problem) => problem.field),
     ).toEqual(["name", "scopes", "expiresOn", "caps[0].daily"]);
     expect(keyFormProblems({ name: "x", scopes: ["read", "admin"], expiresOn: "", caps: [] }, NOW)).toEqual([
-      { field: "scopes", message: 'must each be one of read, award, fund, keys: "admin" is not' },
+      { field: "scopes", message: 'must each be one of read, award, fund, keys, reverse: "admin" is not' },
     ]);
   });
 

@@ -15,6 +15,7 @@ const SCOPE_WORDS: Record<KeyScope, { label: string; description: string }> = {
   award: { label: "Award", description: "AwardTokens" },
   fund: { label: "Fund", description: "FundWallet" },
   keys: { label: "Keys", description: "manage keys and read the request log" },
+  reverse: { label: "Reverse", description: "ReverseAward: take back or cancel awards" },
 };
 /** The form's scope boxes, in the contract's order. */
 export const KEY_SCOPES = KEY_SCOPE_NAMES.map((name) => ({ name, ...SCOPE_WORDS[name] }));

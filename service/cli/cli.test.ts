@@ -198,7 +198,7 @@ describe("the service's tools", { shuffle: false }, () => {
       {
         tool: "keys",
         args: ["create", "--project", DEMO_PROJECT_GUID, "--scopes", "read,mint"],
-        error: '--scopes: "mint" is not a scope; use some of read, award, fund, keys.',
+        error: '--scopes: "mint" is not a scope; use some of read, award, fund, keys, reverse.',
       },
     ];
     const script = { migrate: "db:migrate", seed: "db:seed", keys: "keys", main: "service" };
@@ -225,7 +225,7 @@ describe("the service's tools", { shuffle: false }, () => {
         [0, "Usage: npm run db:seed -- FILE.json [--reset]", ""],
         [
           0,
-          "Usage: npm run keys -- create --project GUID [--label TEXT] [--scopes read,award,fund,keys] [--expires ISO-DATE] [--cap TOKEN=AMOUNT]...",
+          "Usage: npm run keys -- create --project GUID [--label TEXT] [--scopes read,award,fund,keys,reverse] [--expires ISO-DATE] [--cap TOKEN=AMOUNT]...",
           "",
         ],
         [0, "Usage: npm run service", ""],
@@ -412,7 +412,7 @@ describe("the service's tools", { shuffle: false }, () => {
       const lines = listed.stdout.trimEnd().split("\n");
       expect(lines[1]).toMatch(/^ID +PREFIX +LABEL +SCOPES +CREATED +REVOKED +CAPS \(USED\/DAILY\)$/);
       expect(lines[2]).toMatch(
-        new RegExp(`^\\d+ +gcc_demo_k +fixture +read,award,fund,keys +${date} +- +-$`),
+        new RegExp(`^\\d+ +gcc_demo_k +fixture +read,award,fund,keys,reverse +${date} +- +-$`),
       );
       expect(lines[3]).toMatch(new RegExp(`^\\d+ +${prefix} +ci +read,award +${date} +- +GOLD 0/1000.5$`));
 

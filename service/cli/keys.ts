@@ -7,14 +7,14 @@ import { runCli, withServiceDatabase } from "./run-cli";
 
 const MAX_LABEL = 200;
 
-const HELP = `Usage: npm run keys -- create --project GUID [--label TEXT] [--scopes read,award,fund,keys] [--expires ISO-DATE] [--cap TOKEN=AMOUNT]...
+const HELP = `Usage: npm run keys -- create --project GUID [--label TEXT] [--scopes read,award,fund,keys,reverse] [--expires ISO-DATE] [--cap TOKEN=AMOUNT]...
        npm run keys -- list --project GUID
        npm run keys -- roll --project GUID --key ID_OR_PREFIX [--grace-hours N]
        npm run keys -- revoke --project GUID --key ID_OR_PREFIX
 
 Manages a project's API keys in the service's database.
   create   issue a new key; it is printed once and stored only as a hash. --scopes: what it may
-           do (default all four); --expires: when it stops working; --cap GOLD=1000: at most
+           do (default all five); --expires: when it stops working; --cap GOLD=1000: at most
            that much of the token (its symbol or Guid) awarded with the key in any 24 hours
   list     the project's keys: id, prefix, label, scopes, created, until when it works (never the keys)
   roll     issue a new key like the given one (printed once); the old one keeps working for

@@ -58,10 +58,11 @@ export const apiKeys = service.table(
     label: text("label").notNull().default(""),
     /**
      * What the key may do (docs/service.md, "API keys"): `read` (the GET endpoints), `award`
-     * (AwardTokens), `fund` (FundWallet), `keys` (managing keys). Keys made before scopes existed
-     * keep every one.
+     * (AwardTokens), `fund` (FundWallet), `keys` (managing keys), `reverse` (ReverseAward). Keys
+     * made before scopes existed, and keys made without naming any, hold every one (migration
+     * 0019 gave `reverse` to every key that held the four before it).
      */
-    scopes: text("scopes").array().notNull().default(sql`'{read,award,fund,keys}'`),
+    scopes: text("scopes").array().notNull().default(sql`'{read,award,fund,keys,reverse}'`),
     createdAt: createdAt(),
     /**
      * When the key stops working: now for a revoked key, the end of the grace period for a rolled
@@ -86,7 +87,7 @@ export const apiKeys = service.table(
     uniqueIndex("api_keys_hash_idx").on(t.keyHash),
     check(
       "api_keys_scopes_check",
-      sql`${t.scopes} <@ '{read,award,fund,keys}'::text[] and cardinality(${t.scopes}) > 0`,
+      sql`${t.scopes} <@ '{read,award,fund,keys,reverse}'::text[] and cardinality(${t.scopes}) > 0`,
     ),
   ],
 );
@@ -343,7 +344,8 @@ export const awards = service.table(
     isAllowance: boolean("is_allowance").notNull().default(false),
     isMintable: boolean("is_mintable").notNull().default(false),
     wallet: text("wallet").notNull().default(""),
-    status: text("status").$type<"Completed" | "Queued">().notNull(),
+    /** Cancelled: a queued award taken out of the queue by a reversal (migration 0019); it never pays. */
+    status: text("status").$type<"Completed" | "Queued" | "Cancelled">().notNull(),
     /** FIFO position, drawn while holding the locks of the award's contracts. */
     queueSeq: bigint("queue_seq", { mode: "number" }),
     /** For a funding: the RequestIDs it settled, replayed on a repeat. */
@@ -356,7 +358,7 @@ export const awards = service.table(
     index("awards_queue_idx").on(t.projectId, t.queueSeq).where(sql`${t.status} = 'Queued'`),
     // Foreign key with cascade: deleting a customer must not scan every award.
     index("awards_customer_idx").on(t.customerId),
-    check("awards_status_check", sql`${t.status} in ('Completed', 'Queued')`),
+    check("awards_status_check", sql`${t.status} in ('Completed', 'Queued', 'Cancelled')`),
     check("awards_kind_check", sql`${t.kind} in ('award', 'funding')`),
   ],
 );
@@ -389,7 +391,67 @@ export const awardLines = service.table(
   ],
 );
 
-export const TRANSACTION_KINDS = ["import", "fund", "award", "settle"] as const;
+/**
+ * Reversals of awards (docs/service.md, "Reversals"): each takes back part or all of what one
+ * award still holds in effect — a queued award's cancellation, or a completed one's compensating
+ * ledger transaction. `ReversalID` identifies one for ever, in a namespace of its own per
+ * project; `canonical_body` decides "same request" as for awards. Nothing of an award or of the
+ * ledger is changed in place: what remains of an award is its lines less its reversals' lines.
+ */
+export const REVERSAL_KINDS = ["cancel", "reverse"] as const;
+export type ReversalKind = (typeof REVERSAL_KINDS)[number];
+
+export const reversals = service.table(
+  "reversals",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    reversalId: uuid("reversal_id").notNull(),
+    reversalIdText: text("reversal_id_text").notNull(),
+    awardId: bigint("award_id", { mode: "number" })
+      .notNull()
+      .references(() => awards.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<ReversalKind>().notNull(),
+    canonicalBody: text("canonical_body").notNull(),
+    reason: text("reason").notNull(),
+    /** The queued awards the returned funds (or the freed queue) settled, in order, replayed on a repeat. */
+    settled: text("settled").array().notNull().default(sql`'{}'::text[]`),
+    /** True while that settlement has batches left (a repeat continues it, as a funding's). */
+    settling: boolean("settling").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reversals_project_reversal_idx").on(t.projectId, t.reversalId),
+    index("reversals_award_idx").on(t.awardId, t.id),
+    check("reversals_kind_check", sql`${t.kind} in ('cancel', 'reverse')`),
+  ],
+);
+
+/** What one reversal took back, per line of its award. */
+export const reversalLines = service.table(
+  "reversal_lines",
+  {
+    reversalId: bigint("reversal_id", { mode: "number" })
+      .notNull()
+      .references(() => reversals.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    tokenId: integer("token_id")
+      .notNull()
+      .references(() => tokens.id, { onDelete: "cascade" }),
+    contractId: integer("contract_id")
+      .notNull()
+      .references(() => contracts.id, { onDelete: "cascade" }),
+    amount: amount("amount").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reversalId, t.position] }),
+    check("reversal_lines_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+export const TRANSACTION_KINDS = ["import", "fund", "award", "settle", "reverse"] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 export const ledgerTransactions = service.table(
@@ -401,10 +463,17 @@ export const ledgerTransactions = service.table(
       .references(() => projects.id, { onDelete: "cascade" }),
     kind: text("kind").$type<TransactionKind>().notNull(),
     awardId: bigint("award_id", { mode: "number" }).references(() => awards.id, { onDelete: "cascade" }),
+    /** For a `reverse` transaction: the reversal it posts (its award is `award_id`). */
+    reversalId: bigint("reversal_id", { mode: "number" }).references(() => reversals.id, {
+      onDelete: "cascade",
+    }),
     createdAt: createdAt(),
   },
   // An award's transactions are found by award (its history; the cascade when a project is reset).
-  (t) => [index("ledger_transactions_award_idx").on(t.awardId)],
+  (t) => [
+    index("ledger_transactions_award_idx").on(t.awardId),
+    index("ledger_transactions_reversal_idx").on(t.reversalId).where(sql`${t.reversalId} is not null`),
+  ],
 );
 
 /** Postings of one transaction sum to zero per contract (checked by the ledger tests). */

@@ -22,6 +22,7 @@ const SCOPE_WORDS = {
   award: "award tokens (AwardTokens)",
   fund: "fund the project wallet (FundWallet)",
   keys: "manage keys",
+  reverse: "reverse awards (ReverseAward)",
 } as const;
 
 /** A live key without the scope the endpoint needs (docs/service.md, "API keys"): 403. */

@@ -147,6 +147,8 @@ describe("§4 Awards", () => {
       Status: "Queued",
       CreatedAt: expect.stringMatching(ISO_SECOND),
       CompletedAt: "",
+      Reversals: [],
+      Remaining: [{ Guid: GEM, ContractGuid: GEM_DB, Amount: "6" }],
     });
     await fund(service.base, { lines: [{ token: GEM, contract: GEM_DB, amount: "1" }] });
     const settled = await call(service.base, `/Awards/${KEY}/${PROJECT}/${requestId}`);
@@ -195,6 +197,7 @@ describe("§4 openapi.json and health", () => {
         "/Products/{YourAPIKEY}/{ProjectGuid}",
         "/Requests/Errors/{YourAPIKEY}/{ProjectGuid}",
         "/Requests/{YourAPIKEY}/{ProjectGuid}",
+        "/ReverseAward",
         "/Tokens/{YourAPIKEY}/{ProjectGuid}",
         "/Tokens/{YourAPIKEY}/{ProjectGuid}/{CustomerID}",
         "/Wallet/{YourAPIKEY}/{ProjectGuid}",

@@ -30,11 +30,11 @@ describe("the keys extension", () => {
     expect(answer.json.Data.Keys.slice(0, 2)).toEqual([
       expect.objectContaining({
         Id: expect.any(Number),
-        Scopes: ["read", "award", "fund", "keys"],
+        Scopes: ["read", "award", "fund", "keys", "reverse"],
         RevokedAt: "",
         ExpiresAt: "",
       }),
-      expect.objectContaining({ Scopes: ["read", "award", "fund", "keys"] }),
+      expect.objectContaining({ Scopes: ["read", "award", "fund", "keys", "reverse"] }),
     ]);
     expect(answer.text).not.toContain(KEY);
     expect(answer.text).not.toContain(SECOND_KEY);

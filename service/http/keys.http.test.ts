@@ -141,8 +141,8 @@ describe('API keys: scopes, roll and expiry (docs/service.md, "API keys")', () =
   it("keys made before scopes keep every scope", async () => {
     const listed = await listApiKeys(service.db, service.projectId);
     expect(listed.slice(0, 2).map((key) => key.scopes)).toEqual([
-      ["read", "award", "fund", "keys"],
-      ["read", "award", "fund", "keys"],
+      ["read", "award", "fund", "keys", "reverse"],
+      ["read", "award", "fund", "keys", "reverse"],
     ]);
   });
 

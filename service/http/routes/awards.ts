@@ -1,7 +1,8 @@
-import { AwardTokensRequest, awards, FundWalletRequest } from "@/lib/contract/awards";
+import { AwardTokensRequest, awards, FundWalletRequest, ReverseAwardRequest } from "@/lib/contract/awards";
 import { envelopeShape } from "@/lib/contract/envelope";
 import { playerTag } from "../../cache/player-tags";
 import { awardTokens, fundWallet } from "../../domain/awards";
+import { reverseAward } from "../../domain/reversals";
 import { ServiceError } from "../../domain/service-error";
 import { getAward, getWallet } from "../../domain/wallet";
 import { answerOtherMethods, getRoute, postOptions, type ServiceApp } from "../define-route";
@@ -63,6 +64,30 @@ export function awardRoutes(app: ServiceApp): void {
     },
   );
   answerOtherMethods(app, "/FundWallet", "POST", fundEmpty);
+
+  // POST /ReverseAward (extension)
+  app.post(
+    "/ReverseAward",
+    {
+      ...postOptions,
+      schema: {
+        summary: "Extension: take back part or all of an award (cancel a queued one)",
+        body: ReverseAwardRequest,
+        response: { 200: schemas.ReverseAwardResponse, "4xx": Failure, "5xx": Failure },
+      },
+      config: { scope: "reverse" },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const answer = await reverseAward(app.db, project.id, request.body, project.catalogueVersion);
+      // The player's balances changed, and a settlement may have paid others: as after a funding
+      // that settled awards, every kept player answer goes; otherwise only this player's.
+      if (answer.Settled.length > 0) app.cachedReads.players.clear();
+      else app.cachedReads.players.evictTag(playerTag(project.id, answer.CustomerID));
+      return ok({ Data: answer });
+    },
+  );
+  answerOtherMethods(app, "/ReverseAward", "POST");
 
   // GET /Wallet/{key}/{project} (extension)
   getRoute(app, {
