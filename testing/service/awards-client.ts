@@ -80,3 +80,30 @@ export async function holdingsOf(base: string, customer: string): Promise<Record
   }
   return out;
 }
+
+export interface ReverseInput {
+  reversalId?: string;
+  /** The award's RequestID. */
+  requestId: string;
+  reason?: string;
+  /** Omitted: everything still reversible. */
+  lines?: Line[];
+  extra?: Record<string, unknown>;
+}
+
+/** The raw JSON text of a ReverseAward body. */
+export function reverseJson(input: ReverseInput): string {
+  const fields = {
+    ApiKey: KEY,
+    ReversalID: input.reversalId ?? randomUUID(),
+    ProjectGuid: PROJECT,
+    RequestID: input.requestId,
+    Reason: input.reason ?? "Sent by mistake",
+    ...input.extra,
+  };
+  const text = JSON.stringify(fields);
+  return input.lines ? `${text.slice(0, -1)},"Tokens":${linesJson(input.lines)}}` : text;
+}
+
+export const reverse = (base: string, input: ReverseInput): Promise<TestResponse> =>
+  post(base, "/ReverseAward", reverseJson(input));
