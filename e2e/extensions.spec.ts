@@ -44,6 +44,11 @@ test("a service with the spec only: Test connection says so, the wallet is hidde
     await expect(page.getByTestId("award-outcome")).toContainText("Accepted: the service took the award");
     await page.goto(`/awards/${requestId}`);
     await expect(page.getByTestId("award-status")).toHaveText("Accepted");
+    // No ReverseAward without our extensions: the award page offers no reversal and says why.
+    await expect(page.getByTestId("reversal-unavailable")).toHaveText(
+      /implements only the spec: it has no ReverseAward/,
+    );
+    await expect(page.getByRole("button", { name: /Review reversal/ })).toHaveCount(0);
     await page.goto(`/players/${customerId}`);
     await expect(page.getByTestId("token-GOLD").getByTestId("token-total")).toHaveText("3");
   } finally {

@@ -13,6 +13,9 @@ export const AWARD_STATUS_LOOK: Record<AwardStatus, { tone: BadgeTone; label: st
   rejected: { tone: "neutral", label: "Rejected" },
   withdrawn: { tone: "neutral", label: "Withdrawn" },
   expired: { tone: "neutral", label: "Expired" },
+  cancelled: { tone: "neutral", label: "Cancelled" },
+  "partly-reversed": { tone: "warning", label: "Partly reversed" },
+  reversed: { tone: "neutral", label: "Reversed" },
 };
 
 export function AwardStatusBadge({ status }: { status: AwardStatus }) {

@@ -1,5 +1,15 @@
 import type { LucideIcon } from "lucide-react";
-import { CircleCheck, CircleHelp, CircleSlash, CircleX, Clock, Hourglass, Loader, Send } from "lucide-react";
+import {
+  CircleCheck,
+  CircleHelp,
+  CircleSlash,
+  CircleX,
+  Clock,
+  Hourglass,
+  Loader,
+  Send,
+  Undo2,
+} from "lucide-react";
 import { AWARD_STATUS_LOOK } from "@/components/awards/award-status-badge";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -55,6 +65,12 @@ const LOOK: Record<Outcome, { label: string; icon: LucideIcon; tone: string; hin
     icon: CircleSlash,
     tone: "text-muted-foreground",
     hint: "Rejected, withdrawn or expired while waiting for approval.",
+  },
+  reversed: {
+    label: "Reversed",
+    icon: Undo2,
+    tone: "text-muted-foreground",
+    hint: "Cancelled while queued, or partly or wholly taken back after it paid.",
   },
 };
 

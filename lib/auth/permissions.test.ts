@@ -19,6 +19,8 @@ const TABLE = {
   // Four-eyes approvals and award policies (docs/console.md, "Approvals", "Award policies"):
   // whoever may award may approve another's award; the policies are the owners'.
   "awards:approve": [false, true, true],
+  // Reversals (docs/console.md, "Reversals"): whoever may award may undo an award.
+  "awards:reverse": [false, true, true],
   "policies:manage": [false, false, true],
   // Developers (docs/console.md, "Keys and Requests"): the game's keys are the owners'; support
   // reads what the service saw of a player's or an award's calls.

@@ -11,6 +11,8 @@ export const PERMISSIONS = {
   "awards:read": ["support", "manager", "owner"],
   /** Approving or rejecting another person's award or batch over a threshold (never one's own). */
   "awards:approve": ["manager", "owner"],
+  /** Taking back part or all of an award in the trail, or cancelling a queued one (docs/console.md, "Reversals"). */
+  "awards:reverse": ["manager", "owner"],
   "wallet:read": ["manager", "owner"],
   "wallet:fund": ["owner"],
   "users:manage": ["owner"],

@@ -1,10 +1,13 @@
 import "server-only";
 import { cache } from "react";
 import { type ApprovalRecord, approvalOf } from "@/lib/approvals/approvals";
+import { can } from "@/lib/auth/permissions";
 import type { ConsoleUser } from "@/lib/auth/users";
 import { consoleDb } from "@/lib/db/console-db";
 import type { AwardStatus } from "@/lib/model/award-status";
 import { projectContext } from "@/lib/project/current-project";
+import type { ReversalRecord } from "./lifecycle/reversals";
+import { type ReversalView, readReversalView, trailReversals } from "./reversal-view";
 import { tokenSymbols } from "./token-symbols";
 import {
   type AwardEvent,
@@ -115,6 +118,26 @@ export async function readAwardPage(user: ConsoleUser, requestId: string): Promi
     approvalOf(db, { awardId: award.id }),
   ]);
   return { award, symbols, timeline, approval };
+}
+
+/**
+ * The Reverse panel of an award's page (docs/console.md, "Reversals"): the reversals the trail
+ * holds of it, and — for a person who may reverse — what the service says can be reversed now,
+ * each line named by its symbol.
+ */
+export async function readAwardReversals(
+  user: ConsoleUser,
+  award: AwardRecord,
+  symbols: Map<string, string>,
+): Promise<{ view: ReversalView | null; trail: ReversalRecord[] }> {
+  const db = await consoleDb();
+  const [view, trail] = await Promise.all([
+    can(user.role, "awards:reverse") ? readReversalView(db, award) : null,
+    trailReversals(db, award.id),
+  ]);
+  if (view?.kind === "ready")
+    for (const line of view.lines) line.symbol = symbols.get(line.token) ?? line.token;
+  return { view, trail };
 }
 
 /** An award of the trail by its row ID (an approval request's award); null when there is none. */

@@ -131,6 +131,9 @@ export function countedByStatus(rows: readonly { status: AwardStatus; n: number 
     rejected: 0,
     withdrawn: 0,
     expired: 0,
+    cancelled: 0,
+    "partly-reversed": 0,
+    reversed: 0,
     total: 0,
   };
   for (const row of rows) {

@@ -41,6 +41,8 @@ const MB = 1_000_000;
  *   funding settled, so ~100,000 of them.
  * - award (AwardTokens, and one award's record from GET /Awards, at most 100 lines): 1 MB — the
  *   answer is an envelope and a status, the record a few KB.
+ * - reverse (ReverseAward): 4 MB, as a funding — `Settled` lists every queued award the returned
+ *   tokens let settle.
  * - keys: the list 4 MB (a few keys per game server and their rolled predecessors, at most 100
  *   caps each: thousands), one key's answer 1 MB.
  * - request log: a page is at most 200 entries of a few hundred bytes, the error groups one per
@@ -67,6 +69,7 @@ export const ANSWERS = {
   fund: { bytes: 4 * MB, what: "FundWallet", schema: awards.accept.FundWalletResponse },
   award: { bytes: 1 * MB, what: "AwardTokens", schema: awards.accept.AwardTokensResponse },
   awardRecord: { bytes: 1 * MB, what: "an award's record (Awards)", schema: awards.accept.AwardResponse },
+  reverse: { bytes: 4 * MB, what: "ReverseAward", schema: awards.accept.ReverseAwardResponse },
   keysList: { bytes: 4 * MB, what: "the project's Keys", schema: keys.accept.KeysResponse },
   keySecret: { bytes: 1 * MB, what: "a key's answer (Keys)", schema: keys.accept.KeySecretResponse },
   key: { bytes: 1 * MB, what: "a key's answer (Keys)", schema: keys.accept.KeyResponse },

@@ -63,3 +63,21 @@ export function getAward(connection: ServiceConnection, requestId: string) {
     "awardRecord",
   );
 }
+
+/** `POST /ReverseAward` (our extension): take back part (`Tokens`) or all of an award. */
+export function reverseAward(
+  connection: ServiceConnection,
+  request: { ReversalID: string; RequestID: string; Reason: string; Tokens: AwardLine[] | null },
+) {
+  return callService(connection, "/ReverseAward", "reverse", {
+    method: "POST",
+    body: {
+      ApiKey: connection.apiKey,
+      ProjectGuid: connection.projectGuid,
+      ReversalID: request.ReversalID,
+      RequestID: request.RequestID,
+      Reason: request.Reason,
+      ...(request.Tokens ? { Tokens: literalLines(request.Tokens) } : {}),
+    },
+  });
+}

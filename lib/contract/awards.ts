@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_TOKEN_LINES } from "./award-limits";
+import { MAX_REASON_LENGTH, MAX_TOKEN_LINES } from "./award-limits";
 import { envelopeShape } from "./envelope";
 import { amountLiteral, customerId, dateText, decimalText, storedText, uuid, wallet } from "./fields";
 import { typeRule } from "./issues";
@@ -18,7 +18,6 @@ export type AwardState = (typeof AWARD_STATES)[number];
 /** What `ReverseAward` answers: the award's state once the reversal is done. */
 export const REVERSAL_OUTCOMES = ["Cancelled", "PartlyReversed", "Reversed"] as const;
 export type ReversalOutcome = (typeof REVERSAL_OUTCOMES)[number];
-export const MAX_REASON_LENGTH = 500;
 
 const tokenLine = z.object({ Guid: uuid, ContractGuid: uuid, Amount: amountLiteral });
 

@@ -21,6 +21,7 @@ import type { ApprovalSummary } from "../model/approval-summary";
 import type { AwardStatus } from "../model/award-status";
 import type { BatchStatus } from "../model/batch-status";
 import type { ConnectionEnvironment } from "../model/connection-environment";
+import type { ReversalOutcomeRecord, ReversalStatus } from "../model/reversal-status";
 import type { Role } from "../model/roles";
 
 /**
@@ -236,7 +237,7 @@ export const awards = consoleSchema.table(
     index("awards_status_checked_idx").on(t.status, t.statusCheckedAt),
     check(
       "awards_status_check",
-      sql`${t.status} in ('pending', 'sending', 'completed', 'queued', 'accepted', 'failed', 'unknown', 'awaiting-approval', 'rejected', 'withdrawn', 'expired')`,
+      sql`${t.status} in ('pending', 'sending', 'completed', 'queued', 'accepted', 'failed', 'unknown', 'awaiting-approval', 'rejected', 'withdrawn', 'expired', 'cancelled', 'partly-reversed', 'reversed')`,
     ),
     lowerCased("awards_project_guid_check", t.projectGuid),
     lowerCased("awards_request_id_check", t.requestId),
@@ -287,7 +288,8 @@ export type AwardEventKind =
   | "approved"
   | "rejected"
   | "withdrawn"
-  | "expired";
+  | "expired"
+  | "reversal";
 
 /** The award's timeline: created, approval steps, each send, each outcome, later status changes. */
 export const awardEvents = consoleSchema.table(
@@ -365,6 +367,83 @@ export const awardSpend = consoleSchema.table(
 );
 
 /**
+ * A bulk batch reversed as a batch (docs/console.md, "Reversals"): one per batch, its rows'
+ * reversals in `reversals` with ReversalIDs made from the batch's RequestIDs, so reversing a
+ * batch again, or a console restarted half-way, reverses no row twice.
+ */
+export const batchReversals = consoleSchema.table(
+  "batch_reversals",
+  {
+    id: serial("id").primaryKey(),
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => awardBatches.id, { onDelete: "cascade" }),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    reason: text("reason").notNull(),
+    rowCount: integer("row_count").notNull(),
+    status: text("status").$type<BatchStatus>().notNull(),
+    error: text("error").notNull().default(""),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("batch_reversals_batch_idx").on(t.batchId),
+    check(
+      "batch_reversals_status_check",
+      sql`${t.status} in ('awaiting-approval', 'sending', 'done', 'rejected', 'withdrawn', 'expired')`,
+    ),
+  ],
+);
+
+/**
+ * A reversal of an award in the trail (docs/console.md, "Reversals"): written before it is sent,
+ * with the ReversalID minted when the person reviewed it, so a lost answer is "unknown" and a retry
+ * sends the same ReversalID and body — the service reverses at most once. `lines` null: everything
+ * of the award still reversible. A row of a batch reversal carries its batch and line.
+ */
+export const reversals = consoleSchema.table(
+  "reversals",
+  {
+    id: serial("id").primaryKey(),
+    reversalId: text("reversal_id").notNull(),
+    awardId: integer("award_id")
+      .notNull()
+      .references(() => awards.id, { onDelete: "cascade" }),
+    connection: text("connection").notNull(),
+    baseUrl: text("base_url").notNull(),
+    projectGuid: text("project_guid").notNull(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    reason: text("reason").notNull(),
+    lines: jsonb("lines").$type<AwardTrailLine[] | null>(),
+    status: text("status").$type<ReversalStatus>().notNull(),
+    /** What the service answered: the award's state, what it took back, what remains, what settled. */
+    outcome: jsonb("outcome").$type<ReversalOutcomeRecord | null>(),
+    error: text("error").notNull().default(""),
+    attempts: integer("attempts").notNull().default(0),
+    batchReversalId: integer("batch_reversal_id").references(() => batchReversals.id, {
+      onDelete: "cascade",
+    }),
+    batchLine: integer("batch_line"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("reversals_reversal_idx").on(t.projectGuid, t.reversalId),
+    index("reversals_award_idx").on(t.awardId, t.id),
+    index("reversals_created_idx").on(t.createdAt),
+    index("reversals_batch_idx").on(t.batchReversalId, t.status, t.batchLine),
+    check(
+      "reversals_status_check",
+      sql`${t.status} in ('awaiting-approval', 'sending', 'done', 'failed', 'unknown', 'rejected', 'withdrawn', 'expired')`,
+    ),
+    lowerCased("reversals_project_guid_check", t.projectGuid),
+    lowerCased("reversals_reversal_id_check", t.reversalId),
+  ],
+);
+
+/**
  * A four-eyes request: an award or a whole batch over a threshold, waiting for another manager or
  * owner (docs/console.md, "Approvals"). Deciding is one conditional update, so two approvers at the
  * same moment decide once.
@@ -375,6 +454,8 @@ export const approvalRequests = consoleSchema.table(
     id: serial("id").primaryKey(),
     awardId: integer("award_id").references(() => awards.id, { onDelete: "cascade" }),
     batchId: integer("batch_id").references(() => awardBatches.id, { onDelete: "cascade" }),
+    /** A reversal over the owners' reversal policy (docs/console.md, "Reversals"). */
+    reversalId: integer("reversal_id").references(() => reversals.id, { onDelete: "cascade" }),
     projectGuid: text("project_guid").notNull(),
     connection: text("connection").notNull(),
     requesterId: integer("requester_id").references(() => users.id, { onDelete: "set null" }),
@@ -398,7 +479,11 @@ export const approvalRequests = consoleSchema.table(
       "approval_requests_status_check",
       sql`${t.status} in ('waiting', 'approved', 'rejected', 'withdrawn', 'expired')`,
     ),
-    check("approval_requests_subject_check", sql`num_nonnulls(${t.awardId}, ${t.batchId}) = 1`),
+    uniqueIndex("approval_requests_reversal_idx").on(t.reversalId),
+    check(
+      "approval_requests_subject_check",
+      sql`num_nonnulls(${t.awardId}, ${t.batchId}, ${t.reversalId}) = 1`,
+    ),
     lowerCased("approval_requests_project_guid_check", t.projectGuid),
   ],
 );

@@ -25,6 +25,12 @@ export const AWARD_STATUSES = [
   "withdrawn",
   /** Nobody decided in time: never sent. */
   "expired",
+  /** Was queued, and a reversal took it out of the queue: it will never pay (docs/console.md, "Reversals"). */
+  "cancelled",
+  /** Completed, and a reversal took part of it back. */
+  "partly-reversed",
+  /** Completed, and reversals took all of it back. */
+  "reversed",
 ] as const;
 export type AwardStatus = (typeof AWARD_STATUSES)[number];
 

@@ -39,6 +39,15 @@ export const AWARD_TRANSITIONS = {
   checkSettlement: { from: ["queued"], to: "unchanged" },
   /** "Retry failed rows" of a batch: each goes back to waiting with its RequestID. */
   requeue: { from: ["failed", "unknown"], to: "pending" },
+  /**
+   * A reversal the service did (docs/console.md, "Reversals"): the award's state as the service
+   * answered it — a queued one cancelled, a paid one partly or wholly taken back. An award the
+   * trail still calls sending or unknown may have been paid: the service's record decides.
+   */
+  reverse: {
+    from: ["completed", "queued", "accepted", "partly-reversed", "sending", "unknown"],
+    to: ["cancelled", "partly-reversed", "reversed"],
+  },
 } as const satisfies Record<
   string,
   { from: readonly AwardStatus[]; to: "unchanged" | AwardStatus | readonly AwardStatus[] }

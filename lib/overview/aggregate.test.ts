@@ -41,6 +41,8 @@ describe("outcomes", () => {
     expect(OUTCOME_OF["awaiting-approval"]).toBe("awaiting-approval");
     for (const stopped of ["rejected", "withdrawn", "expired"] as const)
       expect(OUTCOME_OF[stopped]).toBe("not-sent");
+    for (const undone of ["cancelled", "partly-reversed", "reversed"] as const)
+      expect(OUTCOME_OF[undone]).toBe("reversed");
   });
 
   it("counts the period and the one before it, and nothing older", () => {
@@ -57,6 +59,8 @@ describe("outcomes", () => {
       { day: "2026-11-24", status: "awaiting-approval", count: 1 },
       { day: "2026-11-22", status: "rejected", count: 2 },
       { day: "2026-11-21", status: "expired", count: 1 },
+      { day: "2026-11-24", status: "partly-reversed", count: 1 },
+      { day: "2026-11-19", status: "cancelled", count: 2 },
       // Before the 7 days before the last 7: in neither.
       { day: "2026-11-10", status: "completed", count: 1000 },
     ];
@@ -70,6 +74,7 @@ describe("outcomes", () => {
       "in-progress": 4,
       "awaiting-approval": 1,
       "not-sent": 0,
+      reversed: 1,
     });
     // Yesterday.
     expect(today.previous.completed).toBe(5);
@@ -83,6 +88,7 @@ describe("outcomes", () => {
       "in-progress": 4,
       "awaiting-approval": 1,
       "not-sent": 3,
+      reversed: 3,
     });
     // The 7 days before: 2026-11-11 to 2026-11-17.
     expect(week.previous.failed).toBe(100);

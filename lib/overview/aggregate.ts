@@ -16,7 +16,8 @@ export type Outcome =
   | "unknown"
   | "in-progress"
   | "awaiting-approval"
-  | "not-sent";
+  | "not-sent"
+  | "reversed";
 
 /**
  * The trail's statuses (lib/db/schema.ts, docs/console.md "The trail") as outcomes. `accepted` is
@@ -36,6 +37,11 @@ export const OUTCOME_OF: Record<AwardStatus, Outcome> = {
   rejected: "not-sent",
   withdrawn: "not-sent",
   expired: "not-sent",
+  // Taken back (docs/console.md, "Reversals"): a cancelled award never paid, a reversed one paid
+  // and was undone; a partly reversed one is counted here too, as an award someone had to correct.
+  cancelled: "reversed",
+  "partly-reversed": "reversed",
+  reversed: "reversed",
 };
 
 export const OUTCOMES: readonly Outcome[] = [
@@ -47,6 +53,7 @@ export const OUTCOMES: readonly Outcome[] = [
   "in-progress",
   "awaiting-approval",
   "not-sent",
+  "reversed",
 ];
 
 /**
@@ -99,6 +106,7 @@ const noCounts = (): OutcomeCounts => ({
   "in-progress": 0,
   "awaiting-approval": 0,
   "not-sent": 0,
+  reversed: 0,
 });
 
 /** Awards of the period and of the one before it, by outcome; rows of other days are ignored. */

@@ -375,12 +375,12 @@ const cycleRule: Rule = {
 };
 
 /** The award trail's tables and their one writer (docs/architecture.md, "one-writer-of-the-award-trail"). */
-const AWARD_TRAIL_TABLES = ["awards", "award_events"];
+const AWARD_TRAIL_TABLES = ["awards", "award_events", "reversals", "batch_reversals"];
 const AWARD_TRAIL_WRITER = inside("lib/awards/lifecycle");
 
 const awardTrailRule: Rule = {
   name: "one-writer-of-the-award-trail",
-  why: "Only lib/awards/lifecycle/ writes console.awards and console.award_events (drizzle's insert/update/delete or SQL): every change of an award is checked there against lib/model/award-transitions.ts and written with its timeline line; anything else calls it. Tests set up rows as they need.",
+  why: "Only lib/awards/lifecycle/ writes console.awards, console.award_events and the reversals of awards (drizzle's insert/update/delete or SQL): every change of an award is checked there against lib/model/award-transitions.ts and written with its timeline line; anything else calls it. Tests set up rows as they need.",
   check(graph) {
     const found: Violation[] = [];
     for (const module of graph.values()) {

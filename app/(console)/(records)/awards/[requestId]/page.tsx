@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ApprovalStatusPanel } from "@/components/awards/approval-status-panel";
+import { AwardReversals } from "@/components/awards/award-reversals";
 import { LiveAwardStatus } from "@/components/awards/live-award-status";
 import { RetryButton } from "@/components/awards/retry-button";
 import { PlayerLink } from "@/components/players/player-link";
@@ -11,7 +12,7 @@ import { When } from "@/components/ui/when";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
-import { readAwardPage } from "@/lib/awards/page-reads";
+import { readAwardPage, readAwardReversals } from "@/lib/awards/page-reads";
 import { type AwardEvent, canRetry } from "@/lib/awards/trail";
 import { groupDigits } from "@/lib/format/grouped-decimal";
 import { recordTitle } from "@/lib/pages/page-title";
@@ -28,6 +29,7 @@ const EVENT_LABELS: Record<AwardEvent["kind"], string> = {
   sent: "Sent",
   outcome: "Outcome",
   status: "Status change",
+  reversal: "Reversal",
 };
 
 export async function generateMetadata({ params }: PageProps<"/awards/[requestId]">): Promise<Metadata> {
@@ -42,6 +44,7 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
   // The layout answered 404 for none; gone since (a test database reset) is the same.
   if (!found) notFound();
   const { award, symbols, timeline, approval } = found;
+  const reversals = await readAwardReversals(user, award, symbols);
   return (
     <main className="flex flex-col gap-6 px-6 py-6">
       <PageHeader
@@ -115,6 +118,13 @@ export default async function AwardPage({ params }: PageProps<"/awards/[requestI
           summary={`${award.lines.map((line) => `${groupDigits(line.Amount)} ${symbols.get(line.Guid.toLowerCase()) ?? line.Guid}`).join(", ")} to “${award.customerId}”`}
         />
       ) : null}
+      <AwardReversals
+        requestId={award.requestId}
+        customerId={award.customerId}
+        trail={reversals.trail}
+        view={reversals.view}
+        symbolOf={(guid) => symbols.get(guid) ?? guid}
+      />
       <section aria-labelledby="timeline-heading" className="flex flex-col gap-2">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="timeline-heading" className="text-lg font-semibold">

@@ -1,0 +1,105 @@
+import { Amount } from "@/components/ui/amount";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { When } from "@/components/ui/when";
+import type { ReversalStatus, ReversalView, TrailReversal } from "@/lib/model/reversal-status";
+import { RetryReversalButton } from "./retry-reversal-button";
+import { ReverseAwardPanel } from "./reverse-award-panel";
+
+const REVERSAL_LOOK: Record<ReversalStatus, { tone: BadgeTone; label: string }> = {
+  "awaiting-approval": { tone: "info", label: "Awaiting approval" },
+  sending: { tone: "warning", label: "Sending" },
+  done: { tone: "success", label: "Done" },
+  failed: { tone: "danger", label: "Refused" },
+  unknown: { tone: "warning", label: "Outcome unknown" },
+  rejected: { tone: "neutral", label: "Rejected" },
+  withdrawn: { tone: "neutral", label: "Withdrawn" },
+  expired: { tone: "neutral", label: "Expired" },
+};
+
+export interface AwardReversalsProps {
+  requestId: string;
+  customerId: string;
+  trail: TrailReversal[];
+  /** Null: the person may not reverse. */
+  view: ReversalView | null;
+  symbolOf: (guid: string) => string;
+}
+
+/**
+ * An award's reversals (docs/console.md, "Reversals"): each one the trail holds — who, when, why,
+ * how much, and what came of it, with Retry for a lost answer — and the Reverse panel, or why
+ * nothing can be reversed.
+ */
+export function AwardReversals({ requestId, customerId, trail, view, symbolOf }: AwardReversalsProps) {
+  if (trail.length === 0 && view === null) return null;
+  return (
+    <section aria-labelledby="reversals-heading" className="flex max-w-3xl flex-col gap-3">
+      <h2 id="reversals-heading" className="text-lg font-semibold">
+        Reversals
+      </h2>
+      {trail.length > 0 ? (
+        <ol data-testid="award-reversals" className="flex flex-col gap-3 text-sm">
+          {trail.map((reversal) => {
+            const look = REVERSAL_LOOK[reversal.status];
+            const lines = reversal.outcome?.taken ?? reversal.lines;
+            return (
+              <li key={reversal.id} className="flex flex-col gap-1 rounded-md border border-border p-3">
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge tone={look.tone}>{look.label}</Badge>
+                  <When iso={reversal.createdAt.toISOString()} className="text-muted-foreground" />
+                  <span className="text-muted-foreground">{reversal.actorEmail}</span>
+                </div>
+                <p>
+                  {lines
+                    ? lines.map((line, i) => (
+                        <span key={`${line.Guid}|${line.ContractGuid}`}>
+                          {i > 0 ? " + " : ""}
+                          <Amount value={line.Amount} /> {symbolOf(line.Guid.toLowerCase())}
+                        </span>
+                      ))
+                    : "Everything still reversible"}
+                  {reversal.outcome?.state === "Cancelled" ? " (cancelled while queued)" : ""}
+                </p>
+                <p>Reason: {reversal.reason}</p>
+                {reversal.error ? <p className="text-destructive">{reversal.error}</p> : null}
+                {reversal.status === "unknown" && reversal.batchReversalId === null ? (
+                  <RetryReversalButton
+                    reversal={{
+                      requestId,
+                      reversalId: reversal.reversalId,
+                      reason: reversal.reason,
+                      lines:
+                        reversal.lines?.map((l) => ({
+                          token: l.Guid,
+                          contract: l.ContractGuid,
+                          amount: l.Amount,
+                        })) ?? null,
+                    }}
+                  />
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      {view?.kind === "unavailable" ? (
+        <p data-testid="reversal-unavailable" className="text-sm text-muted-foreground">
+          {view.why}
+        </p>
+      ) : view?.kind === "ready" && view.nothing ? (
+        <p data-testid="reversal-unavailable" className="text-sm text-muted-foreground">
+          {view.nothing}
+        </p>
+      ) : view?.kind === "ready" ? (
+        <ReverseAwardPanel
+          requestId={requestId}
+          customerId={customerId}
+          state={view.state}
+          isAllowance={view.isAllowance}
+          wallet={view.wallet}
+          lines={view.lines}
+        />
+      ) : null}
+    </section>
+  );
+}

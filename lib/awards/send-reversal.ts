@@ -1,0 +1,107 @@
+import "server-only";
+import { reverseAward } from "@/lib/client/awards";
+import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
+import type { ConsoleDb } from "@/lib/db/connection";
+import type { ReversalOutcomeRecord } from "@/lib/model/reversal-status";
+import { markReversalSent, type ReversalRecord, recordReversalOutcome } from "./lifecycle/reversals";
+import type { AuditLine } from "./lifecycle/transition";
+import { failedAwardStatus } from "./outcome";
+import type { AwardRecord } from "./trail";
+
+/** What one attempt of a reversal came to. */
+export interface SentReversal {
+  reversalId: string;
+  status: "done" | "failed" | "unknown";
+  /** The service's `Error` text, or what was lost in flight; "" when done. */
+  error: string;
+  answer: ReversalOutcomeRecord | null;
+  attempt: number;
+}
+
+const LOST =
+  "The answer was lost on the way (the connection failed after the reversal was sent): the service may have reversed it. Retry: the same ReversalID makes sure it is reversed at most once.";
+
+/** "2 GOLD + 1 GEM": what a reversal took back, in words. */
+export function linesText(
+  lines: readonly { Guid: string; Amount: string }[],
+  symbolOf: (guid: string) => string,
+) {
+  return lines.map((line) => `${line.Amount} ${symbolOf(line.Guid.toLowerCase())}`).join(" + ");
+}
+
+/** The timeline's line for a reversal the service did. */
+function doneText(answer: ReversalOutcomeRecord, symbolOf: (guid: string) => string): string {
+  const taken = linesText(answer.taken, symbolOf);
+  const settled =
+    answer.settled.length > 0 ? ` ${answer.settled.length} queued award(s) settled with what came back.` : "";
+  if (answer.state === "Cancelled") return `Cancelled: ${taken} will never be paid.${settled}`;
+  return `${answer.state === "Reversed" ? "Reversed whole" : "Partly reversed"}: ${taken} taken back.${settled}`;
+}
+
+/**
+ * Sends a reversal the trail holds, as it stands (the same ReversalID on every retry, so the
+ * service reverses at most once), and records what came of it with the audit line `audit` makes
+ * of it, in the outcome's transaction.
+ */
+export async function sendReversal(
+  db: ConsoleDb,
+  connection: ServiceConnection,
+  reversal: ReversalRecord,
+  award: Pick<AwardRecord, "requestId">,
+  actorEmail: string,
+  symbolOf: (guid: string) => string,
+  audit?: (sent: SentReversal) => AuditLine,
+): Promise<SentReversal> {
+  const attempt = await markReversalSent(db, reversal.id, actorEmail);
+  let sent: SentReversal;
+  try {
+    const answer = await reverseAward(connection, {
+      ReversalID: reversal.reversalId,
+      RequestID: award.requestId,
+      Reason: reversal.reason,
+      Tokens: reversal.lines,
+    });
+    const data = answer.Data;
+    const outcome: ReversalOutcomeRecord = {
+      state: data.Status as ReversalOutcomeRecord["state"],
+      taken: data.Tokens,
+      remaining: data.Remaining,
+      settled: data.Settled,
+    };
+    sent = { reversalId: reversal.reversalId, status: "done", error: "", answer: outcome, attempt };
+  } catch (error) {
+    if (!(error instanceof ServiceCallError)) {
+      // Our own bug after the call may have gone out: the trail must not claim it failed.
+      await recordReversalOutcome(db, reversal.id, {
+        status: "unknown",
+        error: LOST,
+        detail: "Reversal outcome unknown.",
+      });
+      throw error;
+    }
+    const status = failedAwardStatus(error);
+    sent = {
+      reversalId: reversal.reversalId,
+      status,
+      error: status === "unknown" ? `${LOST} (${error.message})` : error.message,
+      answer: null,
+      attempt,
+    };
+  }
+  await recordReversalOutcome(
+    db,
+    reversal.id,
+    {
+      status: sent.status,
+      error: sent.error,
+      answer: sent.answer ?? undefined,
+      detail: sent.answer
+        ? doneText(sent.answer, symbolOf)
+        : sent.status === "unknown"
+          ? "Reversal outcome unknown."
+          : `Reversal refused: ${sent.error}`,
+    },
+    audit?.(sent),
+  );
+  return sent;
+}
