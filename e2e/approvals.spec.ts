@@ -3,7 +3,7 @@ import { ungroupDigits } from "../lib/format/grouped-decimal";
 import { createUser, enrolTotp, passwordStep, SIGNED_OUT } from "./accounts";
 import { auditRowsOf } from "./audit";
 import { fillAward, GOLD, GOLD_DB, knownPlayer, player, send } from "./award-form";
-import { NO_RULES, setPolicy } from "./policies";
+import { NO_RULES, setPolicy, setReversalApproval } from "./policies";
 import { storageState } from "./roles";
 import { unusedTotpCode } from "./totp";
 
@@ -94,6 +94,7 @@ async function freshlySignedIn(browser: Browser, email: string, secret: string):
 test.afterAll(async ({ browser }) => {
   const owner = await (await browser.newContext({ storageState: storageState("owner") })).newPage();
   await setPolicy(owner, "GOLD", NO_RULES);
+  await setReversalApproval(owner, /^Never/);
   await owner.context().close();
 });
 
@@ -319,4 +320,52 @@ test("every step is in the audit log; the overview counts what waits", async ({ 
   ).toBe(true);
   await approver.goto("/");
   await expect(approver.getByTestId("overview-approvals")).toBeVisible();
+});
+
+test("a reversal above the threshold waits for another person; one below it is done at once (docs/console.md, Reversals)", async ({
+  browser,
+}) => {
+  const [first] = asked as [(typeof asked)[0]];
+  const owner = await (await browser.newContext({ storageState: storageState("owner") })).newPage();
+  await setReversalApproval(owner, /^Above a token's approval threshold/);
+  await owner.context().close();
+  const reverse = async (amount: string, reason: string) => {
+    await requester.goto(`/awards/${first.requestId}`);
+    const section = requester.getByRole("region", { name: "Reversals" });
+    await section.getByLabel("Part of it").check();
+    await section.getByLabel("GOLD to take back").fill(amount);
+    await section.getByLabel("Reason").fill(reason);
+    await section.getByRole("button", { name: "Review reversal…" }).click();
+    const dialog = requester.getByRole("dialog");
+    await expect(dialog).toContainText(`from ${first.customerId}'s allowance`);
+    await dialog.getByRole("button", { name: "Reverse", exact: true }).click();
+    await expect(dialog).toBeHidden();
+  };
+  // 5 GOLD is not above 100000: done at once.
+  await reverse("5", "E2E: a small correction");
+  await expect(requester.getByTestId("award-status")).toHaveText("Partly reversed");
+  expect(await totalOf(requester, first.customerId, "GOLD")).toBe("149996");
+
+  // 100,001 GOLD is: it waits, and nothing is taken back until another person approves.
+  await reverse("100001", "E2E: ten times the amount");
+  const listed = requester.getByTestId("award-reversals");
+  await expect(listed).toContainText("Awaiting approval");
+  const link = listed.getByRole("link", { name: "See the request" });
+  const approvalUrl = (await link.getAttribute("href")) ?? "";
+  expect(await totalOf(requester, first.customerId, "GOLD")).toBe("149996");
+
+  // The requester cannot approve their own; another manager does, with a second factor.
+  await requester.goto(approvalUrl);
+  await expect(requester.getByTestId("approval-own")).toBeVisible();
+  await approver.goto(approvalUrl);
+  await expect(approver.getByTestId("approval-reversal")).toContainText("E2E: ten times the amount");
+  await expect(approver.getByTestId("approval-lines")).toContainText("100,001");
+  await expect(approver.getByTestId("approval-totals")).toContainText("threshold 100,000 GOLD");
+  await approveOpen(approver);
+  await expect(approver.getByTestId("approval-reversal-status")).toHaveText("Reversed");
+  expect(await totalOf(approver, first.customerId, "GOLD")).toBe("49995");
+  await approver.goto(`/awards/${first.requestId}`);
+  await expect(approver.getByTestId("award-timeline")).toContainText(
+    "Approved: sent with the ReversalID it was written with.",
+  );
 });

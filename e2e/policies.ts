@@ -39,3 +39,12 @@ export async function setPolicy(page: Page, symbol: string, rules: PolicyRules):
 }
 
 export const NO_RULES: PolicyRules = { approvalAbove: "", managerDailyLimit: "", ownerDailyLimit: "" };
+
+/** An owner chooses when reversals wait for approval (Settings → Award policies, "Reversals"). */
+export async function setReversalApproval(page: Page, choice: RegExp): Promise<void> {
+  await page.goto("/settings/policies");
+  const form = page.getByRole("form", { name: "Reversals" });
+  await form.getByLabel(choice).check();
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(/^Reversals: /)).toBeVisible();
+}

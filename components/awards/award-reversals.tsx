@@ -1,5 +1,6 @@
 import { Amount } from "@/components/ui/amount";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Link } from "@/components/ui/link";
 import { When } from "@/components/ui/when";
 import type { ReversalStatus, ReversalView, TrailReversal } from "@/lib/model/reversal-status";
 import { RetryReversalButton } from "./retry-reversal-button";
@@ -61,6 +62,13 @@ export function AwardReversals({ requestId, customerId, trail, view, symbolOf }:
                   {reversal.outcome?.state === "Cancelled" ? " (cancelled while queued)" : ""}
                 </p>
                 <p>Reason: {reversal.reason}</p>
+                {reversal.approvalId !== null ? (
+                  <p>
+                    <Link href={`/approvals/${reversal.approvalId}`} className="underline underline-offset-2">
+                      {reversal.status === "awaiting-approval" ? "See the request" : "Its approval request"}
+                    </Link>
+                  </p>
+                ) : null}
                 {reversal.error ? <p className="text-destructive">{reversal.error}</p> : null}
                 {reversal.status === "unknown" && reversal.batchReversalId === null ? (
                   <RetryReversalButton

@@ -54,18 +54,20 @@ export function ReverseAwardPanel(props: ReverseAwardPanelProps) {
   const [unknown, setUnknown] = useState<ReversalInput | null>(null);
   const reverse = useFormAction(reverseAwardAction, {
     success: (data) =>
-      data.status === "done"
-        ? data.answer?.state === "Cancelled"
-          ? "Cancelled: the award left the queue."
-          : "Reversed: the tokens were taken back."
-        : null,
+      data.status === "awaiting-approval"
+        ? "Waiting for approval: another manager or owner must approve this reversal."
+        : data.status === "done"
+          ? data.answer?.state === "Cancelled"
+            ? "Cancelled: the award left the queue."
+            : "Reversed: the tokens were taken back."
+          : null,
     failure: "Nothing was reversed.",
     onSuccess: (data, input) => {
       setReview(null);
       if (data.status === "unknown") setUnknown(input);
       else {
         setUnknown(null);
-        if (data.status === "done") {
+        if (data.status === "done" || data.status === "awaiting-approval") {
           setAmounts({});
           setReason("");
         }

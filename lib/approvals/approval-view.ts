@@ -67,15 +67,16 @@ export function isOverThreshold(total: Pick<ApprovalTokenTotal, "amount" | "thre
 /** What a request is about, as a list or a dialog names it. */
 export type ApprovalSubject =
   | { kind: "award"; customerId: string }
+  | { kind: "reversal"; customerId: string }
   | { kind: "batch"; fileName: string; rows: number; players?: number };
 
 const plural = (n: number, one: string, many: string) => `${groupDigits(String(n))} ${n === 1 ? one : many}`;
 
 /** "Award to player-1002", "Batch weekend.csv (5 rows)". */
 export function subjectText(subject: ApprovalSubject): string {
-  return subject.kind === "award"
-    ? `Award to ${subject.customerId}`
-    : `Batch ${subject.fileName} (${plural(subject.rows, "row", "rows")})`;
+  if (subject.kind === "award") return `Award to ${subject.customerId}`;
+  if (subject.kind === "reversal") return `Reversal of an award to ${subject.customerId}`;
+  return `Batch ${subject.fileName} (${plural(subject.rows, "row", "rows")})`;
 }
 
 /** "Approval request 3": the request's page title, and the start of its name everywhere else. */
@@ -106,6 +107,7 @@ export function approveQuestion(
 ): string {
   const what = totalsText(totals);
   if (subject.kind === "award") return `Send ${what} to ${subject.customerId}?`;
+  if (subject.kind === "reversal") return `Take back ${what} awarded to ${subject.customerId}?`;
   const to = subject.players === undefined ? "" : ` to ${plural(subject.players, "player", "players")}`;
   return `Send ${what}${to} (${subject.fileName}, ${plural(subject.rows, "row", "rows")})?`;
 }
@@ -195,6 +197,7 @@ export function approvalHistory(row: ApprovalState, now = new Date()): HistorySt
 /** What the approve action answers (lib/actions/approve-request.ts). */
 export type ApproveOutcome =
   | { kind: "award"; requestId: string; status: AwardStatus; error: string }
+  | { kind: "reversal"; requestId: string; status: "done" | "failed" | "unknown"; error: string }
   | { kind: "batch"; batchId: number };
 
 /** The toast after "Approve and send": what happened to what was sent. */
@@ -204,6 +207,16 @@ export function approveOutcomeMessage(outcome: ApproveOutcome): {
 } {
   if (outcome.kind === "batch")
     return { tone: "success", message: `Approved: batch ${outcome.batchId} is being sent.` };
+  if (outcome.kind === "reversal")
+    return outcome.status === "done"
+      ? { tone: "success", message: "Approved and reversed." }
+      : outcome.status === "unknown"
+        ? {
+            tone: "warning",
+            message:
+              "Approved and sent, but the outcome is unknown: retry it from the award's page (same ReversalID).",
+          }
+        : { tone: "error", message: `Approved, but the service refused the reversal: ${outcome.error}` };
   switch (outcome.status) {
     case "completed":
     case "accepted":

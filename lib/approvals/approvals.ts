@@ -1,10 +1,11 @@
 import "server-only";
 import { and, desc, eq, gt, isNotNull, lte, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { RefusalReason } from "@/lib/audit/refusals";
 import { compareDecimals } from "@/lib/contract/decimal";
 import { canonicalGuid } from "@/lib/contract/guid";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { approvalRequests, awardBatches, awards } from "@/lib/db/schema";
+import { approvalRequests, awardBatches, awards, reversals } from "@/lib/db/schema";
 import type { ApprovalStatus } from "@/lib/model/approval-status";
 import type { ApprovalSummary } from "@/lib/model/approval-summary";
 import { UserFacingError } from "@/lib/model/user-facing-error";
@@ -21,7 +22,8 @@ import { type ApprovalSubject, approvalRequestName } from "./approval-view";
  */
 
 export type ApprovalRecord = typeof approvalRequests.$inferSelect;
-export type Subject = { awardId: number } | { batchId: number };
+/** What waits: an award, a whole batch, or a reversal of an award (docs/console.md, "Reversals"). */
+export type Subject = { awardId: number } | { batchId: number } | { reversalId: number };
 
 /**
  * A request refused for a reason the person can read; nothing changed. `refusal` marks a refused
@@ -61,6 +63,7 @@ export async function insertApprovalRequest(
       projectGuid: canonicalGuid(request.projectGuid),
       awardId: "awardId" in subject ? subject.awardId : null,
       batchId: "batchId" in subject ? subject.batchId : null,
+      reversalId: "reversalId" in subject ? subject.reversalId : null,
       status: "waiting",
     })
     .returning();
@@ -69,6 +72,11 @@ export async function insertApprovalRequest(
     .filter((total) => total.threshold !== null && compareDecimals(total.amount, total.threshold) > 0)
     .map((total) => `${total.amount} ${total.symbol} is above ${total.threshold}`)
     .join("; ");
+  if ("reversalId" in subject)
+    return {
+      approval: created,
+      detail: `Reversal waiting for another manager or owner to approve (${over || "every reversal needs approval"}). Nothing is taken back until then.`,
+    };
   return {
     approval: created,
     detail: `Waiting for another manager or owner to approve (${over}). Nothing is sent until then.`,
@@ -130,7 +138,11 @@ async function whyNot(tx: ConsoleDb, id: number, wanted: Decision): Promise<Appr
 }
 
 export const subjectOf = (row: ApprovalRecord): Subject =>
-  row.awardId !== null ? { awardId: row.awardId } : { batchId: row.batchId as number };
+  row.awardId !== null
+    ? { awardId: row.awardId }
+    : row.reversalId !== null
+      ? { reversalId: row.reversalId }
+      : { batchId: row.batchId as number };
 
 /** The request's one name (approval-view.ts' `approvalRequestName`), read with its award's player or its batch's file. */
 export async function approvalName(db: ConsoleDb, row: ApprovalRecord): Promise<string> {
@@ -141,6 +153,13 @@ export async function approvalName(db: ConsoleDb, row: ApprovalRecord): Promise<
       .from(awards)
       .where(eq(awards.id, row.awardId));
     subject = { kind: "award", customerId: award?.customerId ?? "" };
+  } else if (row.reversalId !== null) {
+    const [award] = await db
+      .select({ customerId: awards.customerId })
+      .from(reversals)
+      .innerJoin(awards, eq(awards.id, reversals.awardId))
+      .where(eq(reversals.id, row.reversalId));
+    subject = { kind: "reversal", customerId: award?.customerId ?? "" };
   } else {
     const [batch] = await db
       .select({ fileName: awardBatches.fileName, rowCount: awardBatches.rowCount })
@@ -190,7 +209,9 @@ export async function approvalOf(db: ConsoleDb, subject: Subject): Promise<Appro
     .where(
       "awardId" in subject
         ? eq(approvalRequests.awardId, subject.awardId)
-        : eq(approvalRequests.batchId, subject.batchId),
+        : "reversalId" in subject
+          ? eq(approvalRequests.reversalId, subject.reversalId)
+          : eq(approvalRequests.batchId, subject.batchId),
     );
   return row ?? null;
 }
@@ -247,17 +268,21 @@ export async function listApprovals(
       : scope === "mine"
         ? and(eq(approvalRequests.requesterId, userId), eq(approvalRequests.status, "waiting"))
         : and(isNotNull(approvalRequests.decidedAt), ne(approvalRequests.status, "waiting"));
+  // A reversal's award, beside the request's own award (one of the two is there at most).
+  const reversed = alias(awards, "reversed_award");
   const rows = await db
     .select({
       request: approvalRequests,
-      customerId: awards.customerId,
-      isAllowance: awards.isAllowance,
-      requestIdOfAward: awards.requestId,
+      customerId: sql<string | null>`coalesce(${awards.customerId}, ${reversed.customerId})`,
+      isAllowance: sql<boolean | null>`coalesce(${awards.isAllowance}, ${reversed.isAllowance})`,
+      requestIdOfAward: sql<string | null>`coalesce(${awards.requestId}, ${reversed.requestId})`,
       fileName: awardBatches.fileName,
       rowCount: awardBatches.rowCount,
     })
     .from(approvalRequests)
     .leftJoin(awards, eq(awards.id, approvalRequests.awardId))
+    .leftJoin(reversals, eq(reversals.id, approvalRequests.reversalId))
+    .leftJoin(reversed, eq(reversed.id, reversals.awardId))
     .leftJoin(awardBatches, eq(awardBatches.id, approvalRequests.batchId))
     .where(where)
     .orderBy(

@@ -20,9 +20,12 @@ import { listProjectTokens } from "@/lib/client/catalogue";
 import { connectionNames } from "@/lib/connections/connections";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
+import type { ReversalApproval } from "@/lib/model/reversal-policy";
+import { projectContext } from "@/lib/project/current-project";
 import { myRules } from "./my-rules";
 import { readPolicies } from "./policies";
 import type { TokenPolicy, TokenRules } from "./policy-model";
+import { readReversalPolicy } from "./reversal-policy";
 
 /**
  * What pages read of approvals and award policies (docs/console.md, "Approvals", "Award
@@ -44,6 +47,7 @@ export async function approvalsWaitingFor(user: ConsoleUser): Promise<number> {
 const DECIDED_SHOWN = 25;
 
 function listSubject(row: ApprovalListRow): ApprovalSubject {
+  if (row.reversalId !== null) return { kind: "reversal", customerId: row.customerId ?? "" };
   return row.awardId !== null
     ? { kind: "award", customerId: row.customerId ?? "" }
     : {
@@ -106,6 +110,12 @@ export async function readMyRules(
   connection: ServiceConnection | null,
 ): Promise<TokenRules[]> {
   return connection ? myRules(await consoleDb(), user, connection.projectGuid) : [];
+}
+
+/** The chosen project's reversal policy (Settings → Award policies); "none" without a project. */
+export async function readProjectReversalPolicy(user: ConsoleUser): Promise<ReversalApproval> {
+  const { connection } = await projectContext(user.id);
+  return connection ? readReversalPolicy(await consoleDb(), connection.projectGuid) : "none";
 }
 
 /** One token of the project with its policy (null where no rule is set), as Settings → Award policies lists it. */

@@ -27,7 +27,9 @@ import { consoleEnv } from "@/lib/env";
 import type { Role } from "@/lib/model/roles";
 import { consoleSecrets } from "@/lib/secrets";
 import { approveSubject, noteApprovalRequested, stopSubject } from "./lifecycle/decisions";
+import { findReversal } from "./lifecycle/reversals";
 import { type SentAward, sendAward } from "./send-award";
+import { reversalAudit, type SentReversal, sendReversal } from "./send-reversal";
 import { findAwardById } from "./trail";
 
 /**
@@ -99,18 +101,20 @@ async function approveInTransaction(
       .where(eq(users.id, row.requesterId ?? -1));
     if (!requester)
       throw new ApprovalError("The person who asked no longer has an account: reject it instead.");
-    try {
-      await reserveSpend(
-        tx,
-        { userId: requester.id, role: requester.role as Role, projectGuid: row.projectGuid },
-        await readPolicies(tx, row.projectGuid),
-        "awardId" in subject ? sql`a.id = ${subject.awardId}` : sql`a.batch_id = ${subject.batchId}`,
-      );
-    } catch (error) {
-      if (error instanceof LimitError)
-        throw new ApprovalError(new LimitError(error.breach, `${row.requesterEmail}'s`).message, "limit");
-      throw error;
-    }
+    // A reversal sends nothing out: it counts against no daily limit (docs/console.md, "Reversals").
+    if (!("reversalId" in subject))
+      try {
+        await reserveSpend(
+          tx,
+          { userId: requester.id, role: requester.role as Role, projectGuid: row.projectGuid },
+          await readPolicies(tx, row.projectGuid),
+          "awardId" in subject ? sql`a.id = ${subject.awardId}` : sql`a.batch_id = ${subject.batchId}`,
+        );
+      } catch (error) {
+        if (error instanceof LimitError)
+          throw new ApprovalError(new LimitError(error.breach, `${row.requesterEmail}'s`).message, "limit");
+        throw error;
+      }
     await approveSubject(tx, subject, who.email);
     await recordAudit(tx, actor, {
       kind: "approval.approved",
@@ -218,6 +222,7 @@ export async function expireRequests(db: ConsoleDb): Promise<number> {
 
 export type Approved =
   | { kind: "award"; sent: SentAward; customerId: string }
+  | { kind: "reversal"; sent: SentReversal; requestId: string }
   | { kind: "batch"; batchId: number };
 
 async function request(db: ConsoleDb, approvalId: number): Promise<ApprovalRecord> {
@@ -231,12 +236,18 @@ async function projectName(db: ConsoleDb, ref: string): Promise<string> {
   return (await connectionNames(db, consoleEnv()))(ref);
 }
 
-/** Where the approved award or batch was written for: its connection, base URL and project. */
+/** Where the approved award, reversal or batch was written for: its connection, base URL and project. */
 async function subjectRecord(db: ConsoleDb, row: ApprovalRecord) {
   if (row.awardId !== null) {
     const award = await findAwardById(db, row.awardId);
     if (!award) throw new ApprovalError("The award of this request is gone.");
     return { award } as const;
+  }
+  if (row.reversalId !== null) {
+    const reversal = await findReversal(db, row.reversalId);
+    const award = reversal ? await findAwardById(db, reversal.awardId) : null;
+    if (!reversal || !award) throw new ApprovalError("The reversal of this request is gone.");
+    return { reversal, reversedAward: award } as const;
   }
   const [batch] = await db
     .select()
@@ -282,7 +293,7 @@ export async function approveAndSend(
     db,
     consoleSecrets(env).encryptionKeys,
     env,
-    subject.award ?? subject.batch,
+    subject.award ?? subject.reversal ?? subject.batch,
   );
   if (!connection)
     throw new ApprovalError(
@@ -302,6 +313,22 @@ export async function approveAndSend(
       }),
     );
     return { kind: "batch", batchId: batch.id };
+  }
+  if (subject.reversal) {
+    const { reversal, reversedAward } = subject;
+    await approveRequest(db, approvalId, user, actor, project);
+    const symbols = new Map(row.summary.totals.map((t) => [t.tokenGuid.toLowerCase(), t.symbol]));
+    const symbolOf = (guid: string) => symbols.get(guid) ?? guid;
+    const sent = await sendReversal(
+      db,
+      connection,
+      { ...reversal, status: "sending" },
+      reversedAward,
+      user.email,
+      symbolOf,
+      reversalAudit(actor, project, reversedAward, reversal, symbolOf),
+    );
+    return { kind: "reversal", sent, requestId: reversedAward.requestId };
   }
   await approveRequest(db, approvalId, user, actor, project);
   const award = await findAwardById(db, subject.award.id);

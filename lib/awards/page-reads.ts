@@ -5,8 +5,9 @@ import { can } from "@/lib/auth/permissions";
 import type { ConsoleUser } from "@/lib/auth/users";
 import { consoleDb } from "@/lib/db/console-db";
 import type { AwardStatus } from "@/lib/model/award-status";
+import type { TrailReversal } from "@/lib/model/reversal-status";
 import { projectContext } from "@/lib/project/current-project";
-import type { ReversalRecord } from "./lifecycle/reversals";
+import { findReversal, type ReversalRecord } from "./lifecycle/reversals";
 import { type ReversalView, readReversalView, trailReversals } from "./reversal-view";
 import { tokenSymbols } from "./token-symbols";
 import {
@@ -129,7 +130,7 @@ export async function readAwardReversals(
   user: ConsoleUser,
   award: AwardRecord,
   symbols: Map<string, string>,
-): Promise<{ view: ReversalView | null; trail: ReversalRecord[] }> {
+): Promise<{ view: ReversalView | null; trail: TrailReversal[] }> {
   const db = await consoleDb();
   const [view, trail] = await Promise.all([
     can(user.role, "awards:reverse") ? readReversalView(db, award) : null,
@@ -138,6 +139,16 @@ export async function readAwardReversals(
   if (view?.kind === "ready")
     for (const line of view.lines) line.symbol = symbols.get(line.token) ?? line.token;
   return { view, trail };
+}
+
+/** A reversal of the trail by its row ID with the award it takes back from (a reversal's approval request). */
+export async function readReversalById(
+  id: number,
+): Promise<{ record: ReversalRecord; award: AwardRecord } | null> {
+  const db = await consoleDb();
+  const record = await findReversal(db, id);
+  const award = record ? await findAwardById(db, record.awardId) : null;
+  return record && award ? { record, award } : null;
 }
 
 /** An award of the trail by its row ID (an approval request's award); null when there is none. */

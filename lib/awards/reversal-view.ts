@@ -6,7 +6,7 @@ import { isExtensionMissing } from "@/lib/client/capabilities";
 import { listProjectTokens } from "@/lib/client/catalogue";
 import { canonicalGuid } from "@/lib/contract/guid";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { reversals } from "@/lib/db/schema";
+import { approvalRequests, reversals } from "@/lib/db/schema";
 import { NEVER_SENT } from "@/lib/model/award-status";
 import type { ReversalLine, ReversalView, ReversibleLine } from "@/lib/model/reversal-status";
 
@@ -117,7 +117,16 @@ export async function readReversalView(db: ConsoleDb, award: AwardRecord): Promi
 
 const key = (line: ReversalLine) => `${canonicalGuid(line.Guid)}|${canonicalGuid(line.ContractGuid)}`;
 
-/** The reversals the trail holds of an award, oldest first. */
-export async function trailReversals(db: ConsoleDb, awardId: number): Promise<ReversalRecord[]> {
-  return db.select().from(reversals).where(eq(reversals.awardId, awardId)).orderBy(asc(reversals.id));
+/** The reversals the trail holds of an award, oldest first, each with its approval request if it needed one. */
+export async function trailReversals(
+  db: ConsoleDb,
+  awardId: number,
+): Promise<(ReversalRecord & { approvalId: number | null })[]> {
+  const rows = await db
+    .select({ reversal: reversals, approvalId: approvalRequests.id })
+    .from(reversals)
+    .leftJoin(approvalRequests, eq(approvalRequests.reversalId, reversals.id))
+    .where(eq(reversals.awardId, awardId))
+    .orderBy(asc(reversals.id));
+  return rows.map(({ reversal, approvalId }) => ({ ...reversal, approvalId }));
 }

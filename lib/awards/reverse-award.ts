@@ -1,16 +1,25 @@
 import "server-only";
-import type { AuditActor } from "@/lib/audit/audit-log";
+import { approvalName, approvalOf } from "@/lib/approvals/approvals";
+import { readPolicies } from "@/lib/approvals/policies";
+import { totalsByToken } from "@/lib/approvals/policy-model";
+import { approvalExpiry, approvalTotals } from "@/lib/approvals/request-terms";
+import { readReversalPolicy, reversalNeedsApproval } from "@/lib/approvals/reversal-policy";
+import { type AuditActor, recordAudit } from "@/lib/audit/audit-log";
 import type { ConsoleUser } from "@/lib/auth/users";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { sameConnection } from "@/lib/connections/connections";
+import { canonicalGuid } from "@/lib/contract/guid";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
+import type { ApprovalTokenTotal } from "@/lib/model/approval-summary";
 import { consoleSecrets } from "@/lib/secrets";
+import { requestApproval } from "./approval-decisions";
 import { AwardError } from "./award-error";
-import { type ReversalRecord, writeReversal } from "./lifecycle/reversals";
+import { writeReversal } from "./lifecycle/reversals";
 import type { ParsedReversal } from "./reversal-input";
-import { linesText, type SentReversal, sendReversal } from "./send-reversal";
+import { readReversalView } from "./reversal-view";
+import { reversalAudit, type SentReversal, sendReversal } from "./send-reversal";
 import { tokenSymbols } from "./token-symbols";
 import { type AwardRecord, findAward } from "./trail";
 
@@ -21,9 +30,9 @@ import { type AwardRecord, findAward } from "./trail";
  * what it did, an unknown or refused one is sent again — the service reverses at most once.
  */
 
-export interface ReversalResult extends SentReversal {
-  customerId: string;
-}
+export type ReversalResult =
+  | (SentReversal & { customerId: string })
+  | { reversalId: string; status: "awaiting-approval"; approvalId: number; customerId: string };
 
 /** The award and the connection it went through; a reversal goes the same way. */
 export async function reversalTarget(
@@ -41,36 +50,27 @@ export async function reversalTarget(
   return { award, connection };
 }
 
-/** The audit line of a reversal's outcome. */
-export function reversalAudit(
-  actor: AuditActor,
-  project: string,
-  award: Pick<AwardRecord, "requestId" | "customerId">,
-  reversal: Pick<ReversalRecord, "reason">,
+/**
+ * What the reversal would take back per token, with each token's approval threshold: the lines
+ * asked for, or — for "everything still reversible" — what the service says remains of the lines
+ * a reversal can reach.
+ */
+async function reversalTotals(
+  db: ConsoleDb,
+  award: AwardRecord,
+  lines: ParsedReversal["lines"],
   symbolOf: (guid: string) => string,
-) {
-  return (sent: SentReversal) => ({
-    actor,
-    event: {
-      kind: sent.status === "done" ? ("award.reversed" as const) : ("award.reversal-failed" as const),
-      project,
-      summary:
-        sent.status === "done" && sent.answer
-          ? `${sent.answer.state === "Cancelled" ? "Cancelled" : "Reversed"} ${linesText(sent.answer.taken, symbolOf)} of award ${award.requestId} to ${award.customerId}: ${reversal.reason}`
-          : `Reversal of award ${award.requestId} to ${award.customerId} ${sent.status === "unknown" ? "has an unknown outcome" : "was refused"}: ${sent.error}`,
-      detail: {
-        requestId: award.requestId,
-        customerId: award.customerId,
-        reversalId: sent.reversalId,
-        attempt: sent.attempt,
-        status: sent.status,
-        reason: reversal.reason,
-        ...(sent.answer
-          ? { state: sent.answer.state, taken: sent.answer.taken, settled: sent.answer.settled }
-          : {}),
-      },
-    },
-  });
+): Promise<ApprovalTokenTotal[]> {
+  let amounts: { tokenGuid: string; amount: string }[];
+  if (lines) amounts = lines.map((line) => ({ tokenGuid: canonicalGuid(line.token), amount: line.amount }));
+  else {
+    const view = await readReversalView(db, award);
+    if (view.kind !== "ready") throw new AwardError(`Nothing was reversed: ${view.why}`);
+    amounts = view.lines
+      .filter((line) => line.blocked === null)
+      .map((line) => ({ tokenGuid: line.token, amount: line.remaining }));
+  }
+  return approvalTotals(totalsByToken(amounts), await readPolicies(db, award.projectGuid), symbolOf);
 }
 
 export async function reverseFromConsole(
@@ -80,9 +80,17 @@ export async function reverseFromConsole(
 ): Promise<ReversalResult> {
   const db = await consoleDb();
   const { award, connection } = await reversalTarget(db, input.requestId);
-  const { record } = await db.transaction((tx) =>
-    writeReversal(
-      tx as unknown as ConsoleDb,
+  const symbols = await tokenSymbols(connection);
+  const symbolOf = (guid: string) => symbols.get(guid) ?? guid;
+  // The owners' reversal policy: above a threshold (or always), another person approves first.
+  const policy = await readReversalPolicy(db, award.projectGuid);
+  const totals = policy === "none" ? [] : await reversalTotals(db, award, input.lines, symbolOf);
+  const waits = reversalNeedsApproval(policy, totals);
+  const expiresAt = waits ? await approvalExpiry(db) : null;
+  const { record, approvalId } = await db.transaction(async (handle) => {
+    const tx = handle as unknown as ConsoleDb;
+    const written = await writeReversal(
+      tx,
       {
         reversalId: input.reversalId,
         awardId: award.id,
@@ -99,10 +107,42 @@ export async function reverseFromConsole(
             Amount: line.amount,
           })) ?? null,
       },
-      "sending",
+      waits ? "awaiting-approval" : "sending",
       award.requestId,
-    ),
-  );
+    );
+    if (!written.created || !expiresAt) return { record: written.record, approvalId: null };
+    const approval = await requestApproval(
+      tx,
+      { reversalId: written.record.id },
+      {
+        projectGuid: award.projectGuid,
+        connection: award.connection,
+        requesterId: user.id,
+        requesterEmail: user.email,
+        summary: { totals },
+        expiresAt,
+      },
+    );
+    await recordAudit(tx, audit.actor, {
+      kind: "reversal.requested",
+      project: audit.project,
+      summary: `Reversal of award ${award.requestId} to ${award.customerId} waiting for approval (${await approvalName(tx, approval)}): ${input.reason}`,
+      detail: {
+        requestId: award.requestId,
+        reversalId: written.record.reversalId,
+        approval: approval.id,
+        totals,
+      },
+    });
+    return { record: written.record, approvalId: approval.id };
+  });
+  if (record.status === "awaiting-approval")
+    return {
+      reversalId: record.reversalId,
+      status: "awaiting-approval",
+      approvalId: approvalId ?? (await approvalOf(db, { reversalId: record.id }))?.id ?? 0,
+      customerId: award.customerId,
+    };
   if (record.status === "done")
     return {
       reversalId: record.reversalId,
@@ -114,8 +154,6 @@ export async function reverseFromConsole(
     };
   if (record.status !== "sending" && record.status !== "failed" && record.status !== "unknown")
     throw new AwardError(`This reversal is ${record.status}: it is not sent from here.`);
-  const symbols = await tokenSymbols(connection);
-  const symbolOf = (guid: string) => symbols.get(guid) ?? guid;
   const sent = await sendReversal(
     db,
     connection,

@@ -1,4 +1,5 @@
 import "server-only";
+import type { AuditActor } from "@/lib/audit/audit-log";
 import { reverseAward } from "@/lib/client/awards";
 import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
 import type { ConsoleDb } from "@/lib/db/connection";
@@ -36,6 +37,38 @@ function doneText(answer: ReversalOutcomeRecord, symbolOf: (guid: string) => str
     answer.settled.length > 0 ? ` ${answer.settled.length} queued award(s) settled with what came back.` : "";
   if (answer.state === "Cancelled") return `Cancelled: ${taken} will never be paid.${settled}`;
   return `${answer.state === "Reversed" ? "Reversed whole" : "Partly reversed"}: ${taken} taken back.${settled}`;
+}
+
+/** The audit line of a reversal's outcome. */
+export function reversalAudit(
+  actor: AuditActor,
+  project: string,
+  award: Pick<AwardRecord, "requestId" | "customerId">,
+  reversal: Pick<ReversalRecord, "reason">,
+  symbolOf: (guid: string) => string,
+) {
+  return (sent: SentReversal) => ({
+    actor,
+    event: {
+      kind: sent.status === "done" ? ("award.reversed" as const) : ("award.reversal-failed" as const),
+      project,
+      summary:
+        sent.status === "done" && sent.answer
+          ? `${sent.answer.state === "Cancelled" ? "Cancelled" : "Reversed"} ${linesText(sent.answer.taken, symbolOf)} of award ${award.requestId} to ${award.customerId}: ${reversal.reason}`
+          : `Reversal of award ${award.requestId} to ${award.customerId} ${sent.status === "unknown" ? "has an unknown outcome" : "was refused"}: ${sent.error}`,
+      detail: {
+        requestId: award.requestId,
+        customerId: award.customerId,
+        reversalId: sent.reversalId,
+        attempt: sent.attempt,
+        status: sent.status,
+        reason: reversal.reason,
+        ...(sent.answer
+          ? { state: sent.answer.state, taken: sent.answer.taken, settled: sent.answer.settled }
+          : {}),
+      },
+    },
+  });
 }
 
 /**

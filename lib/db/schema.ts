@@ -21,6 +21,7 @@ import type { ApprovalSummary } from "../model/approval-summary";
 import type { AwardStatus } from "../model/award-status";
 import type { BatchStatus } from "../model/batch-status";
 import type { ConnectionEnvironment } from "../model/connection-environment";
+import type { ReversalApproval } from "../model/reversal-policy";
 import type { ReversalOutcomeRecord, ReversalStatus } from "../model/reversal-status";
 import type { Role } from "../model/roles";
 
@@ -334,6 +335,25 @@ export const awardPolicies = consoleSchema.table(
     check("award_policies_owner_check", sql`${t.ownerDailyLimit} >= 0`),
     lowerCased("award_policies_project_guid_check", t.projectGuid),
     lowerCased("award_policies_token_guid_check", t.tokenGuid),
+  ],
+);
+
+/**
+ * The owners' reversal policy for one project (docs/console.md, "Reversals"): whether a reversal
+ * waits for a second person — never, when a token's amount is above that token's approval
+ * threshold (award_policies), or always. No row: never.
+ */
+export const reversalPolicies = consoleSchema.table(
+  "reversal_policies",
+  {
+    projectGuid: text("project_guid").primaryKey(),
+    approval: text("approval").$type<ReversalApproval>().notNull(),
+    changedBy: text("changed_by").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("reversal_policies_approval_check", sql`${t.approval} in ('none', 'above-threshold', 'all')`),
+    lowerCased("reversal_policies_project_guid_check", t.projectGuid),
   ],
 );
 

@@ -47,6 +47,8 @@ export interface TrailReversal {
   error: string;
   createdAt: Date;
   batchReversalId: number | null;
+  /** The four-eyes request it waited (or waits) for; null when it needed none. */
+  approvalId: number | null;
 }
 
 /** One line of an award as the Reverse panel offers it. */

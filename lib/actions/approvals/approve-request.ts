@@ -21,14 +21,21 @@ export const approveRequestAction = defineAction(
       );
     const approved = await approveAndSend(user, approvalId, actor);
     if (approved.kind === "batch") startSending(approved.batchId);
-    return approved.kind === "award"
-      ? {
-          kind: "award" as const,
-          requestId: approved.sent.requestId,
-          status: approved.sent.status,
-          error: approved.sent.error,
-        }
-      : { kind: "batch" as const, batchId: approved.batchId };
+    if (approved.kind === "award")
+      return {
+        kind: "award" as const,
+        requestId: approved.sent.requestId,
+        status: approved.sent.status,
+        error: approved.sent.error,
+      };
+    if (approved.kind === "reversal")
+      return {
+        kind: "reversal" as const,
+        requestId: approved.requestId,
+        status: approved.sent.status,
+        error: approved.sent.error,
+      };
+    return { kind: "batch" as const, batchId: approved.batchId };
   },
   { stepUp: true, attempt: ({ approvalId }) => approvalAttempt(approvalId) },
 );

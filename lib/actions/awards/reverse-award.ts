@@ -14,7 +14,21 @@ export const reverseAwardAction = defineAction(
   ReversalInput,
   async (input, user, { actor }) => {
     const sent = await reverseFromConsole(user, input, { actor, project: await chosenProjectName(user.id) });
-    return { reversalId: sent.reversalId, status: sent.status, error: sent.error, answer: sent.answer };
+    return sent.status === "awaiting-approval"
+      ? {
+          reversalId: sent.reversalId,
+          status: sent.status,
+          approvalId: sent.approvalId,
+          error: "",
+          answer: null,
+        }
+      : {
+          reversalId: sent.reversalId,
+          status: sent.status,
+          approvalId: null,
+          error: sent.error,
+          answer: sent.answer,
+        };
   },
   {
     attempt: async (input, user) => ({

@@ -1,9 +1,10 @@
 import "server-only";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Subject } from "@/lib/approvals/approvals";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { awardBatches, awardEvents, awards } from "@/lib/db/schema";
+import { awardBatches, awardEvents, awards, reversals } from "@/lib/db/schema";
 import type { AwardTransition } from "@/lib/model/award-transitions";
+import type { ReversalStatus } from "@/lib/model/reversal-status";
 import { TrailError } from "../trail";
 import { checkTransition, fromStatuses } from "./transition";
 
@@ -14,17 +15,39 @@ import { checkTransition, fromStatuses } from "./transition";
  * which also decides the approval request (lib/awards/approval-decisions.ts).
  */
 
-const rowsOf = (subject: Subject): SQL =>
+/** The awards a subject's decision concerns: an award, a batch's rows, or a reversal's award. */
+const rowsOf = (subject: AwardSubject): SQL =>
   "awardId" in subject ? sql`id = ${subject.awardId}` : sql`batch_id = ${subject.batchId}`;
 
+type AwardSubject = Exclude<Subject, { reversalId: number }>;
+
 async function addEvents(tx: ConsoleDb, subject: Subject, kind: string, actorEmail: string, detail: string) {
+  if ("reversalId" in subject) {
+    // A reversal's step ("${kind}") is a "Reversal" line on its award's timeline, whose detail says
+    // which step; the award's status does not move.
+    await tx.execute(sql`
+      insert into ${awardEvents} (award_id, kind, actor_email, detail)
+      select award_id, 'reversal', ${actorEmail}, ${detail} from ${reversals}
+       where id = ${subject.reversalId}`);
+    return;
+  }
   await tx.execute(sql`
     insert into ${awardEvents} (award_id, kind, status, actor_email, detail)
     select id, ${kind}, status, ${actorEmail}, ${detail} from ${awards} where ${rowsOf(subject)}`);
 }
 
+/** A reversal that waits moves on: to be sent, or stopped for good; one that no longer waits is refused. */
+async function moveReversal(tx: ConsoleDb, reversalId: number, status: ReversalStatus) {
+  const moved = await tx
+    .update(reversals)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(reversals.id, reversalId), eq(reversals.status, "awaiting-approval")))
+    .returning({ id: reversals.id });
+  if (moved.length === 0) throw new TrailError(`the reversal ${reversalId} does not wait for approval.`);
+}
+
 /** The subject's rows that `transition` moves to `status`; an award alone that may not move is refused. */
-async function move(tx: ConsoleDb, subject: Subject, transition: AwardTransition, status: string) {
+async function move(tx: ConsoleDb, subject: AwardSubject, transition: AwardTransition, status: string) {
   const moved = (await tx.execute(sql`
     update ${awards} set status = ${status}, updated_at = now()
     where ${rowsOf(subject)} and ${fromStatuses(transition)}
@@ -51,7 +74,8 @@ export async function noteApprovalRequested(
 
 /** "approve" an award (it is sent next) or "approveBatch" a batch (its rows wait for the sender). */
 export async function approveSubject(tx: ConsoleDb, subject: Subject, approverEmail: string): Promise<void> {
-  if ("awardId" in subject) await move(tx, subject, "approve", "sending");
+  if ("reversalId" in subject) await moveReversal(tx, subject.reversalId, "sending");
+  else if ("awardId" in subject) await move(tx, subject, "approve", "sending");
   else {
     await tx.update(awardBatches).set({ status: "sending" }).where(eq(awardBatches.id, subject.batchId));
     await move(tx, subject, "approveBatch", "pending");
@@ -61,7 +85,9 @@ export async function approveSubject(tx: ConsoleDb, subject: Subject, approverEm
     subject,
     "approved",
     approverEmail,
-    "Approved: sent with the RequestID it was written with.",
+    "reversalId" in subject
+      ? "Approved: sent with the ReversalID it was written with."
+      : "Approved: sent with the RequestID it was written with.",
   );
 }
 
@@ -73,6 +99,11 @@ export async function stopSubject(
   who: string,
   detail: string,
 ): Promise<void> {
+  if ("reversalId" in subject) {
+    await moveReversal(tx, subject.reversalId, status);
+    await addEvents(tx, subject, status, who, detail);
+    return;
+  }
   if ("batchId" in subject)
     await tx
       .update(awardBatches)

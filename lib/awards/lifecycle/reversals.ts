@@ -76,12 +76,14 @@ export async function writeReversal(
     .onConflictDoNothing()
     .returning();
   if (created) {
-    await tx.insert(awardEvents).values({
-      awardId: reversal.awardId,
-      kind: "reversal",
-      actorEmail: reversal.actorEmail,
-      detail: `${status === "sending" ? "Reversal written" : "Reversal waiting for approval"}: ${reversal.reason} (ReversalID ${reversal.reversalId}).`,
-    });
+    // One waiting for approval gets its line with the request (lib/awards/approval-decisions.ts).
+    if (status === "sending")
+      await tx.insert(awardEvents).values({
+        awardId: reversal.awardId,
+        kind: "reversal",
+        actorEmail: reversal.actorEmail,
+        detail: `Reversal written: ${reversal.reason} (ReversalID ${reversal.reversalId}).`,
+      });
     return { record: created, created: true };
   }
   const [existing] = await tx
@@ -96,6 +98,11 @@ export async function writeReversal(
   throw new TrailError(
     `ReversalID ${reversal.reversalId} was already used for another reversal (${existing.createdAt.toISOString()}): review it again and a new one is made.`,
   );
+}
+
+export async function findReversal(db: ConsoleDb, id: number): Promise<ReversalRecord | null> {
+  const [row] = await db.select().from(reversals).where(eq(reversals.id, id));
+  return row ?? null;
 }
 
 async function lockedReversal(tx: ConsoleDb, id: number): Promise<ReversalRecord> {

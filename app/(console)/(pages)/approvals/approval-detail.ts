@@ -2,7 +2,8 @@ import "server-only";
 import { awardMode, type BatchRequestRow } from "@/lib/approvals/approval-view";
 import type { ApprovalRecord } from "@/lib/approvals/approvals";
 import { readApprovalRequest } from "@/lib/approvals/page-reads";
-import { readAwardById } from "@/lib/awards/page-reads";
+import type { ReversalRecord } from "@/lib/awards/lifecycle/reversals";
+import { readAwardById, readReversalById } from "@/lib/awards/page-reads";
 import type { AwardRecord } from "@/lib/awards/trail";
 import type { BatchRecord } from "@/lib/bulk/batch-store";
 import { readBatch, readBatchRows } from "@/lib/bulk/page-reads";
@@ -23,6 +24,8 @@ export interface ApprovalDetail {
   /** Token GUID (lower case) → symbol, as the request recorded them. */
   symbols: Map<string, string>;
   award: AwardRecord | null;
+  /** A reversal's request: the reversal, and the award it takes back from. */
+  reversal: { record: ReversalRecord; award: AwardRecord } | null;
   batch: BatchRecord | null;
   /** The batch's first rows in file order, one per token line. */
   batchRows: BatchRequestRow[];
@@ -50,10 +53,11 @@ export async function readApprovalDetail(id: number): Promise<ApprovalDetail | n
   const symbols = new Map(
     request.summary.totals.map((total) => [total.tokenGuid.toLowerCase(), total.symbol]),
   );
-  const [award, batch, batchRows] = await Promise.all([
+  const [award, reversal, batch, batchRows] = await Promise.all([
     request.awardId !== null ? readAwardById(request.awardId) : null,
+    request.reversalId !== null ? readReversalById(request.reversalId) : null,
     request.batchId !== null ? readBatch(request.batchId) : null,
     request.batchId !== null ? firstBatchRows(request.batchId, symbols) : [],
   ]);
-  return { request, project, symbols, award, batch, batchRows };
+  return { request, project, symbols, award, reversal, batch, batchRows };
 }

@@ -47,6 +47,14 @@ const WHAT_HEADING: Record<ApprovalStatus, string> = {
   expired: "What was asked for (never sent)",
 };
 
+const REVERSAL_HEADING: Record<ApprovalStatus, string> = {
+  waiting: "What will be taken back",
+  approved: "What was taken back",
+  rejected: "What was asked for (never taken back)",
+  withdrawn: "What was asked for (never taken back)",
+  expired: "What was asked for (never taken back)",
+};
+
 export async function generateMetadata({ params }: PageProps<"/approvals/[id]">): Promise<Metadata> {
   return recordTitle(`Request ${(await params).id}`, "Approvals");
 }
@@ -107,43 +115,59 @@ export default async function ApprovalPage({ params }: PageProps<"/approvals/[id
   if (!Number.isSafeInteger(id) || id <= 0) notFound();
   const [detail, signedIn] = await Promise.all([readApprovalDetail(id), currentSignIn()]);
   if (!detail) notFound();
-  const { request, project, symbols, award, batch, batchRows } = detail;
+  const { request, project, symbols, award, reversal, batch, batchRows } = detail;
   const now = new Date();
   const status = standing(request, now);
   const choices = approvalChoices(request, user.id, now);
   const summary = request.summary;
   const subject: ApprovalSubject = award
     ? { kind: "award", customerId: award.customerId }
-    : {
-        kind: "batch",
-        fileName: batch?.fileName ?? summary.batch?.fileName ?? "",
-        rows: batch?.rowCount ?? summary.batch?.rows ?? 0,
-        players: summary.batch?.players,
-      };
+    : reversal
+      ? { kind: "reversal", customerId: reversal.award.customerId }
+      : {
+          kind: "batch",
+          fileName: batch?.fileName ?? summary.batch?.fileName ?? "",
+          rows: batch?.rowCount ?? summary.batch?.rows ?? 0,
+          players: summary.batch?.players,
+        };
   const symbolOf = (guid: string) => symbols.get(guid.toLowerCase()) ?? guid;
   const confirmed = summary.batch ? confirmedText(summary.batch.confirmed) : [];
 
   // What the approval dialog restates under its question (plain text, for the browser).
-  const details = award
+  const details = reversal
     ? [
-        `Player: ${award.customerId}`,
-        `Mode: ${awardMode(award)}${award.isAllowance ? "" : ` to ${award.wallet}`}`,
-        ...award.lines.map((line) => `${line.Amount} ${symbolOf(line.Guid)} (contract ${line.ContractGuid})`),
-        `Reason: ${award.reason}`,
-        `RequestID: ${award.requestId}`,
+        `Player: ${reversal.award.customerId}`,
+        `From: ${reversal.award.isAllowance ? "the player's allowance" : `wallet ${reversal.award.wallet}, back to the project wallet`}`,
+        ...(reversal.record.lines?.map((line) => `Take back ${line.Amount} ${symbolOf(line.Guid)}`) ?? [
+          `Take back everything still reversible (${totalsText(summary.totals)} when asked)`,
+        ]),
+        `Reason: ${reversal.record.reason}`,
+        `ReversalID: ${reversal.record.reversalId}`,
+        `Award: ${reversal.award.requestId}`,
         `Project: ${project}`,
       ]
-    : [
-        `File: ${subject.kind === "batch" ? subject.fileName : ""}`,
-        ...(summary.batch
-          ? [
-              `${plural(summary.batch.rows, "row", "rows")} to ${plural(summary.batch.players, "player", "players")}: ${plural(summary.batch.allowances, "allowance", "allowances")}, ${plural(summary.batch.directs, "direct distribution", "direct distributions")}`,
-            ]
-          : []),
-        ...(confirmed.length > 0 ? [`Confirmed by the person who asked: ${confirmed.join("; ")}`] : []),
-        `Reason: ${batch?.reason ?? ""}`,
-        `Project: ${project}`,
-      ];
+    : award
+      ? [
+          `Player: ${award.customerId}`,
+          `Mode: ${awardMode(award)}${award.isAllowance ? "" : ` to ${award.wallet}`}`,
+          ...award.lines.map(
+            (line) => `${line.Amount} ${symbolOf(line.Guid)} (contract ${line.ContractGuid})`,
+          ),
+          `Reason: ${award.reason}`,
+          `RequestID: ${award.requestId}`,
+          `Project: ${project}`,
+        ]
+      : [
+          `File: ${subject.kind === "batch" ? subject.fileName : ""}`,
+          ...(summary.batch
+            ? [
+                `${plural(summary.batch.rows, "row", "rows")} to ${plural(summary.batch.players, "player", "players")}: ${plural(summary.batch.allowances, "allowance", "allowances")}, ${plural(summary.batch.directs, "direct distribution", "direct distributions")}`,
+              ]
+            : []),
+          ...(confirmed.length > 0 ? [`Confirmed by the person who asked: ${confirmed.join("; ")}`] : []),
+          `Reason: ${batch?.reason ?? ""}`,
+          `Project: ${project}`,
+        ];
 
   return (
     <main className="flex min-w-0 flex-col gap-6 px-6 py-6">
@@ -199,6 +223,23 @@ export default async function ApprovalPage({ params }: PageProps<"/approvals/[id
                 Open the award
               </Link>
             </>
+          ) : reversal ? (
+            <>
+              <span data-testid="approval-reversal-status">
+                {reversal.record.status === "done"
+                  ? "Reversed"
+                  : reversal.record.status === "unknown"
+                    ? "Outcome unknown: retry it from the award's page"
+                    : reversal.record.status === "failed"
+                      ? `Refused: ${reversal.record.error}`
+                      : reversal.record.status === "awaiting-approval"
+                        ? "Waiting"
+                        : reversal.record.status}
+              </span>
+              <Link href={`/awards/${reversal.award.requestId}`} className="underline underline-offset-2">
+                Open the award
+              </Link>
+            </>
           ) : batch ? (
             <Link href={`/awards/bulk/${batch.id}`} className="underline underline-offset-2">
               {status === "approved" ? `Open batch ${batch.id} and its progress` : `Open batch ${batch.id}`}
@@ -207,8 +248,58 @@ export default async function ApprovalPage({ params }: PageProps<"/approvals/[id
         </dd>
       </dl>
 
-      <Section id="approval-what" title={WHAT_HEADING[status]}>
-        {award ? (
+      <Section id="approval-what" title={reversal ? REVERSAL_HEADING[status] : WHAT_HEADING[status]}>
+        {reversal ? (
+          <dl className={DETAILS} data-testid="approval-reversal">
+            <dt>Player</dt>
+            <dd>
+              <PlayerLink customerId={reversal.award.customerId} />
+            </dd>
+            <dt>Taken back from</dt>
+            <dd>
+              {reversal.award.isAllowance ? (
+                "The player's allowance"
+              ) : (
+                <>
+                  Wallet <code className="font-mono text-xs break-all">{reversal.award.wallet}</code>, back to
+                  the project wallet
+                </>
+              )}
+            </dd>
+            <dt>Tokens</dt>
+            <dd>
+              <ul data-testid="approval-lines" className="flex flex-col gap-1">
+                {(reversal.record.lines ?? []).map((line) => (
+                  <li key={`${line.Guid}|${line.ContractGuid}`} className="break-all">
+                    <Amount value={line.Amount} className="font-mono font-medium" /> {symbolOf(line.Guid)}
+                  </li>
+                ))}
+                {reversal.record.lines ? null : <li>Everything of the award still reversible</li>}
+              </ul>
+            </dd>
+            <dt>Totals</dt>
+            <dd>
+              <Totals totals={summary.totals} />
+            </dd>
+            <dt>Reason</dt>
+            <dd>{reversal.record.reason}</dd>
+            <dt>ReversalID</dt>
+            <dd>
+              <code className="font-mono text-xs break-all" data-testid="approval-reversal-id">
+                {reversal.record.reversalId}
+              </code>
+              <span className="block text-xs text-muted-foreground">
+                Sent with this ReversalID once approved: the service reverses it at most once.
+              </span>
+            </dd>
+            <dt>Award</dt>
+            <dd>
+              <Link href={`/awards/${reversal.award.requestId}`} className="underline underline-offset-2">
+                <code className="font-mono text-xs break-all">{reversal.award.requestId}</code>
+              </Link>
+            </dd>
+          </dl>
+        ) : award ? (
           <dl className={DETAILS} data-testid="approval-award">
             <dt>Player</dt>
             <dd>

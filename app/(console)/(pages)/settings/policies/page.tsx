@@ -1,10 +1,11 @@
 import { Coins } from "lucide-react";
 import type { Metadata } from "next";
 import { ApprovalExpiryForm, AwardPoliciesForm } from "@/components/settings/award-policies-form";
+import { ReversalPolicyForm } from "@/components/settings/reversal-policy-form";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
-import { readTokenPolicies } from "@/lib/approvals/page-reads";
+import { readProjectReversalPolicy, readTokenPolicies } from "@/lib/approvals/page-reads";
 import { chosenProjectName } from "@/lib/project/current-project";
 import { readProject } from "@/lib/project/read-project";
 import { readConsoleSettings } from "@/lib/settings/page-reads";
@@ -15,7 +16,11 @@ export const metadata: Metadata = { title: "Award policies · Settings" };
 export default async function AwardPoliciesPage() {
   // readProject checks requirePageUser("policies:manage") first; nothing below writes.
   const { user, read } = await readProject("policies:manage", readTokenPolicies);
-  const [projectName, settings] = await Promise.all([chosenProjectName(user.id), readConsoleSettings()]);
+  const [projectName, settings, reversalApproval] = await Promise.all([
+    chosenProjectName(user.id),
+    readConsoleSettings(),
+    readProjectReversalPolicy(user),
+  ]);
   return (
     <main className="flex flex-col gap-6 py-4">
       <PageHeader
@@ -44,6 +49,7 @@ export default async function AwardPoliciesPage() {
           <AwardPoliciesForm tokens={read.data} />
         </section>
       )}
+      <ReversalPolicyForm approval={reversalApproval} />
       <ApprovalExpiryForm days={settings.approvalExpiryDays} />
     </main>
   );
