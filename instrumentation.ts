@@ -13,6 +13,7 @@ export async function register() {
       "[console] Started without lib/http/forwarded-headers-preload.cjs: forwarded headers are not checked. Start it with npm start (or node --require ./lib/http/forwarded-headers-preload.cjs …).",
     );
   const { resumeBatches } = await import("@/lib/bulk/running");
+  const { resumeBatchReversals } = await import("@/lib/bulk/reversing");
   const { startConsoleJobs } = await import("@/lib/jobs/console-jobs");
   // Not awaited: the server must answer while batches resume; a database that is not ready yet
   // (migrations pending) is retried by the job loop.
@@ -21,5 +22,12 @@ export async function register() {
       if (count > 0) console.log(`[bulk] resumed ${count} batch${count === 1 ? "" : "es"}`);
     })
     .catch((error: unknown) => console.error(`[bulk] could not resume batches: ${(error as Error).message}`));
+  resumeBatchReversals()
+    .then((count) => {
+      if (count > 0) console.log(`[bulk] resumed ${count} batch reversal${count === 1 ? "" : "s"}`);
+    })
+    .catch((error: unknown) =>
+      console.error(`[bulk] could not resume batch reversals: ${(error as Error).message}`),
+    );
   startConsoleJobs();
 }

@@ -1,21 +1,10 @@
 import { Amount } from "@/components/ui/amount";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Link } from "@/components/ui/link";
 import { When } from "@/components/ui/when";
-import type { ReversalStatus, ReversalView, TrailReversal } from "@/lib/model/reversal-status";
+import type { ReversalView, TrailReversal } from "@/lib/model/reversal-status";
 import { RetryReversalButton } from "./retry-reversal-button";
+import { ReversalStatusBadge } from "./reversal-status-badge";
 import { ReverseAwardPanel } from "./reverse-award-panel";
-
-const REVERSAL_LOOK: Record<ReversalStatus, { tone: BadgeTone; label: string }> = {
-  "awaiting-approval": { tone: "info", label: "Awaiting approval" },
-  sending: { tone: "warning", label: "Sending" },
-  done: { tone: "success", label: "Done" },
-  failed: { tone: "danger", label: "Refused" },
-  unknown: { tone: "warning", label: "Outcome unknown" },
-  rejected: { tone: "neutral", label: "Rejected" },
-  withdrawn: { tone: "neutral", label: "Withdrawn" },
-  expired: { tone: "neutral", label: "Expired" },
-};
 
 export interface AwardReversalsProps {
   requestId: string;
@@ -41,12 +30,11 @@ export function AwardReversals({ requestId, customerId, trail, view, symbolOf }:
       {trail.length > 0 ? (
         <ol data-testid="award-reversals" className="flex flex-col gap-3 text-sm">
           {trail.map((reversal) => {
-            const look = REVERSAL_LOOK[reversal.status];
             const lines = reversal.outcome?.taken ?? reversal.lines;
             return (
               <li key={reversal.id} className="flex flex-col gap-1 rounded-md border border-border p-3">
                 <div className="flex flex-wrap items-center gap-2">
-                  <Badge tone={look.tone}>{look.label}</Badge>
+                  <ReversalStatusBadge status={reversal.status} />
                   <When iso={reversal.createdAt.toISOString()} className="text-muted-foreground" />
                   <span className="text-muted-foreground">{reversal.actorEmail}</span>
                 </div>

@@ -71,6 +71,53 @@ export function reversalAudit(
   });
 }
 
+/** What one call of ReverseAward came to, for the trail. Writes nothing. */
+export interface ReversalCall {
+  status: "done" | "failed" | "unknown";
+  error: string;
+  answer: ReversalOutcomeRecord | null;
+  /** The timeline's line for it. */
+  detail: string;
+  /** A 429's `Retry-After` (seconds): the service asked to slow down; nothing was done. */
+  retryAfterSeconds: number | null;
+}
+
+/** Sends a reversal's body as the trail holds it and classifies the answer. */
+export async function callReverseAward(
+  connection: ServiceConnection,
+  reversal: Pick<ReversalRecord, "reversalId" | "reason" | "lines">,
+  requestId: string,
+  symbolOf: (guid: string) => string,
+): Promise<ReversalCall> {
+  try {
+    const data = (
+      await reverseAward(connection, {
+        ReversalID: reversal.reversalId,
+        RequestID: requestId,
+        Reason: reversal.reason,
+        Tokens: reversal.lines,
+      })
+    ).Data;
+    const answer: ReversalOutcomeRecord = {
+      state: data.Status as ReversalOutcomeRecord["state"],
+      taken: data.Tokens,
+      remaining: data.Remaining,
+      settled: data.Settled,
+    };
+    return { status: "done", error: "", answer, detail: doneText(answer, symbolOf), retryAfterSeconds: null };
+  } catch (error) {
+    if (!(error instanceof ServiceCallError)) throw error;
+    const status = failedAwardStatus(error);
+    return {
+      status,
+      error: status === "unknown" ? `${LOST} (${error.message})` : error.message,
+      answer: null,
+      detail: status === "unknown" ? "Reversal outcome unknown." : `Reversal refused: ${error.message}`,
+      retryAfterSeconds: error.status === 429 ? (error.retryAfterSeconds ?? 1) : null,
+    };
+  }
+}
+
 /**
  * Sends a reversal the trail holds, as it stands (the same ReversalID on every retry, so the
  * service reverses at most once), and records what came of it with the audit line `audit` makes
@@ -86,54 +133,29 @@ export async function sendReversal(
   audit?: (sent: SentReversal) => AuditLine,
 ): Promise<SentReversal> {
   const attempt = await markReversalSent(db, reversal.id, actorEmail);
-  let sent: SentReversal;
+  let call: ReversalCall;
   try {
-    const answer = await reverseAward(connection, {
-      ReversalID: reversal.reversalId,
-      RequestID: award.requestId,
-      Reason: reversal.reason,
-      Tokens: reversal.lines,
-    });
-    const data = answer.Data;
-    const outcome: ReversalOutcomeRecord = {
-      state: data.Status as ReversalOutcomeRecord["state"],
-      taken: data.Tokens,
-      remaining: data.Remaining,
-      settled: data.Settled,
-    };
-    sent = { reversalId: reversal.reversalId, status: "done", error: "", answer: outcome, attempt };
+    call = await callReverseAward(connection, reversal, award.requestId, symbolOf);
   } catch (error) {
-    if (!(error instanceof ServiceCallError)) {
-      // Our own bug after the call may have gone out: the trail must not claim it failed.
-      await recordReversalOutcome(db, reversal.id, {
-        status: "unknown",
-        error: LOST,
-        detail: "Reversal outcome unknown.",
-      });
-      throw error;
-    }
-    const status = failedAwardStatus(error);
-    sent = {
-      reversalId: reversal.reversalId,
-      status,
-      error: status === "unknown" ? `${LOST} (${error.message})` : error.message,
-      answer: null,
-      attempt,
-    };
+    // Our own bug after the call may have gone out: the trail must not claim it failed.
+    await recordReversalOutcome(db, reversal.id, {
+      status: "unknown",
+      error: LOST,
+      detail: "Reversal outcome unknown.",
+    });
+    throw error;
   }
+  const sent: SentReversal = {
+    reversalId: reversal.reversalId,
+    status: call.status,
+    error: call.error,
+    answer: call.answer,
+    attempt,
+  };
   await recordReversalOutcome(
     db,
     reversal.id,
-    {
-      status: sent.status,
-      error: sent.error,
-      answer: sent.answer ?? undefined,
-      detail: sent.answer
-        ? doneText(sent.answer, symbolOf)
-        : sent.status === "unknown"
-          ? "Reversal outcome unknown."
-          : `Reversal refused: ${sent.error}`,
-    },
+    { status: call.status, error: call.error, answer: call.answer ?? undefined, detail: call.detail },
     audit?.(sent),
   );
   return sent;

@@ -1,8 +1,12 @@
 import "server-only";
+import { asc, eq } from "drizzle-orm";
 import { cache } from "react";
 import { type ApprovalRecord, approvalOf } from "@/lib/approvals/approvals";
 import { consoleDb } from "@/lib/db/console-db";
+import { awards, batchReversals, reversals } from "@/lib/db/schema";
+import type { BatchReversalProgress } from "@/lib/model/reversal-status";
 import type { BatchCounts } from "./batch-counts";
+import { batchReversalCounts } from "./batch-reversal";
 import { type BatchRecord, batchCounts, batchRows, findBatch, listBatches } from "./batch-store";
 
 /**
@@ -69,4 +73,38 @@ export async function readBatchResults(
   const db = await consoleDb();
   const batch = await findBatch(db, id);
   return batch ? { batch, rows: await batchRows(db, batch.id) } : null;
+}
+
+/** The reversal of a batch, if it was reversed (its live progress: GET /api/batches/ID/reversal). */
+export async function readBatchReversal(batchId: number): Promise<BatchReversalProgress | null> {
+  if (!possibleId(batchId)) return null;
+  const db = await consoleDb();
+  const [record] = await db.select().from(batchReversals).where(eq(batchReversals.batchId, batchId));
+  if (!record) return null;
+  return {
+    id: record.id,
+    status: record.status,
+    error: record.error,
+    rowCount: record.rowCount,
+    actorEmail: record.actorEmail,
+    reason: record.reason,
+    createdAt: record.createdAt.toISOString(),
+    counts: await batchReversalCounts(db, record.id),
+  };
+}
+
+/** Every row of a batch's reversal in file order with its award, for the reversal's results file. */
+export async function readBatchReversalResults(batchId: number) {
+  if (!possibleId(batchId)) return null;
+  const db = await consoleDb();
+  const batch = await findBatch(db, batchId);
+  if (!batch) return null;
+  const rows = await db
+    .select({ reversal: reversals, requestId: awards.requestId, customerId: awards.customerId })
+    .from(reversals)
+    .innerJoin(batchReversals, eq(batchReversals.id, reversals.batchReversalId))
+    .innerJoin(awards, eq(awards.id, reversals.awardId))
+    .where(eq(batchReversals.batchId, batchId))
+    .orderBy(asc(reversals.batchLine));
+  return { batch, rows };
 }

@@ -446,6 +446,8 @@ export const reversals = consoleSchema.table(
       onDelete: "cascade",
     }),
     batchLine: integer("batch_line"),
+    /** A batch reversal's row being sent: until when the console instance that claimed it owns it. */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -456,7 +458,7 @@ export const reversals = consoleSchema.table(
     index("reversals_batch_idx").on(t.batchReversalId, t.status, t.batchLine),
     check(
       "reversals_status_check",
-      sql`${t.status} in ('awaiting-approval', 'sending', 'done', 'failed', 'unknown', 'rejected', 'withdrawn', 'expired')`,
+      sql`${t.status} in ('pending', 'awaiting-approval', 'sending', 'done', 'failed', 'unknown', 'rejected', 'withdrawn', 'expired')`,
     ),
     lowerCased("reversals_project_guid_check", t.projectGuid),
     lowerCased("reversals_reversal_id_check", t.reversalId),

@@ -7,6 +7,8 @@ export const queryKeys = {
   player: (customerId: string) => ["player", customerId] as const,
   /** A bulk batch's progress. */
   batch: (batchId: number) => ["batch", batchId] as const,
+  /** A bulk batch's reversal progress. */
+  batchReversal: (batchId: number) => ["batch-reversal", batchId] as const,
   /** The trail's statuses of awards a page shows (queued ones settle later). */
   awardStatuses: (requestIds: readonly string[]) => ["award-statuses", ...requestIds] as const,
   /** Every award status query, for invalidation after an award, a retry or a funding. */

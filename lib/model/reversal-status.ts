@@ -1,8 +1,12 @@
+import type { BatchStatus } from "./batch-status";
+
 /**
  * Where a reversal stands in the console's trail (docs/console.md, "Reversals"). Plain values with
  * no imports, like the award statuses beside it.
  */
 export const REVERSAL_STATUSES = [
+  /** A row of a batch reversal, waiting for its turn (never sent yet). */
+  "pending",
   /** Over the owners' reversal policy: written, nothing sent, until another person approves. */
   "awaiting-approval",
   /** Written, not yet answered: the call is in flight, or the console stopped during it. */
@@ -76,3 +80,15 @@ export type ReversalView =
       /** Null: something can be reversed; else why nothing can. */
       nothing: string | null;
     };
+
+/** A batch's reversal as its page shows it: the batch reversal, and its rows counted by status. */
+export interface BatchReversalProgress {
+  id: number;
+  status: BatchStatus;
+  error: string;
+  rowCount: number;
+  actorEmail: string;
+  reason: string;
+  createdAt: string;
+  counts: Record<string, number>;
+}

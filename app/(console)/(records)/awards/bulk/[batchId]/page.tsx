@@ -4,6 +4,7 @@ import { ApprovalStatusPanel } from "@/components/awards/approval-status-panel";
 import { AwardStatusField } from "@/components/awards/award-status-field";
 import { AwardTable } from "@/components/awards/award-table";
 import { BatchProgress } from "@/components/bulk/batch-progress";
+import { BatchReversalPanel } from "@/components/bulk/batch-reversal-panel";
 import { PAGE_SIZE, pageParams, readTableView } from "@/components/data-table/url-state";
 import { Button } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
@@ -13,7 +14,7 @@ import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { historyView } from "@/lib/awards/history-view";
 import { readBatchAwards } from "@/lib/awards/page-reads";
-import { readBatchPage } from "@/lib/bulk/page-reads";
+import { readBatchPage, readBatchReversal } from "@/lib/bulk/page-reads";
 import { recordTitle } from "@/lib/pages/page-title";
 
 export const dynamic = "force-dynamic";
@@ -32,7 +33,10 @@ export default async function BatchPage({ params, searchParams }: PageProps<"/aw
   const address = pageParams(await searchParams);
   const view = historyView(address, readTableView(address), PAGE_SIZE);
   const status = view.filters.status;
-  const rows = await readBatchAwards(user, batch.id, status, { ...view.page, sort: view.sort });
+  const [rows, reversal] = await Promise.all([
+    readBatchAwards(user, batch.id, status, { ...view.page, sort: view.sort }),
+    readBatchReversal(batch.id),
+  ]);
   return (
     <main className="flex flex-col gap-6 px-6 py-6">
       <PageHeader title={`Batch ${batch.id}`} description={`${batch.fileName}: ${batch.rowCount} awards.`}>
@@ -58,6 +62,13 @@ export default async function BatchPage({ params, searchParams }: PageProps<"/aw
         initial={{ status: batch.status, error: batch.error, counts }}
         canRetry={can(user.role, "awards:send")}
       />
+      {batch.status === "done" || reversal ? (
+        <BatchReversalPanel
+          batchId={batch.id}
+          initial={reversal}
+          canReverse={can(user.role, "awards:reverse")}
+        />
+      ) : null}
       <section aria-labelledby="rows-heading" className="flex min-w-0 flex-col gap-3">
         <h2 id="rows-heading" className="text-lg font-semibold">
           Rows

@@ -1,0 +1,105 @@
+import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  type ClaimedReversal,
+  claimReversalRows,
+  finishBatchReversalIfDone,
+  type ReversalRowOutcome,
+  recordReversalRowOutcomes,
+  releaseReversalRow,
+} from "@/lib/awards/lifecycle/reversal-rows";
+import { callReverseAward } from "@/lib/awards/send-reversal";
+import type { ServiceConnection } from "@/lib/client/call-service";
+import type { ConsoleDb } from "@/lib/db/connection";
+import { IN_FLIGHT } from "./sender";
+
+/** How long a claimed row belongs to the instance that claimed it (then another may resend it). */
+const LEASE_SECONDS = 120;
+const CLAIM_SIZE = IN_FLIGHT * 4;
+
+export interface ReverseOptions {
+  symbolOf: (guid: string) => string;
+  /** Called after each row's outcome is recorded (progress in benchmarks and tests). */
+  onRow?: () => void;
+  /** Tests: stop after this many calls, as a console killed mid-way would (rows stay `sending`). */
+  stopAfter?: number;
+}
+
+/**
+ * Sends every waiting row of a batch reversal, `IN_FLIGHT` at a time, as the bulk sender sends a
+ * batch (./sender.ts): claimed under a lease, outcomes written many rows per statement, a 429's
+ * `Retry-After` honoured by every worker. A console stopped mid-way leaves its claimed rows
+ * `sending`; when their lease ends they are sent again with the same ReversalID, and the service
+ * answers what it did the first time — nobody is reversed twice.
+ */
+export async function sendReversalRows(
+  db: ConsoleDb,
+  connection: ServiceConnection,
+  batchReversalId: number,
+  options: ReverseOptions,
+): Promise<void> {
+  let pausedUntil = 0;
+  let calls = 0;
+  let buffer: ReversalRowOutcome[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    if (buffer.length === 0) return writing;
+    const rows = buffer;
+    buffer = [];
+    writing = writing.then(() => recordReversalRowOutcomes(db, rows));
+    return writing;
+  };
+  const record = (outcome: ReversalRowOutcome) => {
+    buffer.push(outcome);
+    // Let the other workers' answers of this moment join the same statement.
+    return new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
+  };
+  const queue: ClaimedReversal[] = [];
+  let claiming: Promise<void> | null = null;
+  let exhausted = false;
+  let released = 0;
+  const next = async (): Promise<ClaimedReversal | null> => {
+    while (queue.length === 0 && !exhausted) {
+      claiming ??= (async () => {
+        const before = released;
+        const rows = await claimReversalRows(db, batchReversalId, CLAIM_SIZE, LEASE_SECONDS);
+        if (rows.length === 0 && released === before) exhausted = true;
+        queue.push(...rows);
+      })().finally(() => {
+        claiming = null;
+      });
+      await claiming;
+    }
+    return queue.shift() ?? null;
+  };
+  const worker = async () => {
+    for (let row = await next(); row; row = await next()) {
+      if (options.stopAfter !== undefined && calls >= options.stopAfter) return;
+      calls += 1;
+      const wait = pausedUntil - Date.now();
+      if (wait > 0) await sleep(wait);
+      const call = await callReverseAward(connection, row, row.requestId, options.symbolOf);
+      if (call.retryAfterSeconds !== null) {
+        pausedUntil = Math.max(pausedUntil, Date.now() + call.retryAfterSeconds * 1000);
+        await releaseReversalRow(db, row.id);
+        released += 1;
+        exhausted = false;
+        continue;
+      }
+      await record({
+        id: row.id,
+        status: call.status,
+        error: call.error,
+        answer: call.answer,
+        detail: call.detail,
+      });
+      options.onRow?.();
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  } finally {
+    await flush();
+  }
+  if (options.stopAfter === undefined) await finishBatchReversalIfDone(db, batchReversalId);
+}

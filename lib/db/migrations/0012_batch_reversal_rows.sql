@@ -1,0 +1,3 @@
+ALTER TABLE "console"."reversals" DROP CONSTRAINT "reversals_status_check";--> statement-breakpoint
+ALTER TABLE "console"."reversals" ADD COLUMN "claimed_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "console"."reversals" ADD CONSTRAINT "reversals_status_check" CHECK ("console"."reversals"."status" in ('pending', 'awaiting-approval', 'sending', 'done', 'failed', 'unknown', 'rejected', 'withdrawn', 'expired'));
