@@ -1,6 +1,18 @@
-import { expect, type Page, test } from "@playwright/test";
-import { fillAward, GOLD, GOLD_DB, player, send } from "./award-form";
+import { readFile } from "node:fs/promises";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { fillAward, GOLD, GOLD_DB, knownPlayer, player, send } from "./award-form";
 import { storageState } from "./roles";
+import { DEMO_API_KEY, DEMO_PROJECT_GUID, SERVICE_BASE_URL } from "./servers";
+
+/** A player's GOLD total as the service reads it now, exact (undefined: none). */
+async function goldOf(request: APIRequestContext, customerId: string): Promise<string | undefined> {
+  const answer = await request.get(
+    `${SERVICE_BASE_URL}/Tokens/${DEMO_API_KEY}/${DEMO_PROJECT_GUID}/${encodeURIComponent(customerId)}`,
+  );
+  // Read as text: the service writes amounts as JSON number literals, exact only as written.
+  const text = await answer.text();
+  return new RegExp(`"Total":([0-9.]+)[^{}]*?"Guid":"${GOLD}"`, "i").exec(text)?.[1];
+}
 
 /** Sends an award through the form and opens its page; its RequestID. */
 async function awardAndOpen(page: Page, award: Parameters<typeof fillAward>[1]): Promise<string> {
@@ -70,5 +82,74 @@ test.describe("a manager reverses an award (docs/console.md, Reversals)", () => 
     await expect(page.getByTestId("reversal-unavailable")).toHaveText(/reversed whole already/);
     await page.goto(`/players/${encodeURIComponent(customerId)}`);
     await expect(page.getByTestId("token-GOLD")).toHaveCount(0);
+  });
+});
+
+test.describe("a manager reverses a bulk batch (docs/console.md, Reversals)", () => {
+  test.use({ storageState: storageState("manager") });
+
+  test("a 50-row batch with a wrong amount is reversed as a batch: every player holds exactly what they held before", async ({
+    page,
+    request,
+  }) => {
+    const known = [
+      await knownPlayer(request, "e2e-undo-known"),
+      await knownPlayer(request, "e2e-undo-known"),
+    ];
+    const fresh = Array.from({ length: 47 }, (_, i) => player(`e2e-undo-${i}`));
+    const direct = player("e2e-undo-direct");
+    const rows = [
+      ...[...known, ...fresh].map((id) => `${id};GOLD;;1000.5;allowance;;`),
+      `${direct};GOLD;DB;2.25;direct;undo-wallet;`,
+    ];
+    await page.goto("/awards/bulk");
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "oops-ten-times.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        `${["customer_id;token;contract;amount;mode;wallet;mintable", ...rows].join("\n")}\n`,
+      ),
+    });
+    await page.getByRole("button", { name: "Check file" }).click();
+    await expect(page.getByTestId("dry-run-summary")).toHaveText("50 rows, 50 players, 0 with errors.");
+    await page.getByLabel("Send to the new players too").check();
+    await page.getByLabel("Reason").fill("E2E: spring tournament");
+    await page.getByRole("button", { name: "Send batch (50 awards)" }).click();
+    await page
+      .getByRole("dialog", { name: "Send this batch?" })
+      .getByRole("button", { name: "Send batch" })
+      .click();
+    await expect(page).toHaveURL(/\/awards\/bulk\/\d+$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Done" })).toBeVisible();
+    expect(await goldOf(request, known[0] as string)).toBe("1001.5");
+
+    // The dry run: every row can be reversed, and at most what the file gave comes back.
+    const section = page.getByRole("region", { name: "Reverse this batch" });
+    await section.getByRole("button", { name: "Dry run: what would be reversed" }).click();
+    await expect(section.getByTestId("batch-reversal-plan")).toHaveText(
+      "50 rows of 50 can be reversed: at most 49,026.75 GOLD comes back.",
+    );
+    await section.getByLabel("Reason").fill("E2E: ten times the amount");
+    await section.getByRole("button", { name: "Reverse 50 rows…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Reverse this batch?" });
+    await expect(dialog).toContainText("Take back at most 49,026.75 GOLD from 50 rows");
+    await dialog.getByRole("button", { name: "Reverse 50 rows" }).click();
+    await expect(section.getByTestId("batch-reversal-status")).toHaveText(
+      "Reversal done: 50 of 50 rows answered.",
+      { timeout: 60_000 },
+    );
+    await expect(section.getByTestId("reversal-count-done")).toHaveText("Reversed: 50");
+
+    for (const id of known) expect(await goldOf(request, id)).toBe("1");
+    for (const id of [...fresh, direct]) expect(await goldOf(request, id)).toBeUndefined();
+
+    // The results file names every row's ReversalID and what came of it.
+    const download = page.waitForEvent("download");
+    await section.getByRole("link", { name: "Download the reversal's results (CSV)" }).click();
+    const file = await readFile((await (await download).path()) as string, "utf8");
+    const lines = file.trim().split("\r\n");
+    expect(lines[0]).toBe("line,customer_id,request_id,reversal_id,status,state,taken,error");
+    expect(lines).toHaveLength(51);
+    expect(lines.filter((line) => line.includes(",done,Reversed,"))).toHaveLength(50);
   });
 });
