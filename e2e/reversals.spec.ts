@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { auditRowsOf } from "./audit";
 import { fillAward, GOLD, GOLD_DB, knownPlayer, player, send } from "./award-form";
 import { storageState } from "./roles";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, SERVICE_BASE_URL } from "./servers";
@@ -35,6 +36,7 @@ test.describe("a manager reverses an award (docs/console.md, Reversals)", () => 
 
   test("part of an allowance: confirmed with the exact amount, the player's balance falls by exactly that", async ({
     page,
+    browser,
   }) => {
     const customerId = player("e2e-reverse-part");
     const requestId = await awardAndOpen(page, {
@@ -82,6 +84,33 @@ test.describe("a manager reverses an award (docs/console.md, Reversals)", () => 
     await expect(page.getByTestId("reversal-unavailable")).toHaveText(/reversed whole already/);
     await page.goto(`/players/${encodeURIComponent(customerId)}`);
     await expect(page.getByTestId("token-GOLD")).toHaveCount(0);
+
+    // The player's page lists what staff took back, who, when and why; the history finds it.
+    const onPlayer = page.getByTestId("player-reversals");
+    await expect(onPlayer.locator("li")).toHaveCount(2);
+    await expect(onPlayer.locator("li").first()).toContainText("10.499999999999999999 GOLD");
+    await expect(onPlayer.locator("li").first()).toContainText("Reason: E2E: wrong player");
+    await expect(onPlayer.locator("li").first()).toContainText("manager@demo.test");
+    await page.goto(`/awards?customer=${encodeURIComponent(customerId)}&status=any-reversal`);
+    const rowOf = () =>
+      page
+        .getByRole("main")
+        .locator("tbody tr")
+        .filter({ has: page.locator(`a[href="/awards/${requestId}"]`) });
+    await expect(rowOf()).toHaveCount(1);
+    await page.goto(`/awards?customer=${encodeURIComponent(customerId)}&status=completed`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(rowOf()).toHaveCount(0);
+
+    // The audit log records both, with who, why and how much.
+    const audited = (await auditRowsOf(browser, "award.reversed")).filter(
+      (row) => row.detail.requestId === requestId,
+    );
+    expect(audited.map((row) => row.detail.reason)).toEqual([
+      "E2E: ten times the amount",
+      "E2E: wrong player",
+    ]);
+    expect(audited[0]?.summary).toContain("Reversed 0.000000000000000001 GOLD");
   });
 });
 

@@ -1,4 +1,4 @@
-import { AWARD_STATUSES, type AwardStatus } from "@/lib/model/award-status";
+import { AWARD_STATUSES, type AwardStatusFilter } from "@/lib/model/award-status";
 import { AWARD_SORTS, type AwardFilters, type AwardSort } from "./trail";
 
 const day = (text: string, plusDays = 0) => {
@@ -34,7 +34,10 @@ export function historyView(
     filters: {
       customerContains: one("customer") || undefined,
       actorEmail: one("actor") || undefined,
-      status: (AWARD_STATUSES as readonly string[]).includes(status) ? (status as AwardStatus) : undefined,
+      status:
+        status === "any-reversal" || (AWARD_STATUSES as readonly string[]).includes(status)
+          ? (status as AwardStatusFilter)
+          : undefined,
       from: day(one("from")),
       to: day(one("to"), 1),
     },

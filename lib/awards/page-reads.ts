@@ -4,11 +4,11 @@ import { type ApprovalRecord, approvalOf } from "@/lib/approvals/approvals";
 import { can } from "@/lib/auth/permissions";
 import type { ConsoleUser } from "@/lib/auth/users";
 import { consoleDb } from "@/lib/db/console-db";
-import type { AwardStatus } from "@/lib/model/award-status";
+import type { AwardStatus, AwardStatusFilter } from "@/lib/model/award-status";
 import type { TrailReversal } from "@/lib/model/reversal-status";
 import { projectContext } from "@/lib/project/current-project";
 import { findReversal, type ReversalRecord } from "./lifecycle/reversals";
-import { type ReversalView, readReversalView, trailReversals } from "./reversal-view";
+import { playerReversals, type ReversalView, readReversalView, trailReversals } from "./reversal-view";
 import { tokenSymbols } from "./token-symbols";
 import {
   type AwardEvent,
@@ -46,7 +46,7 @@ export async function readAwardHistory(
 export async function readBatchAwards(
   user: ConsoleUser,
   batchId: number,
-  status: AwardStatus | undefined,
+  status: AwardStatusFilter | undefined,
   page: { offset: number; limit: number; sort?: AwardSort },
 ): Promise<{ rows: AwardRecord[]; total: number; symbols: Map<string, string> }> {
   const [db, { connection }] = await Promise.all([consoleDb(), projectContext(user.id)]);
@@ -86,6 +86,18 @@ export async function readPlayerAwards(
   limit: number,
 ): Promise<{ rows: AwardRecord[]; total: number }> {
   return listAwards(await consoleDb(), { customerId, projectGuid }, { offset: 0, limit });
+}
+
+/** A reversal of one of a player's awards, as the player's page lists it (who, when, why, how much). */
+export type PlayerReversal = TrailReversal & { requestId: string };
+
+/** A player's latest reversals in the trail of one project: the player page's list. */
+export async function readPlayerReversals(
+  customerId: string,
+  projectGuid: string,
+  limit: number,
+): Promise<PlayerReversal[]> {
+  return playerReversals(await consoleDb(), customerId, projectGuid, limit);
 }
 
 export interface AwardPageData {

@@ -1,12 +1,12 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { getAward } from "@/lib/client/awards";
 import { ServiceCallError } from "@/lib/client/call-service";
 import { isExtensionMissing } from "@/lib/client/capabilities";
 import { listProjectTokens } from "@/lib/client/catalogue";
 import { canonicalGuid } from "@/lib/contract/guid";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { approvalRequests, reversals } from "@/lib/db/schema";
+import { approvalRequests, awards, reversals } from "@/lib/db/schema";
 import { NEVER_SENT } from "@/lib/model/award-status";
 import type { ReversalLine, ReversalView, ReversibleLine } from "@/lib/model/reversal-status";
 
@@ -129,4 +129,22 @@ export async function trailReversals(
     .where(eq(reversals.awardId, awardId))
     .orderBy(asc(reversals.id));
   return rows.map(({ reversal, approvalId }) => ({ ...reversal, approvalId }));
+}
+
+/** The latest reversals of a player's awards in one project, newest first. */
+export async function playerReversals(
+  db: ConsoleDb,
+  customerId: string,
+  projectGuid: string,
+  limit: number,
+): Promise<(ReversalRecord & { approvalId: number | null; requestId: string })[]> {
+  const rows = await db
+    .select({ reversal: reversals, approvalId: approvalRequests.id, requestId: awards.requestId })
+    .from(reversals)
+    .innerJoin(awards, eq(awards.id, reversals.awardId))
+    .leftJoin(approvalRequests, eq(approvalRequests.reversalId, reversals.id))
+    .where(and(eq(awards.customerId, customerId), eq(awards.projectGuid, canonicalGuid(projectGuid))))
+    .orderBy(desc(reversals.id))
+    .limit(limit);
+  return rows.map(({ reversal, approvalId, requestId }) => ({ ...reversal, approvalId, requestId }));
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, sql } from "drizzle-orm";
 import { canonicalGuid } from "@/lib/contract/guid";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { type AwardTrailLine, awardEvents, awards } from "@/lib/db/schema";
-import type { AwardStatus } from "@/lib/model/award-status";
+import { type AwardStatus, type AwardStatusFilter, REVERSED_STATUSES } from "@/lib/model/award-status";
 
 /**
  * The award trail (docs/console.md, "The trail"): an award is written before it is sent and updated with every
@@ -82,7 +82,7 @@ export interface AwardFilters {
   /** Part of a Customer ID, any case: "1002" finds "player-1002" (the history's filter). */
   customerContains?: string;
   actorEmail?: string;
-  status?: AwardStatus;
+  status?: AwardStatusFilter;
   /** Inclusive start and exclusive end, UTC. */
   from?: Date;
   to?: Date;
@@ -115,7 +115,11 @@ export async function listAwards(
       ? ilike(awards.customerId, `%${likeText(filters.customerContains)}%`)
       : undefined,
     filters.actorEmail ? eq(awards.actorEmail, filters.actorEmail.toLowerCase()) : undefined,
-    filters.status ? eq(awards.status, filters.status) : undefined,
+    filters.status === "any-reversal"
+      ? inArray(awards.status, [...REVERSED_STATUSES])
+      : filters.status
+        ? eq(awards.status, filters.status)
+        : undefined,
     filters.from ? gte(awards.createdAt, filters.from) : undefined,
     filters.to ? lt(awards.createdAt, filters.to) : undefined,
     filters.projectGuid ? eq(awards.projectGuid, canonicalGuid(filters.projectGuid)) : undefined,

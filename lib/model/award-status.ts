@@ -36,3 +36,9 @@ export type AwardStatus = (typeof AWARD_STATUSES)[number];
 
 /** Statuses of awards that were stopped before sending and never will be. */
 export const NEVER_SENT: readonly AwardStatus[] = ["rejected", "withdrawn", "expired"];
+
+/** The statuses of an award a reversal took back: the history's "Any reversal" filter (docs/console.md, "Reversals"). */
+export const REVERSED_STATUSES: readonly AwardStatus[] = ["cancelled", "partly-reversed", "reversed"];
+
+/** The history's status filter: one status, or any the reversals left. */
+export type AwardStatusFilter = AwardStatus | "any-reversal";

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AwardTable } from "@/components/awards/award-table";
+import { PlayerReversals } from "@/components/awards/player-reversals";
 import { ExportLink } from "@/components/data-table/export-link";
 import { ItemList } from "@/components/players/item-list";
 import { LookupForm } from "@/components/players/lookup-form";
@@ -11,7 +12,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ServiceFailurePanel } from "@/components/ui/service-failure";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
-import { readPlayerAwards } from "@/lib/awards/page-reads";
+import { readPlayerAwards, readPlayerReversals } from "@/lib/awards/page-reads";
 import { tokenSymbols } from "@/lib/awards/token-symbols";
 import { getCustomerItems, getCustomerTokens } from "@/lib/client/holdings";
 import { recordTitle } from "@/lib/pages/page-title";
@@ -55,10 +56,11 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
     );
   }
   const { read } = await readProject("players:read", async (connection) => {
-    const [tokens, items, sent] = await Promise.all([
+    const [tokens, items, sent, reversals] = await Promise.all([
       getCustomerTokens(connection, customerId),
       getCustomerItems(connection, customerId),
       readPlayerAwards(customerId, connection.projectGuid, 20),
+      readPlayerReversals(customerId, connection.projectGuid, 20),
     ]);
     // The project's token list names the awards' tokens: not asked for a player with none.
     const symbols = sent.rows.length > 0 ? await tokenSymbols(connection) : new Map<string, string>();
@@ -67,6 +69,7 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
       items: items.Items,
       awards: sent.rows,
       awardCount: sent.total,
+      reversals,
       symbols,
     };
   });
@@ -78,7 +81,7 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
       </main>
     );
   }
-  const { tokens, items, awards, awardCount, symbols } = read.data;
+  const { tokens, items, awards, awardCount, reversals, symbols } = read.data;
   const awardsSection = (
     <section aria-labelledby="awards-heading" className="flex flex-col gap-3">
       <h2 id="awards-heading" className="text-lg font-semibold">
@@ -99,6 +102,7 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
       ) : (
         <p className="text-sm text-muted-foreground">None.</p>
       )}
+      <PlayerReversals reversals={reversals} symbolOf={(guid) => symbols.get(guid) ?? guid} />
     </section>
   );
   return (
