@@ -15,7 +15,11 @@ import { IN_FLIGHT } from "./sender";
 
 /** How long a claimed row belongs to the instance that claimed it (then another may resend it). */
 const LEASE_SECONDS = 120;
-const CLAIM_SIZE = IN_FLIGHT * 4;
+const CLAIM_SIZE = IN_FLIGHT * 16;
+/** Outcomes written in one statement; the worker that fills a batch waits for its write. */
+const WRITE_BATCH = IN_FLIGHT * 8;
+/** The longest an outcome waits for others before it is written. */
+const WRITE_WAIT_MS = 500;
 
 export interface ReverseOptions {
   symbolOf: (guid: string) => string;
@@ -49,10 +53,24 @@ export async function sendReversalRows(
     writing = writing.then(() => recordReversalRowOutcomes(db, rows));
     return writing;
   };
-  const record = (outcome: ReversalRowOutcome) => {
+  // A worker goes on to its next row while its outcome waits to be written, many rows per
+  // statement: every statement of a durable PGlite ends in an fsync that holds the console's
+  // thread, and with it every answer in flight (docs/benchmarks.md, "Service and console:
+  // reversals"). An outcome not written when the process stops leaves its row 'sending', sent
+  // again with the same ReversalID once its lease ends: the service answers what it did.
+  let timer: NodeJS.Timeout | null = null;
+  const record = async (outcome: ReversalRowOutcome) => {
     buffer.push(outcome);
-    // Let the other workers' answers of this moment join the same statement.
-    return new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
+    if (buffer.length >= WRITE_BATCH) {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await flush();
+    } else
+      timer ??= setTimeout(() => {
+        timer = null;
+        // A failed write is thrown by the final flush (the chain keeps it).
+        flush().catch(() => undefined);
+      }, WRITE_WAIT_MS);
   };
   const queue: ClaimedReversal[] = [];
   let claiming: Promise<void> | null = null;
@@ -99,6 +117,7 @@ export async function sendReversalRows(
   try {
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   } finally {
+    if (timer) clearTimeout(timer);
     await flush();
   }
   if (options.stopAfter === undefined) await finishBatchReversalIfDone(db, batchReversalId);

@@ -1,0 +1,318 @@
+/**
+ * `npm run bench:reversals` (issue 29, "Undo a mistake"): reversals per second beside awards per
+ * second on PostgreSQL with its durable defaults (fsync and synchronous_commit on), and a bulk
+ * batch reversed through the console's code at ≥ 0.9 × the rate at which the same service takes
+ * the same reversals sent straight to it. The service runs in its own process with the demo
+ * project, on a throwaway PostgreSQL and then on a file-backed PGlite (as the demo runs it); the
+ * console's trail is a file-backed PGlite. Writes its section of docs/benchmarks.md; exits 1 when
+ * a request fails or a share misses its target.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:http";
+import os, { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createUser } from "@/lib/auth/users";
+import { writeBatchReversal } from "@/lib/awards/lifecycle/reversal-rows";
+import { rowReversalId } from "@/lib/bulk/batch-reversal";
+import { batchCounts, batchRows, writeBatch } from "@/lib/bulk/batch-store";
+import { parseAwardCsv } from "@/lib/bulk/csv";
+import { fileSha256 } from "@/lib/bulk/request-ids";
+import { reversalPlan } from "@/lib/bulk/reversal-plan";
+import { sendReversalRows } from "@/lib/bulk/reversal-sender";
+import { IN_FLIGHT, sendBatchRows } from "@/lib/bulk/sender";
+import { dryRun } from "@/lib/bulk/validate";
+import type { ServiceConnection } from "@/lib/client/call-service";
+import { listProjectTokens } from "@/lib/client/catalogue";
+import { openConsoleDatabase } from "@/lib/db/connection";
+import { migrateConsoleDatabase } from "@/lib/db/migrate";
+import { freePort } from "@/testing/free-port";
+import { startThrowawayPostgres } from "@/testing/throwaway-postgres";
+import { waitUntilAnswers } from "@/testing/wait-until-answers";
+import { withSection } from "./doc-sections";
+
+const N = Number(process.env.BENCH_REVERSALS ?? 2000);
+const BATCH_ROWS = Number(process.env.BENCH_REVERSAL_BATCH_ROWS ?? 2000);
+/** Reversals sent straight to the service before and after each round's batch. */
+const OWN_ROWS = Math.max(1, Math.floor(BATCH_ROWS / 2));
+/** Rounds of the batch comparison: its share moves from run to run on a busy machine. */
+const ROUNDS = 3;
+/** Issue 29: the console's batch reversal over the service's own reversal rate. */
+const SHARE_TARGET = 0.9;
+const DEMO_PROJECT = "7d3c1a52-4b8e-4f1a-9c2d-5e6f70819a2b";
+const DEMO_KEY = "gcc_demo_key_8f2b6c1e9a4d7f3b5e0c2a6d8b1f4e7c";
+const GOLD = {
+  Guid: "1b0e7a10-0001-4a11-8b21-0000000000a1",
+  ContractGuid: "2c1f8b20-0001-4b22-9c32-0000000000b1",
+};
+const DOC = new URL("../../docs/benchmarks.md", import.meta.url);
+
+/** Sends every body to `path`, `IN_FLIGHT` at a time over keep-alive sockets; requests per second. */
+async function rate(base: string, path: string, bodies: readonly string[], expect: string): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  const url = new URL(`${base}${path}`);
+  const send = (body: string) =>
+    new Promise<void>((resolve, reject) => {
+      const sent = request(
+        url,
+        { agent, method: "POST", headers: { "content-type": "application/json" } },
+        (response) => {
+          let text = "";
+          response.on("data", (chunk: Buffer) => {
+            text += chunk.toString("utf8");
+          });
+          response.on("end", () =>
+            response.statusCode === 200 && text.includes(expect)
+              ? resolve()
+              : reject(new Error(`${path} answered ${response.statusCode}: ${text.slice(0, 200)}`)),
+          );
+        },
+      );
+      sent.on("error", reject);
+      sent.end(body);
+    });
+  const t0 = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < bodies.length) await send(bodies[next++] as string);
+    }),
+  );
+  agent.destroy();
+  return bodies.length / ((performance.now() - t0) / 1000);
+}
+
+const award = (requestId: string, customer: string, isAllowance: boolean) =>
+  `{"ApiKey":"${DEMO_KEY}","RequestID":"${requestId}","ProjectGuid":"${DEMO_PROJECT}","IsAllowance":${isAllowance},` +
+  `"CustomerID":"${customer}",${isAllowance ? "" : '"Wallet":"bench-wallet",'}` +
+  `"Tokens":[{"Guid":"${GOLD.Guid}","ContractGuid":"${GOLD.ContractGuid}","Amount":1.5}]}`;
+const reversal = (requestId: string) =>
+  `{"ApiKey":"${DEMO_KEY}","ReversalID":"${randomUUID()}","ProjectGuid":"${DEMO_PROJECT}","RequestID":"${requestId}","Reason":"benchmark"}`;
+
+/** Awards of one kind, then a reversal of each: awards/s and reversals/s in the same run. */
+async function awardsThenReversals(base: string, isAllowance: boolean, run: string) {
+  const ids = Array.from({ length: N }, () => randomUUID());
+  const awards = await rate(
+    base,
+    "/AwardTokens",
+    ids.map((id, i) => award(id, `${run}-${i}`, isAllowance)),
+    '"Status":"Completed"',
+  );
+  const reversals = await rate(base, "/ReverseAward", ids.map(reversal), '"Status":"Reversed"');
+  return { awards, reversals };
+}
+
+function tsx(args: string[], env: Record<string, string>) {
+  const result = spawnSync("node_modules/.bin/tsx", args, {
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`${args.join(" ")} failed:\n${result.stderr}`);
+}
+
+type Backend = "postgres" | "pglite";
+
+/** One round of the batch comparison: the console's rate, and the service's own before and after it. */
+interface Round {
+  consoleRate: number;
+  before: number;
+  after: number;
+  ownRate: number;
+  share: number;
+}
+
+interface Measured {
+  allowance: { awards: number; reversals: number };
+  direct: { awards: number; reversals: number };
+  rounds: Round[];
+  /** The round of the median share. */
+  median: Round;
+}
+
+/** One backend: the service on a throwaway PostgreSQL (durable defaults) or a file-backed PGlite (as the demo runs it). */
+async function measure(backend: Backend): Promise<Measured> {
+  const data = mkdtempSync(join(tmpdir(), "gcc-bench-reversals-"));
+  const cluster =
+    backend === "postgres" ? await startThrowawayPostgres("reversal_bench", { durable: true }) : null;
+  const port = await freePort();
+  const serviceEnv = {
+    SERVICE_DATABASE_URL: cluster?.url ?? "",
+    SERVICE_PGLITE_DIR: join(data, "service"),
+    SERVICE_PORT: String(port),
+    SERVICE_LOG_LEVEL: "warn",
+    SERVICE_RATE_LIMIT: "0",
+  };
+  tsx(["service/cli/migrate.ts"], serviceEnv);
+  tsx(["service/cli/seed.ts", "--demo"], serviceEnv);
+  const service = spawn("node_modules/.bin/tsx", ["service/cli/main.ts"], {
+    env: { ...process.env, ...serviceEnv },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  // The console's trail where a deployment of that size keeps it: beside the service's tables on the
+  // same PostgreSQL (schema console), or a file-backed PGlite of its own (as the demo runs it).
+  const database = await openConsoleDatabase(
+    cluster
+      ? { driver: "postgres", url: cluster.url, poolSize: 10 }
+      : { driver: "pglite", folder: join(data, "console") },
+  );
+  try {
+    const base = `http://127.0.0.1:${port}/api/public`;
+    await waitUntilAnswers(`${base}/openapi.json`, { what: "the service", program: service });
+    const connection: ServiceConnection = {
+      baseUrl: base,
+      projectGuid: DEMO_PROJECT,
+      apiKey: DEMO_KEY,
+      addresses: { allowedHosts: new Set([`127.0.0.1:${port}`]) },
+    };
+    // Enough GOLD in the project wallet for every direct award of the run.
+    await rate(
+      base,
+      "/FundWallet",
+      [
+        `{"ApiKey":"${DEMO_KEY}","RequestID":"${randomUUID()}","ProjectGuid":"${DEMO_PROJECT}","Tokens":[{"Guid":"${GOLD.Guid}","ContractGuid":"${GOLD.ContractGuid}","Amount":${4 * N}}]}`,
+      ],
+      '"Status":"Completed"',
+    );
+    const run = Date.now().toString(36);
+    // Warm-up: the service's statements planned, its caches filled.
+    await awardsThenReversals(base, true, `warm-${run}`);
+    const allowance = await awardsThenReversals(base, true, `a-${run}`);
+    const direct = await awardsThenReversals(base, false, `d-${run}`);
+
+    // A batch reversed through the console's code, against the service's own rate for the same
+    // kind of reversals (allowances to players of their own) before and after it.
+    await migrateConsoleDatabase(database);
+    const actor = await createUser(database.db, {
+      email: "bench@studio.test",
+      role: "manager",
+      password: "benchmark password",
+    });
+    const round = async (k: number): Promise<Round> => {
+      const tag = `${run}-${k}`;
+      const lines = ["customer_id,token,contract,amount,mode,wallet,mintable"];
+      for (let i = 1; i <= BATCH_ROWS; i += 1)
+        lines.push(`undo-${tag}-${i},GOLD,DB,${i}0.000000000000000001,allowance,,`);
+      const bytes = new TextEncoder().encode(`${lines.join("\n")}\n`);
+      const parsed = parseAwardCsv(bytes);
+      if (!parsed.ok) throw new Error(parsed.error);
+      const { batch } = await writeBatch(
+        database.db,
+        {
+          fileName: `wrong-${k}.csv`,
+          fileSha256: fileSha256(bytes),
+          connection: "env",
+          baseUrl: base,
+          projectGuid: DEMO_PROJECT,
+          actorId: actor.id,
+          actorEmail: actor.email,
+          reason: "benchmark",
+        },
+        dryRun(parsed.rows, (await listProjectTokens(connection)).Data.Tokens).rows,
+      );
+      await sendBatchRows(database.db, connection, batch.id, { actorEmail: actor.email });
+      const own = async (label: string) => {
+        const ids = Array.from({ length: OWN_ROWS }, () => randomUUID());
+        await rate(
+          base,
+          "/AwardTokens",
+          ids.map((id, i) => award(id, `${label}-${tag}-${i}`, true)),
+          '"Status":"Completed"',
+        );
+        return rate(base, "/ReverseAward", ids.map(reversal), '"Status":"Reversed"');
+      };
+      const before = await own("own-before");
+      const rows = await batchRows(database.db, batch.id);
+      const plan = reversalPlan(rows, () => "DB");
+      const ids = new Map(rows.map((row) => [row.requestId, row.id]));
+      const { record } = await writeBatchReversal(
+        database.db,
+        batch,
+        { actorId: actor.id, actorEmail: actor.email, reason: "benchmark" },
+        plan.rows.map((row) => ({
+          awardId: ids.get(row.requestId) as number,
+          reversalId: rowReversalId(row.requestId),
+          line: row.line,
+        })),
+        () => ({
+          actor: { id: actor.id, email: actor.email, client: "bench", userAgent: "bench" },
+          event: { kind: "batch.reversed", summary: "benchmark" },
+        }),
+      );
+      const t0 = performance.now();
+      await sendReversalRows(database.db, connection, record.id, { symbolOf: (guid) => guid });
+      const consoleRate = BATCH_ROWS / ((performance.now() - t0) / 1000);
+      const after = await own("own-after");
+      const counts = await batchCounts(database.db, batch.id);
+      if (counts.reversed !== BATCH_ROWS)
+        throw new Error(`expected ${BATCH_ROWS} reversed rows, got ${JSON.stringify(counts)}`);
+      const ownRate = 2 / (1 / before + 1 / after);
+      return { consoleRate, before, after, ownRate, share: consoleRate / ownRate };
+    };
+    const rounds: Round[] = [];
+    for (let k = 1; k <= ROUNDS; k += 1) rounds.push(await round(k));
+    const median = [...rounds].sort((a, b) => a.share - b.share)[Math.floor(ROUNDS / 2)] as Round;
+    return { allowance, direct, rounds, median };
+  } finally {
+    service.kill("SIGINT");
+    await database.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    cluster?.stop();
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+const NAMES: Record<Backend, string> = {
+  postgres: "PostgreSQL (durable defaults: fsync and synchronous_commit on)",
+  pglite: "file-backed PGlite, durable (as `npm run demo` runs it)",
+};
+
+async function main(): Promise<void> {
+  const results = new Map<Backend, Measured>();
+  const backends = (process.env.BENCH_REVERSAL_BACKENDS ?? "postgres,pglite").split(",") as Backend[];
+  for (const backend of backends) {
+    console.log(`${backend}…`);
+    results.set(backend, await measure(backend));
+  }
+  const r = (n: number) => n.toFixed(0);
+  const rows = [...results].flatMap(([backend, m]) => [
+    `| ${backend === "postgres" ? "PostgreSQL" : "PGlite"} | allowance | ${r(m.allowance.awards)} | ${r(m.allowance.reversals)} |`,
+    `| ${backend === "postgres" ? "PostgreSQL" : "PGlite"} | direct (database wallet → project wallet) | ${r(m.direct.awards)} | ${r(m.direct.reversals)} |`,
+  ]);
+  const shares = [...results].map(
+    ([backend, m]) =>
+      `| ${NAMES[backend]} | ${r(m.median.consoleRate)}/s | ${r(m.median.ownRate)}/s (${r(m.median.before)} before, ${r(m.median.after)} after) | **${m.median.share.toFixed(2)} ×** (rounds: ${m.rounds.map((x) => x.share.toFixed(2)).join(", ")}) | ${m.median.share >= SHARE_TARGET ? "met" : "NOT met"} |`,
+  );
+  const body = `## Service and console: reversals
+
+Recorded by \`npm run bench:reversals\` (scripts/bench/reversals.ts) on ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}
+(${os.cpus()[0]?.model ?? "cpu"}, ${os.cpus().length} cores, Node ${process.version}; 1-minute load average ${os.loadavg()[0]?.toFixed(1)} at the end).
+The service runs in its own process with the demo project, rate limit off, on each backend in turn;
+every request goes over HTTP with ${IN_FLIGHT} in flight (as the console's senders send), each to a player
+of its own, after a warm-up round. ${N.toLocaleString("en")} awards of one GOLD line, then a reversal of each
+(whole: \`Tokens\` omitted):
+
+| backend | kind | awards/s | reversals/s |
+|---|---|---|---|
+${rows.join("\n")}
+
+A batch of ${BATCH_ROWS.toLocaleString("en")} allowances sent through the console, then reversed as a batch through the
+console's code (its reversals written to the trail, then sent by the server-side sender; the
+console's trail on the same PostgreSQL as the service, or on a file-backed PGlite of its own beside
+the PGlite service), against the service's own rate for the same reversals in
+the same round (${OWN_ROWS.toLocaleString("en")} allowances reversed straight at it before and after the console's; harmonic
+mean). ${ROUNDS} rounds per backend; the table shows the round of the median share, and every round's share.
+Issue 29's target: ${SHARE_TARGET} × (the median).
+
+| service on | the console's batch reversal | the service's own | share | target |
+|---|---|---|---|---|
+${shares.join("\n")}`;
+  writeFileSync(DOC, withSection(readFileSync(DOC, "utf8"), "reversals", body));
+  console.log(body);
+  if ([...results.values()].some((m) => m.median.share < SHARE_TARGET)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
