@@ -1,8 +1,8 @@
-import { Amount } from "@/components/ui/amount";
 import { Link } from "@/components/ui/link";
 import { When } from "@/components/ui/when";
 import type { ReversalView, TrailReversal } from "@/lib/model/reversal-status";
 import { RetryReversalButton } from "./retry-reversal-button";
+import { ReversalAmounts } from "./reversal-amounts";
 import { ReversalStatusBadge } from "./reversal-status-badge";
 import { ReverseAwardPanel } from "./reverse-award-panel";
 
@@ -39,14 +39,7 @@ export function AwardReversals({ requestId, customerId, trail, view, symbolOf }:
                   <span className="text-muted-foreground">{reversal.actorEmail}</span>
                 </div>
                 <p>
-                  {lines
-                    ? lines.map((line, i) => (
-                        <span key={`${line.Guid}|${line.ContractGuid}`}>
-                          {i > 0 ? " + " : ""}
-                          <Amount value={line.Amount} /> {symbolOf(line.Guid.toLowerCase())}
-                        </span>
-                      ))
-                    : "Everything still reversible"}
+                  <ReversalAmounts lines={lines} symbolOf={symbolOf} />
                   {reversal.outcome?.state === "Cancelled" ? " (cancelled while queued)" : ""}
                 </p>
                 <p>Reason: {reversal.reason}</p>

@@ -1,7 +1,7 @@
-import { Amount } from "@/components/ui/amount";
 import { Link } from "@/components/ui/link";
 import { When } from "@/components/ui/when";
-import type { ReversalLine, TrailReversal } from "@/lib/model/reversal-status";
+import type { TrailReversal } from "@/lib/model/reversal-status";
+import { ReversalAmounts } from "./reversal-amounts";
 import { ReversalStatusBadge } from "./reversal-status-badge";
 
 export interface PlayerReversalRow extends TrailReversal {
@@ -20,15 +20,6 @@ export function PlayerReversals({
   symbolOf: (guid: string) => string;
 }) {
   if (reversals.length === 0) return null;
-  const amounts = (lines: ReversalLine[] | null) =>
-    lines
-      ? lines.map((line, i) => (
-          <span key={`${line.Guid}|${line.ContractGuid}`}>
-            {i > 0 ? " + " : ""}
-            <Amount value={line.Amount} /> {symbolOf(line.Guid.toLowerCase())}
-          </span>
-        ))
-      : "Everything still reversible";
   return (
     <section aria-labelledby="reversals-heading" className="flex flex-col gap-3">
       <h2 id="reversals-heading" className="text-lg font-semibold">
@@ -43,7 +34,7 @@ export function PlayerReversals({
               <span className="text-muted-foreground">{reversal.actorEmail}</span>
             </div>
             <p>
-              {amounts(reversal.outcome?.taken ?? reversal.lines)}
+              <ReversalAmounts lines={reversal.outcome?.taken ?? reversal.lines} symbolOf={symbolOf} />
               {reversal.outcome?.state === "Cancelled" ? " (cancelled while queued)" : ""} of{" "}
               <Link href={`/awards/${reversal.requestId}`} className="underline underline-offset-2">
                 award <code className="font-mono text-xs">{reversal.requestId.slice(0, 8)}</code>
