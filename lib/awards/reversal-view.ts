@@ -27,7 +27,12 @@ import type { AwardRecord } from "./trail";
 const isDatabaseChain = (chain: string) => chain.toUpperCase() === "DB";
 
 export async function readReversalView(db: ConsoleDb, award: AwardRecord): Promise<ReversalView> {
-  if (NEVER_SENT.includes(award.status) || award.status === "awaiting-approval" || award.status === "pending")
+  if (award.status === "awaiting-approval" || award.status === "pending")
+    return {
+      kind: "unavailable",
+      why: "This award has not been sent: there is nothing to reverse (withdraw or reject it instead).",
+    };
+  if (NEVER_SENT.includes(award.status))
     return { kind: "unavailable", why: "This award was never sent: there is nothing to reverse." };
   if (award.status === "failed")
     return {
