@@ -28,6 +28,8 @@ let requesterSecret = "";
 let requester: Page;
 let approver: Page;
 const asked: { requestId: string; customerId: string; approvalUrl: string }[] = [];
+/** The batch the batch test sends, reversed as a batch by the last test. */
+const finals = { url: "", players: [] as string[] };
 let approveActionId = "";
 
 async function signedIn(browser: Browser, email: string): Promise<Page> {
@@ -283,6 +285,8 @@ test("a bulk batch over the threshold waits whole; approved, every row is sent o
   await expect(requester.getByRole("heading", { level: 2, name: "Done" })).toBeVisible();
   await expect(requester.getByTestId("count-completed")).toHaveText("3");
   for (const customerId of players) expect(await totalOf(requester, customerId, "GOLD")).toBe("50000");
+  finals.url = batchUrl;
+  finals.players = players;
 });
 
 test("every step is in the audit log; the overview counts what waits", async ({ browser }) => {
@@ -368,4 +372,40 @@ test("a reversal above the threshold waits for another person; one below it is d
   await expect(approver.getByTestId("award-timeline")).toContainText(
     "Approved: sent with the ReversalID it was written with.",
   );
+});
+
+test("a batch reversal above the threshold waits whole for another person; approved, every row is reversed once", async () => {
+  // The reversal policy is "above a token's approval threshold" since the test before.
+  await requester.goto(finals.url);
+  const section = requester.getByRole("region", { name: "Reverse this batch" });
+  await section.getByRole("button", { name: "Dry run: what would be reversed" }).click();
+  await expect(section.getByTestId("batch-reversal-plan")).toHaveText(
+    "3 rows of 3 can be reversed: at most 150,000 GOLD comes back.",
+  );
+  await section.getByLabel("Reason").fill("E2E: the finals were cancelled");
+  await section.getByRole("button", { name: "Reverse 3 rows…" }).click();
+  await requester
+    .getByRole("dialog", { name: "Reverse this batch?" })
+    .getByRole("button", { name: "Reverse 3 rows" })
+    .click();
+  await expect(section.getByTestId("batch-reversal-status")).toHaveText(
+    "Waiting for approval: nothing is taken back from the 3 rows until another manager or owner approves it.",
+  );
+  const approvalUrl =
+    (await section.getByRole("link", { name: "See the request" }).getAttribute("href")) ?? "";
+  for (const customerId of finals.players) expect(await totalOf(requester, customerId, "GOLD")).toBe("50000");
+
+  await requester.goto(approvalUrl);
+  await expect(requester.getByTestId("approval-own")).toBeVisible();
+  await approver.goto(approvalUrl);
+  await expect(approver.getByTestId("approval-batch-reversal")).toContainText(`four-eyes-${stamp}.csv`);
+  await expect(approver.getByTestId("approval-totals")).toContainText("150,000 GOLD");
+  await approveOpen(approver);
+
+  await requester.goto(finals.url);
+  await expect(section.getByTestId("batch-reversal-status")).toHaveText(
+    "Reversal done: 3 of 3 rows answered.",
+    { timeout: 30_000 },
+  );
+  for (const customerId of finals.players) expect(await totalOf(requester, customerId, "GOLD")).toBe("0");
 });

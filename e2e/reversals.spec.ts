@@ -2,8 +2,9 @@ import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { auditRowsOf } from "./audit";
 import { fillAward, GOLD, GOLD_DB, knownPlayer, player, send } from "./award-form";
+import { addConnection } from "./owner-connection";
 import { storageState } from "./roles";
-import { DEMO_API_KEY, DEMO_PROJECT_GUID, SERVICE_BASE_URL } from "./servers";
+import { DEMO_API_KEY, DEMO_PROJECT_GUID, PROXIED_BASE_URL, PROXY_URL, SERVICE_BASE_URL } from "./servers";
 
 /** A player's GOLD total as the service reads it now, exact (undefined: none). */
 async function goldOf(request: APIRequestContext, customerId: string): Promise<string | undefined> {
@@ -180,5 +181,63 @@ test.describe("a manager reverses a bulk batch (docs/console.md, Reversals)", ()
     expect(lines[0]).toBe("line,customer_id,request_id,reversal_id,status,state,taken,error");
     expect(lines).toHaveLength(51);
     expect(lines.filter((line) => line.includes(",done,Reversed,"))).toHaveLength(50);
+  });
+});
+
+test.describe("a reversal whose answer is lost (docs/console.md, Reversals)", () => {
+  test.use({ storageState: storageState("manager") });
+
+  test("shows 'outcome unknown'; Retry sends the same ReversalID and the player loses the amount once", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const name = "Starfall via lossy proxy (reversals)";
+    const connection = await addConnection(browser, name, PROXIED_BASE_URL);
+    const customerId = player("e2e-reverse-lost");
+    try {
+      await page.goto("/awards/new");
+      await page.getByLabel("Project", { exact: true }).selectOption({ label: name });
+      await expect(page.getByLabel("Project", { exact: true })).toHaveValue(/^db:/);
+      await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
+      const requestId = await awardAndOpen(page, {
+        customerId,
+        mode: "Allowance",
+        token: GOLD,
+        contract: GOLD_DB,
+        amount: "30",
+      });
+      const section = page.getByRole("region", { name: "Reversals" });
+      await section.getByLabel("Part of it").check();
+      await section.getByLabel("GOLD to take back").fill("12.5");
+      await section.getByLabel("Reason").fill("E2E: lost answer");
+      await section.getByRole("button", { name: "Review reversal…" }).click();
+      const dialog = page.getByRole("dialog");
+      const reversalId = ((await dialog.locator("code").textContent()) ?? "").trim();
+      expect((await request.post(`${PROXY_URL}/__drop-next-reversal`)).status()).toBe(204);
+      await dialog.getByRole("button", { name: "Reverse", exact: true }).click();
+      await expect(dialog).toBeHidden();
+      const unknown = section.getByRole("status").filter({ hasText: "Outcome unknown" });
+      await expect(unknown).toContainText(reversalId);
+      // The service did reverse it; the retry answers that, and takes nothing more.
+      await unknown.getByRole("button", { name: "Retry reversal" }).click();
+      await expect(page.getByTestId("award-status")).toHaveText("Partly reversed");
+      await expect(page.getByTestId("award-reversals")).toContainText("Done");
+      expect(await goldOf(request, customerId)).toBe("17.5");
+      const record = await request.get(
+        `${SERVICE_BASE_URL}/Awards/${DEMO_API_KEY}/${DEMO_PROJECT_GUID}/${requestId}`,
+      );
+      expect(
+        ((await record.json()).Data.Reversals as { ReversalID: string }[]).map((r) => r.ReversalID),
+      ).toEqual([reversalId]);
+      await expect(page.getByTestId("award-timeline")).toContainText(
+        `Reversal retried: attempt 2, same ReversalID ${reversalId} and body.`,
+      );
+    } finally {
+      await page.getByLabel("Project", { exact: true }).selectOption({ label: "Starfall Arena (demo)" });
+      await expect(page.getByLabel("Project", { exact: true })).toHaveValue("env");
+      await expect(page.getByLabel("Project", { exact: true })).toBeEnabled();
+      await connection.remove();
+    }
   });
 });

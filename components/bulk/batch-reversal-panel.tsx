@@ -14,6 +14,13 @@ import { queryKeys } from "@/lib/live/query-keys";
 import type { BatchReversalProgress } from "@/lib/model/reversal-status";
 
 const POLL_MS = 1000;
+const WAITING_POLL_MS = 5000;
+
+const STOPPED: Record<string, string> = {
+  rejected: "Rejected: nothing was taken back.",
+  withdrawn: "Withdrawn: nothing was taken back.",
+  expired: "Expired unapproved: nothing was taken back.",
+};
 
 type DryRun =
   Awaited<ReturnType<typeof dryRunBatchReversalAction>> extends infer R
@@ -30,11 +37,31 @@ function ReversalProgress({ batchId, initial }: { batchId: number; initial: Batc
     queryKey: queryKeys.batchReversal(batchId),
     queryFn: ({ signal }) => getJson<BatchReversalProgress>(`/api/batches/${batchId}/reversal`, signal),
     initialData: initial,
+    // Sending: every second. Waiting for approval: now and then, so an approval elsewhere shows.
     refetchInterval: (query) =>
-      query.state.data?.status === "sending" && !query.state.data.error ? POLL_MS : false,
+      query.state.data?.status === "sending" && !query.state.data.error
+        ? POLL_MS
+        : query.state.data?.status === "awaiting-approval"
+          ? WAITING_POLL_MS
+          : false,
   });
   const n = (status: string) => data.counts[status] ?? 0;
   const answered = n("done") + n("failed") + n("unknown");
+  const request = data.approvalId ? (
+    <a href={`/approvals/${data.approvalId}`} className="underline underline-offset-2">
+      {data.status === "awaiting-approval" ? "See the request" : "Its approval request"}
+    </a>
+  ) : null;
+  if (data.status === "awaiting-approval" || STOPPED[data.status])
+    return (
+      <div className="flex flex-col gap-2 text-sm" data-testid="batch-reversal-progress">
+        <p className="font-medium" data-testid="batch-reversal-status">
+          {STOPPED[data.status] ??
+            `Waiting for approval: nothing is taken back from the ${count(data.rowCount, "row", "rows")} until another manager or owner approves it.`}
+        </p>
+        <p>{request}</p>
+      </div>
+    );
   return (
     <div className="flex flex-col gap-2 text-sm" data-testid="batch-reversal-progress">
       <p className="font-medium" data-testid="batch-reversal-status">
@@ -49,6 +76,7 @@ function ReversalProgress({ batchId, initial }: { batchId: number; initial: Batc
         <li>Waiting: {groupDigits(String(n("pending") + n("sending")))}</li>
       </ul>
       {data.error ? <p className="text-destructive">{data.error}</p> : null}
+      {request ? <p>{request}</p> : null}
       <p>
         By {data.actorEmail}: {data.reason}.{" "}
         <a href={`/awards/bulk/${batchId}/reversal.csv`} className="underline underline-offset-2">
@@ -80,12 +108,16 @@ export function BatchReversalPanel({
   const [started, setStarted] = useState<BatchReversalProgress | null>(initial);
   const dryRun = useFormAction(dryRunBatchReversalAction, { onSuccess: (data) => setPlan(data) });
   const reverse = useFormAction(reverseBatchAction, {
-    success: (data) => `Reversing ${count(data.rows, "row", "rows")} of the batch.`,
+    success: (data) =>
+      data.approvalId
+        ? "Waiting for approval: another manager or owner must approve this reversal."
+        : `Reversing ${count(data.rows, "row", "rows")} of the batch.`,
     onSuccess: (data) => {
       setConfirming(false);
       setStarted({
         id: data.batchReversalId,
-        status: "sending",
+        approvalId: data.approvalId,
+        status: data.approvalId ? "awaiting-approval" : "sending",
         error: "",
         rowCount: data.rows,
         actorEmail: "",

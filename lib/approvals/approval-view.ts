@@ -68,6 +68,7 @@ export function isOverThreshold(total: Pick<ApprovalTokenTotal, "amount" | "thre
 export type ApprovalSubject =
   | { kind: "award"; customerId: string }
   | { kind: "reversal"; customerId: string }
+  | { kind: "batch-reversal"; fileName: string; rows: number }
   | { kind: "batch"; fileName: string; rows: number; players?: number };
 
 const plural = (n: number, one: string, many: string) => `${groupDigits(String(n))} ${n === 1 ? one : many}`;
@@ -76,6 +77,8 @@ const plural = (n: number, one: string, many: string) => `${groupDigits(String(n
 export function subjectText(subject: ApprovalSubject): string {
   if (subject.kind === "award") return `Award to ${subject.customerId}`;
   if (subject.kind === "reversal") return `Reversal of an award to ${subject.customerId}`;
+  if (subject.kind === "batch-reversal")
+    return `Reversal of batch ${subject.fileName} (${plural(subject.rows, "row", "rows")})`;
   return `Batch ${subject.fileName} (${plural(subject.rows, "row", "rows")})`;
 }
 
@@ -108,6 +111,8 @@ export function approveQuestion(
   const what = totalsText(totals);
   if (subject.kind === "award") return `Send ${what} to ${subject.customerId}?`;
   if (subject.kind === "reversal") return `Take back ${what} awarded to ${subject.customerId}?`;
+  if (subject.kind === "batch-reversal")
+    return `Take back at most ${what} from ${plural(subject.rows, "row", "rows")} of ${subject.fileName}?`;
   const to = subject.players === undefined ? "" : ` to ${plural(subject.players, "player", "players")}`;
   return `Send ${what}${to} (${subject.fileName}, ${plural(subject.rows, "row", "rows")})?`;
 }
@@ -198,6 +203,7 @@ export function approvalHistory(row: ApprovalState, now = new Date()): HistorySt
 export type ApproveOutcome =
   | { kind: "award"; requestId: string; status: AwardStatus; error: string }
   | { kind: "reversal"; requestId: string; status: "done" | "failed" | "unknown"; error: string }
+  | { kind: "batch-reversal"; batchId: number }
   | { kind: "batch"; batchId: number };
 
 /** The toast after "Approve and send": what happened to what was sent. */
@@ -207,6 +213,8 @@ export function approveOutcomeMessage(outcome: ApproveOutcome): {
 } {
   if (outcome.kind === "batch")
     return { tone: "success", message: `Approved: batch ${outcome.batchId} is being sent.` };
+  if (outcome.kind === "batch-reversal")
+    return { tone: "success", message: `Approved: batch ${outcome.batchId} is being reversed.` };
   if (outcome.kind === "reversal")
     return outcome.status === "done"
       ? { tone: "success", message: "Approved and reversed." }

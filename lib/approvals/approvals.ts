@@ -5,7 +5,7 @@ import type { RefusalReason } from "@/lib/audit/refusals";
 import { compareDecimals } from "@/lib/contract/decimal";
 import { canonicalGuid } from "@/lib/contract/guid";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { approvalRequests, awardBatches, awards, reversals } from "@/lib/db/schema";
+import { approvalRequests, awardBatches, awards, batchReversals, reversals } from "@/lib/db/schema";
 import type { ApprovalStatus } from "@/lib/model/approval-status";
 import type { ApprovalSummary } from "@/lib/model/approval-summary";
 import { UserFacingError } from "@/lib/model/user-facing-error";
@@ -23,7 +23,11 @@ import { type ApprovalSubject, approvalRequestName } from "./approval-view";
 
 export type ApprovalRecord = typeof approvalRequests.$inferSelect;
 /** What waits: an award, a whole batch, or a reversal of an award (docs/console.md, "Reversals"). */
-export type Subject = { awardId: number } | { batchId: number } | { reversalId: number };
+export type Subject =
+  | { awardId: number }
+  | { batchId: number }
+  | { reversalId: number }
+  | { batchReversalId: number };
 
 /**
  * A request refused for a reason the person can read; nothing changed. `refusal` marks a refused
@@ -64,6 +68,7 @@ export async function insertApprovalRequest(
       awardId: "awardId" in subject ? subject.awardId : null,
       batchId: "batchId" in subject ? subject.batchId : null,
       reversalId: "reversalId" in subject ? subject.reversalId : null,
+      batchReversalId: "batchReversalId" in subject ? subject.batchReversalId : null,
       status: "waiting",
     })
     .returning();
@@ -72,7 +77,7 @@ export async function insertApprovalRequest(
     .filter((total) => total.threshold !== null && compareDecimals(total.amount, total.threshold) > 0)
     .map((total) => `${total.amount} ${total.symbol} is above ${total.threshold}`)
     .join("; ");
-  if ("reversalId" in subject)
+  if ("reversalId" in subject || "batchReversalId" in subject)
     return {
       approval: created,
       detail: `Reversal waiting for another manager or owner to approve (${over || "every reversal needs approval"}). Nothing is taken back until then.`,
@@ -142,7 +147,9 @@ export const subjectOf = (row: ApprovalRecord): Subject =>
     ? { awardId: row.awardId }
     : row.reversalId !== null
       ? { reversalId: row.reversalId }
-      : { batchId: row.batchId as number };
+      : row.batchReversalId !== null
+        ? { batchReversalId: row.batchReversalId }
+        : { batchId: row.batchId as number };
 
 /** The request's one name (approval-view.ts' `approvalRequestName`), read with its award's player or its batch's file. */
 export async function approvalName(db: ConsoleDb, row: ApprovalRecord): Promise<string> {
@@ -160,6 +167,13 @@ export async function approvalName(db: ConsoleDb, row: ApprovalRecord): Promise<
       .innerJoin(awards, eq(awards.id, reversals.awardId))
       .where(eq(reversals.id, row.reversalId));
     subject = { kind: "reversal", customerId: award?.customerId ?? "" };
+  } else if (row.batchReversalId !== null) {
+    const [batch] = await db
+      .select({ fileName: awardBatches.fileName, rows: batchReversals.rowCount })
+      .from(batchReversals)
+      .innerJoin(awardBatches, eq(awardBatches.id, batchReversals.batchId))
+      .where(eq(batchReversals.id, row.batchReversalId));
+    subject = { kind: "batch-reversal", fileName: batch?.fileName ?? "", rows: batch?.rows ?? 0 };
   } else {
     const [batch] = await db
       .select({ fileName: awardBatches.fileName, rowCount: awardBatches.rowCount })
@@ -211,7 +225,9 @@ export async function approvalOf(db: ConsoleDb, subject: Subject): Promise<Appro
         ? eq(approvalRequests.awardId, subject.awardId)
         : "reversalId" in subject
           ? eq(approvalRequests.reversalId, subject.reversalId)
-          : eq(approvalRequests.batchId, subject.batchId),
+          : "batchReversalId" in subject
+            ? eq(approvalRequests.batchReversalId, subject.batchReversalId)
+            : eq(approvalRequests.batchId, subject.batchId),
     );
   return row ?? null;
 }
@@ -270,20 +286,24 @@ export async function listApprovals(
         : and(isNotNull(approvalRequests.decidedAt), ne(approvalRequests.status, "waiting"));
   // A reversal's award, beside the request's own award (one of the two is there at most).
   const reversed = alias(awards, "reversed_award");
+  // A batch reversal's batch, beside the request's own batch.
+  const reversedBatch = alias(awardBatches, "reversed_batch");
   const rows = await db
     .select({
       request: approvalRequests,
       customerId: sql<string | null>`coalesce(${awards.customerId}, ${reversed.customerId})`,
       isAllowance: sql<boolean | null>`coalesce(${awards.isAllowance}, ${reversed.isAllowance})`,
       requestIdOfAward: sql<string | null>`coalesce(${awards.requestId}, ${reversed.requestId})`,
-      fileName: awardBatches.fileName,
-      rowCount: awardBatches.rowCount,
+      fileName: sql<string | null>`coalesce(${awardBatches.fileName}, ${reversedBatch.fileName})`,
+      rowCount: sql<number | null>`coalesce(${awardBatches.rowCount}, ${batchReversals.rowCount})`,
     })
     .from(approvalRequests)
     .leftJoin(awards, eq(awards.id, approvalRequests.awardId))
     .leftJoin(reversals, eq(reversals.id, approvalRequests.reversalId))
     .leftJoin(reversed, eq(reversed.id, reversals.awardId))
     .leftJoin(awardBatches, eq(awardBatches.id, approvalRequests.batchId))
+    .leftJoin(batchReversals, eq(batchReversals.id, approvalRequests.batchReversalId))
+    .leftJoin(reversedBatch, eq(reversedBatch.id, batchReversals.batchId))
     .where(where)
     .orderBy(
       scope === "decided" ? desc(approvalRequests.decidedAt) : desc(approvalRequests.createdAt),

@@ -48,6 +48,8 @@ const DECIDED_SHOWN = 25;
 
 function listSubject(row: ApprovalListRow): ApprovalSubject {
   if (row.reversalId !== null) return { kind: "reversal", customerId: row.customerId ?? "" };
+  if (row.batchReversalId !== null)
+    return { kind: "batch-reversal", fileName: row.fileName ?? "", rows: row.rowCount ?? 0 };
   return row.awardId !== null
     ? { kind: "award", customerId: row.customerId ?? "" }
     : {

@@ -22,7 +22,7 @@ import type { ConsoleUser } from "@/lib/auth/users";
 import { connectionNames, sameConnection } from "@/lib/connections/connections";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { consoleDb } from "@/lib/db/console-db";
-import { awardBatches, users } from "@/lib/db/schema";
+import { awardBatches, batchReversals, users } from "@/lib/db/schema";
 import { consoleEnv } from "@/lib/env";
 import type { Role } from "@/lib/model/roles";
 import { consoleSecrets } from "@/lib/secrets";
@@ -102,7 +102,7 @@ async function approveInTransaction(
     if (!requester)
       throw new ApprovalError("The person who asked no longer has an account: reject it instead.");
     // A reversal sends nothing out: it counts against no daily limit (docs/console.md, "Reversals").
-    if (!("reversalId" in subject))
+    if (!("reversalId" in subject) && !("batchReversalId" in subject))
       try {
         await reserveSpend(
           tx,
@@ -223,6 +223,7 @@ export async function expireRequests(db: ConsoleDb): Promise<number> {
 export type Approved =
   | { kind: "award"; sent: SentAward; customerId: string }
   | { kind: "reversal"; sent: SentReversal; requestId: string }
+  | { kind: "batch-reversal"; batchId: number; batchReversalId: number }
   | { kind: "batch"; batchId: number };
 
 async function request(db: ConsoleDb, approvalId: number): Promise<ApprovalRecord> {
@@ -248,6 +249,15 @@ async function subjectRecord(db: ConsoleDb, row: ApprovalRecord) {
     const award = reversal ? await findAwardById(db, reversal.awardId) : null;
     if (!reversal || !award) throw new ApprovalError("The reversal of this request is gone.");
     return { reversal, reversedAward: award } as const;
+  }
+  if (row.batchReversalId !== null) {
+    const [found] = await db
+      .select({ batchReversal: batchReversals, batch: awardBatches })
+      .from(batchReversals)
+      .innerJoin(awardBatches, eq(awardBatches.id, batchReversals.batchId))
+      .where(eq(batchReversals.id, row.batchReversalId));
+    if (!found) throw new ApprovalError("The batch reversal of this request is gone.");
+    return { batchReversal: found.batchReversal, reversedBatch: found.batch } as const;
   }
   const [batch] = await db
     .select()
@@ -293,7 +303,7 @@ export async function approveAndSend(
     db,
     consoleSecrets(env).encryptionKeys,
     env,
-    subject.award ?? subject.reversal ?? subject.batch,
+    subject.award ?? subject.reversal ?? subject.reversedBatch ?? subject.batch,
   );
   if (!connection)
     throw new ApprovalError(
@@ -313,6 +323,15 @@ export async function approveAndSend(
       }),
     );
     return { kind: "batch", batchId: batch.id };
+  }
+  if (subject.batchReversal) {
+    // Its rows are then sent by the caller (lib/bulk/reversing.ts), one floor up.
+    await approveRequest(db, approvalId, user, actor, project);
+    return {
+      kind: "batch-reversal",
+      batchId: subject.reversedBatch.id,
+      batchReversalId: subject.batchReversal.id,
+    };
   }
   if (subject.reversal) {
     const { reversal, reversedAward } = subject;

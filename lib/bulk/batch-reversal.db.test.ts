@@ -1,12 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/auth/users";
+import { requestApproval } from "@/lib/awards/approval-decisions";
+import { approveSubject, stopSubject } from "@/lib/awards/lifecycle/decisions";
 import { writeBatchReversal } from "@/lib/awards/lifecycle/reversal-rows";
 import { getAward, reverseAward } from "@/lib/client/awards";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { listProjectTokens } from "@/lib/client/catalogue";
 import { getCustomerTokens } from "@/lib/client/holdings";
-import type { ConsoleDatabase } from "@/lib/db/connection";
+import type { ConsoleDatabase, ConsoleDb } from "@/lib/db/connection";
 import { awards, batchReversals, reversals } from "@/lib/db/schema";
 import { createConsoleTestDatabase } from "@/testing/console-database";
 // Tests may start the real service; the console's own code reaches it only over HTTP.
@@ -77,7 +79,7 @@ async function sentBatch(n: number) {
 }
 
 /** The batch's reversible rows, written as its batch reversal (as "Reverse this batch" writes them). */
-async function writeReversal(batchId: number) {
+async function writeReversal(batchId: number, waits?: Parameters<typeof writeBatchReversal>[5]) {
   const rows = await database.db.select().from(awards).where(eq(awards.batchId, batchId));
   const plan = reversalPlan(rows, () => "DB");
   const ids = new Map(rows.map((row) => [row.requestId, row.id]));
@@ -96,6 +98,7 @@ async function writeReversal(batchId: number) {
       actor: { id: actorId, email: "max@studio.test", client: "test", userAgent: "test" },
       event: { kind: "batch.reversed", summary: "test" },
     }),
+    waits,
   );
 }
 
@@ -176,5 +179,54 @@ describe("a batch reversal (docs/console.md, Reversals)", () => {
     // "Reverse this batch" once more: the same batch reversal, nothing written or sent again.
     const again = await writeReversal(batch.id);
     expect(again).toMatchObject({ created: false, record: { id: record.id } });
+  });
+
+  it("one waiting for approval sends nothing; rejected, its rows never are; approved, they are", async () => {
+    for (const decision of ["rejected", "approved"] as const) {
+      const { batch, prefix } = await sentBatch(5);
+      let asked = 0;
+      const { record } = await writeReversal(batch.id, {
+        alongside: async (tx, written) => {
+          asked = (
+            await requestApproval(
+              tx,
+              { batchReversalId: written.id },
+              {
+                projectGuid: PROJECT,
+                connection: "env",
+                requesterId: actorId,
+                requesterEmail: "max@studio.test",
+                summary: { totals: [] },
+                expiresAt: new Date(Date.now() + 3_600_000),
+              },
+            )
+          ).id;
+        },
+      });
+      expect(record.status).toBe("awaiting-approval");
+      await sendReversalRows(database.db, connection(), record.id, { symbolOf: (guid) => guid });
+      expect(await statusCounts(record.id)).toEqual({ pending: 5 });
+      expect(await goldOf(`${prefix}-1`)).toBe("10.000000000000000001");
+      await database.db.transaction(async (tx) =>
+        decision === "rejected"
+          ? stopSubject(
+              tx as unknown as ConsoleDb,
+              { batchReversalId: record.id },
+              "rejected",
+              "ana@studio.test",
+              "No.",
+            )
+          : approveSubject(tx as unknown as ConsoleDb, { batchReversalId: record.id }, "ana@studio.test"),
+      );
+      expect(asked).toBeGreaterThan(0);
+      await sendReversalRows(database.db, connection(), record.id, { symbolOf: (guid) => guid });
+      if (decision === "rejected") {
+        expect(await statusCounts(record.id)).toEqual({ rejected: 5 });
+        expect(await goldOf(`${prefix}-1`)).toBe("10.000000000000000001");
+      } else {
+        expect(await statusCounts(record.id)).toEqual({ done: 5 });
+        expect(await goldOf(`${prefix}-1`)).toBeUndefined();
+      }
+    }
   });
 });

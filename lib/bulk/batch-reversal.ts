@@ -1,10 +1,12 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
+import { approvalOf } from "@/lib/approvals/approvals";
 import { readPolicies } from "@/lib/approvals/policies";
-import { approvalTotals } from "@/lib/approvals/request-terms";
+import { approvalExpiry, approvalTotals } from "@/lib/approvals/request-terms";
 import { readReversalPolicy, reversalNeedsApproval } from "@/lib/approvals/reversal-policy";
 import type { AuditActor } from "@/lib/audit/audit-log";
 import type { ConsoleUser } from "@/lib/auth/users";
+import { requestApproval } from "@/lib/awards/approval-decisions";
 import { AwardError } from "@/lib/awards/award-error";
 import { type BatchReversalRecord, writeBatchReversal } from "@/lib/awards/lifecycle/reversal-rows";
 import { tokenSymbols } from "@/lib/awards/token-symbols";
@@ -102,6 +104,8 @@ export interface StartedBatchReversal {
   rows: number;
   /** False: the batch had been reversed already; that reversal goes on. */
   created: boolean;
+  /** The request it waits for under the owners' reversal policy; null: it is being sent. */
+  approvalId: number | null;
 }
 
 /** "Reverse batch": the plan's reversible rows written and sent in the background. */
@@ -117,20 +121,24 @@ export async function reverseBatch(
   const [already] = await db.select().from(batchReversals).where(eq(batchReversals.batchId, batchId));
   if (already) {
     if (already.status === "sending") startReversing(already.id);
-    return { batchReversalId: already.id, rows: already.rowCount, created: false };
+    return {
+      batchReversalId: already.id,
+      rows: already.rowCount,
+      created: false,
+      approvalId: (await approvalOf(db, { batchReversalId: already.id }))?.id ?? null,
+    };
   }
   if (reversible.length === 0)
     throw new AwardError("Nothing of this batch can be reversed: see the dry run.");
   await requireReversals(connection, (reversible[0] as (typeof reversible)[0]).requestId);
-  // The owners' reversal policy: a batch reversal cannot wait for approval yet, so one the policy
-  // would hold is refused whole rather than sent (docs/console.md, "Reversals").
+  // The owners' reversal policy: over it, the whole batch reversal waits for another person, as a
+  // batch of awards does (docs/console.md, "Reversals"); the batch's totals decide.
   const policy = await readReversalPolicy(db, batch.projectGuid);
   const symbolOf = (guid: string) => symbols.get(guid) ?? guid;
   const totals = approvalTotals(plan.totals, await readPolicies(db, batch.projectGuid), symbolOf);
-  if (reversalNeedsApproval(policy, totals))
-    throw new AwardError(
-      "Nothing was reversed: this project's reversal policy needs a second person's approval for this much, and a batch reversal cannot wait for approval yet. Reverse the rows from their award pages, or ask an owner about the policy.",
-    );
+  const waits = reversalNeedsApproval(policy, totals);
+  const expiresAt = waits ? await approvalExpiry(db) : null;
+  let approvalId: number | null = null;
   const awardIds = new Map(
     (
       (await db.execute(
@@ -150,15 +158,34 @@ export async function reverseBatch(
     (written: BatchReversalRecord) => ({
       actor: audit.actor,
       event: {
-        kind: "batch.reversed",
+        kind: waits ? "reversal.requested" : "batch.reversed",
         project: audit.project,
-        summary: `Reversing bulk batch ${batch.id} (${batch.fileName}): ${reversible.length} rows, at most ${totals.map((t) => `${t.amount} ${t.symbol}`).join(" + ")}: ${reason}`,
+        summary: `${waits ? "Waiting for approval: reversal of" : "Reversing"} bulk batch ${batch.id} (${batch.fileName}): ${reversible.length} rows, at most ${totals.map((t) => `${t.amount} ${t.symbol}`).join(" + ")}: ${reason}`,
         detail: { batchId: batch.id, batchReversalId: written.id, rows: reversible.length, totals, reason },
       },
     }),
+    expiresAt
+      ? {
+          alongside: async (tx, written) => {
+            const approval = await requestApproval(
+              tx,
+              { batchReversalId: written.id },
+              {
+                projectGuid: batch.projectGuid,
+                connection: batch.connection,
+                requesterId: user.id,
+                requesterEmail: user.email,
+                summary: { totals },
+                expiresAt,
+              },
+            );
+            approvalId = approval.id;
+          },
+        }
+      : undefined,
   );
-  startReversing(record.id);
-  return { batchReversalId: record.id, rows: record.rowCount, created };
+  if (record.status === "sending") startReversing(record.id);
+  return { batchReversalId: record.id, rows: record.rowCount, created, approvalId };
 }
 
 /** A batch reversal's rows counted by status (its live progress). */

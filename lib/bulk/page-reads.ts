@@ -90,6 +90,7 @@ export async function readBatchReversal(batchId: number): Promise<BatchReversalP
     reason: record.reason,
     createdAt: record.createdAt.toISOString(),
     counts: await batchReversalCounts(db, record.id),
+    approvalId: (await approvalOf(db, { batchReversalId: record.id }))?.id ?? null,
   };
 }
 
@@ -107,4 +108,19 @@ export async function readBatchReversalResults(batchId: number) {
     .where(eq(batchReversals.batchId, batchId))
     .orderBy(asc(reversals.batchLine));
   return { batch, rows };
+}
+
+/** A batch reversal by its row ID with its batch (its approval request's page); null when there is none. */
+export async function readBatchReversalById(
+  id: number,
+): Promise<{ record: BatchReversalProgress; batch: BatchRecord } | null> {
+  if (!possibleId(id)) return null;
+  const db = await consoleDb();
+  const [found] = await db
+    .select({ batchId: batchReversals.batchId })
+    .from(batchReversals)
+    .where(eq(batchReversals.id, id));
+  if (!found) return null;
+  const [record, batch] = await Promise.all([readBatchReversal(found.batchId), findBatch(db, found.batchId)]);
+  return record && batch ? { record, batch } : null;
 }

@@ -478,6 +478,10 @@ export const approvalRequests = consoleSchema.table(
     batchId: integer("batch_id").references(() => awardBatches.id, { onDelete: "cascade" }),
     /** A reversal over the owners' reversal policy (docs/console.md, "Reversals"). */
     reversalId: integer("reversal_id").references(() => reversals.id, { onDelete: "cascade" }),
+    /** A bulk batch's reversal over that policy. */
+    batchReversalId: integer("batch_reversal_id").references(() => batchReversals.id, {
+      onDelete: "cascade",
+    }),
     projectGuid: text("project_guid").notNull(),
     connection: text("connection").notNull(),
     requesterId: integer("requester_id").references(() => users.id, { onDelete: "set null" }),
@@ -502,9 +506,10 @@ export const approvalRequests = consoleSchema.table(
       sql`${t.status} in ('waiting', 'approved', 'rejected', 'withdrawn', 'expired')`,
     ),
     uniqueIndex("approval_requests_reversal_idx").on(t.reversalId),
+    uniqueIndex("approval_requests_batch_reversal_idx").on(t.batchReversalId),
     check(
       "approval_requests_subject_check",
-      sql`num_nonnulls(${t.awardId}, ${t.batchId}, ${t.reversalId}) = 1`,
+      sql`num_nonnulls(${t.awardId}, ${t.batchId}, ${t.reversalId}, ${t.batchReversalId}) = 1`,
     ),
     lowerCased("approval_requests_project_guid_check", t.projectGuid),
   ],

@@ -91,4 +91,6 @@ export interface BatchReversalProgress {
   reason: string;
   createdAt: string;
   counts: Record<string, number>;
+  /** The request it waits (or waited) for under the owners' reversal policy; null: none. */
+  approvalId: number | null;
 }

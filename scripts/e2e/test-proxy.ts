@@ -6,6 +6,7 @@ import { answerSpecOnly, EXTENSION_PATH } from "@/testing/service/spec-only";
  * play three other services:
  * - a lossy network: once armed (`POST /__drop-next-award`), the next AwardTokens request
  *   reaches the service but its answer is dropped — the service pays, the console never hears;
+ *   `POST /__drop-next-reversal` does the same to the next ReverseAward;
  * - a service that implements the spec only: under `/spec-only/…` our extensions (Wallet,
  *   FundWallet, Awards) answer 404 and AwardTokens answers without `Status` and `ErrorCode`;
  * - a service that answers too much: under `/oversized/…` every request is answered with 200 MB
@@ -25,6 +26,7 @@ const SPEC_ONLY = "/spec-only";
 const SLOW = "/slow";
 const SLOW_AWARD_MS = 500;
 let dropNext = 0;
+let dropNextReversal = 0;
 
 const OVERSIZED = "/oversized";
 const OVERSIZED_BYTES = 200_000_000;
@@ -131,6 +133,11 @@ const server = createServer((incoming, outgoing) => {
     outgoing.writeHead(204).end();
     return;
   }
+  if (incoming.method === "POST" && incoming.url === "/__drop-next-reversal") {
+    dropNextReversal += 1;
+    outgoing.writeHead(204).end();
+    return;
+  }
   if (incoming.url === "/__health") {
     outgoing.writeHead(200).end("ok");
     return;
@@ -169,11 +176,13 @@ const server = createServer((incoming, outgoing) => {
     return;
   }
   const award = incoming.method === "POST" && path.endsWith("/AwardTokens");
+  const reversal = incoming.method === "POST" && path.endsWith("/ReverseAward");
   const upstream = forward(
     { host: "127.0.0.1", port: servicePort, path, method: incoming.method, headers: incoming.headers },
     (answer) => {
-      if (dropNext > 0 && award) {
-        dropNext -= 1;
+      if ((dropNext > 0 && award) || (dropNextReversal > 0 && reversal)) {
+        if (award) dropNext -= 1;
+        else dropNextReversal -= 1;
         answer.resume();
         answer.on("end", () => outgoing.socket?.destroy());
         return;

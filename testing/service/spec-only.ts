@@ -13,7 +13,8 @@ import type { AddressInfo } from "node:net";
  * answers without `Status` and `ErrorCode`.
  */
 
-export const EXTENSION_PATH = /^\/api\/public\/(Wallet|FundWallet|Awards|Keys|Requests)(\/|$|\?)/;
+export const EXTENSION_PATH =
+  /^\/api\/public\/(Wallet|FundWallet|Awards|ReverseAward|Keys|Requests)(\/|$|\?)/;
 
 /** Drops our extension fields from a JSON answer's text (edited as text: amounts stay exact). */
 export function withoutExtensionFields(text: string): string {

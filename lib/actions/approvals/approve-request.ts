@@ -2,6 +2,7 @@
 import "server-only";
 import { z } from "zod";
 import { approvalAttempt, approveAndSend } from "@/lib/awards/approval-decisions";
+import { startReversing } from "@/lib/bulk/reversing";
 import { startSending } from "@/lib/bulk/running";
 import { UserFacingError } from "@/lib/model/user-facing-error";
 import { defineAction } from "../define-action";
@@ -21,6 +22,7 @@ export const approveRequestAction = defineAction(
       );
     const approved = await approveAndSend(user, approvalId, actor);
     if (approved.kind === "batch") startSending(approved.batchId);
+    if (approved.kind === "batch-reversal") startReversing(approved.batchReversalId);
     if (approved.kind === "award")
       return {
         kind: "award" as const,
@@ -28,6 +30,8 @@ export const approveRequestAction = defineAction(
         status: approved.sent.status,
         error: approved.sent.error,
       };
+    if (approved.kind === "batch-reversal")
+      return { kind: "batch-reversal" as const, batchId: approved.batchId };
     if (approved.kind === "reversal")
       return {
         kind: "reversal" as const,

@@ -2,8 +2,9 @@ import "server-only";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Subject } from "@/lib/approvals/approvals";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { awardBatches, awardEvents, awards, reversals } from "@/lib/db/schema";
+import { awardBatches, awardEvents, awards, batchReversals, reversals } from "@/lib/db/schema";
 import type { AwardTransition } from "@/lib/model/award-transitions";
+import type { BatchStatus } from "@/lib/model/batch-status";
 import type { ReversalStatus } from "@/lib/model/reversal-status";
 import { TrailError } from "../trail";
 import { checkTransition, fromStatuses } from "./transition";
@@ -19,7 +20,7 @@ import { checkTransition, fromStatuses } from "./transition";
 const rowsOf = (subject: AwardSubject): SQL =>
   "awardId" in subject ? sql`id = ${subject.awardId}` : sql`batch_id = ${subject.batchId}`;
 
-type AwardSubject = Exclude<Subject, { reversalId: number }>;
+type AwardSubject = Exclude<Subject, { reversalId: number } | { batchReversalId: number }>;
 
 async function addEvents(tx: ConsoleDb, subject: Subject, kind: string, actorEmail: string, detail: string) {
   if ("reversalId" in subject) {
@@ -29,6 +30,14 @@ async function addEvents(tx: ConsoleDb, subject: Subject, kind: string, actorEma
       insert into ${awardEvents} (award_id, kind, actor_email, detail)
       select award_id, 'reversal', ${actorEmail}, ${detail} from ${reversals}
        where id = ${subject.reversalId}`);
+    return;
+  }
+  if ("batchReversalId" in subject) {
+    // A batch reversal's step is such a line on the award of each of its rows.
+    await tx.execute(sql`
+      insert into ${awardEvents} (award_id, kind, actor_email, detail)
+      select award_id, 'reversal', ${actorEmail}, ${`Batch reversal: ${detail}`} from ${reversals}
+       where batch_reversal_id = ${subject.batchReversalId}`);
     return;
   }
   await tx.execute(sql`
@@ -44,6 +53,26 @@ async function moveReversal(tx: ConsoleDb, reversalId: number, status: ReversalS
     .where(and(eq(reversals.id, reversalId), eq(reversals.status, "awaiting-approval")))
     .returning({ id: reversals.id });
   if (moved.length === 0) throw new TrailError(`the reversal ${reversalId} does not wait for approval.`);
+}
+
+/**
+ * A batch reversal that waits moves on: to be sent (its rows wait for the sender), or stopped for
+ * good with its rows; one that no longer waits is refused.
+ */
+async function moveBatchReversal(tx: ConsoleDb, batchReversalId: number, status: BatchStatus) {
+  const stopped = status !== "sending";
+  const moved = await tx
+    .update(batchReversals)
+    .set({ status, ...(stopped ? { finishedAt: new Date() } : {}) })
+    .where(and(eq(batchReversals.id, batchReversalId), eq(batchReversals.status, "awaiting-approval")))
+    .returning({ id: batchReversals.id });
+  if (moved.length === 0)
+    throw new TrailError(`the batch reversal ${batchReversalId} does not wait for approval.`);
+  if (stopped)
+    await tx
+      .update(reversals)
+      .set({ status: status as ReversalStatus, updatedAt: new Date() })
+      .where(and(eq(reversals.batchReversalId, batchReversalId), eq(reversals.status, "pending")));
 }
 
 /** The subject's rows that `transition` moves to `status`; an award alone that may not move is refused. */
@@ -75,6 +104,7 @@ export async function noteApprovalRequested(
 /** "approve" an award (it is sent next) or "approveBatch" a batch (its rows wait for the sender). */
 export async function approveSubject(tx: ConsoleDb, subject: Subject, approverEmail: string): Promise<void> {
   if ("reversalId" in subject) await moveReversal(tx, subject.reversalId, "sending");
+  else if ("batchReversalId" in subject) await moveBatchReversal(tx, subject.batchReversalId, "sending");
   else if ("awardId" in subject) await move(tx, subject, "approve", "sending");
   else {
     await tx.update(awardBatches).set({ status: "sending" }).where(eq(awardBatches.id, subject.batchId));
@@ -85,7 +115,7 @@ export async function approveSubject(tx: ConsoleDb, subject: Subject, approverEm
     subject,
     "approved",
     approverEmail,
-    "reversalId" in subject
+    "reversalId" in subject || "batchReversalId" in subject
       ? "Approved: sent with the ReversalID it was written with."
       : "Approved: sent with the RequestID it was written with.",
   );
@@ -101,6 +131,11 @@ export async function stopSubject(
 ): Promise<void> {
   if ("reversalId" in subject) {
     await moveReversal(tx, subject.reversalId, status);
+    await addEvents(tx, subject, status, who, detail);
+    return;
+  }
+  if ("batchReversalId" in subject) {
+    await moveBatchReversal(tx, subject.batchReversalId, status);
     await addEvents(tx, subject, status, who, detail);
     return;
   }

@@ -29,7 +29,8 @@ export interface NewReversalRow {
 
 /**
  * Writes the batch reversal and its rows, waiting for the sender, each with a line on its award's
- * timeline, and the audit line it is given, in one transaction. A batch already reversed is the
+ * timeline, and the audit line it is given, in one transaction; with `waits`, the batch reversal
+ * waits for approval and `waits.alongside` writes its request in the same transaction. A batch already reversed is the
  * same batch reversal: it is returned as it stands, and nothing is written again.
  */
 export async function writeBatchReversal(
@@ -38,12 +39,19 @@ export async function writeBatchReversal(
   by: { actorId: number; actorEmail: string; reason: string },
   rows: readonly NewReversalRow[],
   audit: (batchReversal: BatchReversalRecord) => AuditLine,
+  waits?: { alongside: (tx: ConsoleDb, batchReversal: BatchReversalRecord) => Promise<void> },
 ): Promise<{ record: BatchReversalRecord; created: boolean }> {
   return db.transaction(async (handle) => {
     const tx = handle as unknown as ConsoleDb;
     const [created] = await tx
       .insert(batchReversals)
-      .values({ batchId: batch.id, ...by, rowCount: rows.length, status: "sending" })
+      // Over the owners' reversal policy it waits for approval: its rows wait, unsent, until then.
+      .values({
+        batchId: batch.id,
+        ...by,
+        rowCount: rows.length,
+        status: waits ? "awaiting-approval" : "sending",
+      })
       .onConflictDoNothing()
       .returning();
     if (!created) {
@@ -81,6 +89,7 @@ export async function writeBatchReversal(
         from ${reversals} where batch_reversal_id = ${created.id}`);
     const line = audit(created);
     await recordAudit(tx, line.actor, line.event);
+    await waits?.alongside(tx, created);
     return { record: created, created: true };
   });
 }
@@ -104,6 +113,8 @@ export async function claimReversalRows(
       select id from console.reversals
        where batch_reversal_id = ${batchReversalId}
          and (status = 'pending' or (status = 'sending' and claimed_until < now()))
+         -- Only a batch reversal being sent: one waiting for approval, or stopped, sends nothing.
+         and exists (select 1 from console.batch_reversals b where b.id = ${batchReversalId} and b.status = 'sending')
        order by batch_line
        limit ${limit}
        for update skip locked

@@ -6,7 +6,8 @@ import type { ReversalRecord } from "@/lib/awards/lifecycle/reversals";
 import { readAwardById, readReversalById } from "@/lib/awards/page-reads";
 import type { AwardRecord } from "@/lib/awards/trail";
 import type { BatchRecord } from "@/lib/bulk/batch-store";
-import { readBatch, readBatchRows } from "@/lib/bulk/page-reads";
+import { readBatch, readBatchReversalById, readBatchRows } from "@/lib/bulk/page-reads";
+import type { BatchReversalProgress } from "@/lib/model/reversal-status";
 
 /**
  * One four-eyes request's page (docs/console.md, "Approvals"): the request with the award or the
@@ -26,6 +27,8 @@ export interface ApprovalDetail {
   award: AwardRecord | null;
   /** A reversal's request: the reversal, and the award it takes back from. */
   reversal: { record: ReversalRecord; award: AwardRecord } | null;
+  /** A batch reversal's request: it, and the batch it takes back from. */
+  batchReversal: { record: BatchReversalProgress; batch: BatchRecord } | null;
   batch: BatchRecord | null;
   /** The batch's first rows in file order, one per token line. */
   batchRows: BatchRequestRow[];
@@ -53,11 +56,12 @@ export async function readApprovalDetail(id: number): Promise<ApprovalDetail | n
   const symbols = new Map(
     request.summary.totals.map((total) => [total.tokenGuid.toLowerCase(), total.symbol]),
   );
-  const [award, reversal, batch, batchRows] = await Promise.all([
+  const [award, reversal, batchReversal, batch, batchRows] = await Promise.all([
     request.awardId !== null ? readAwardById(request.awardId) : null,
     request.reversalId !== null ? readReversalById(request.reversalId) : null,
+    request.batchReversalId !== null ? readBatchReversalById(request.batchReversalId) : null,
     request.batchId !== null ? readBatch(request.batchId) : null,
     request.batchId !== null ? firstBatchRows(request.batchId, symbols) : [],
   ]);
-  return { request, project, symbols, award, reversal, batch, batchRows };
+  return { request, project, symbols, award, reversal, batchReversal, batch, batchRows };
 }

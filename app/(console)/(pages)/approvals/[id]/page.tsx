@@ -115,7 +115,7 @@ export default async function ApprovalPage({ params }: PageProps<"/approvals/[id
   if (!Number.isSafeInteger(id) || id <= 0) notFound();
   const [detail, signedIn] = await Promise.all([readApprovalDetail(id), currentSignIn()]);
   if (!detail) notFound();
-  const { request, project, symbols, award, reversal, batch, batchRows } = detail;
+  const { request, project, symbols, award, reversal, batchReversal, batch, batchRows } = detail;
   const now = new Date();
   const status = standing(request, now);
   const choices = approvalChoices(request, user.id, now);
@@ -124,50 +124,63 @@ export default async function ApprovalPage({ params }: PageProps<"/approvals/[id
     ? { kind: "award", customerId: award.customerId }
     : reversal
       ? { kind: "reversal", customerId: reversal.award.customerId }
-      : {
-          kind: "batch",
-          fileName: batch?.fileName ?? summary.batch?.fileName ?? "",
-          rows: batch?.rowCount ?? summary.batch?.rows ?? 0,
-          players: summary.batch?.players,
-        };
+      : batchReversal
+        ? {
+            kind: "batch-reversal",
+            fileName: batchReversal.batch.fileName,
+            rows: batchReversal.record.rowCount,
+          }
+        : {
+            kind: "batch",
+            fileName: batch?.fileName ?? summary.batch?.fileName ?? "",
+            rows: batch?.rowCount ?? summary.batch?.rows ?? 0,
+            players: summary.batch?.players,
+          };
   const symbolOf = (guid: string) => symbols.get(guid.toLowerCase()) ?? guid;
   const confirmed = summary.batch ? confirmedText(summary.batch.confirmed) : [];
 
   // What the approval dialog restates under its question (plain text, for the browser).
-  const details = reversal
+  const details = batchReversal
     ? [
-        `Player: ${reversal.award.customerId}`,
-        `From: ${reversal.award.isAllowance ? "the player's allowance" : `wallet ${reversal.award.wallet}, back to the project wallet`}`,
-        ...(reversal.record.lines?.map((line) => `Take back ${line.Amount} ${symbolOf(line.Guid)}`) ?? [
-          `Take back everything still reversible (${totalsText(summary.totals)} when asked)`,
-        ]),
-        `Reason: ${reversal.record.reason}`,
-        `ReversalID: ${reversal.record.reversalId}`,
-        `Award: ${reversal.award.requestId}`,
+        `File: ${batchReversal.batch.fileName} (batch ${batchReversal.batch.id})`,
+        `Take back at most ${totalsText(summary.totals)} from ${plural(batchReversal.record.rowCount, "row", "rows")}: queued rows cancelled, paid ones taken back`,
+        `Reason: ${batchReversal.record.reason}`,
         `Project: ${project}`,
       ]
-    : award
+    : reversal
       ? [
-          `Player: ${award.customerId}`,
-          `Mode: ${awardMode(award)}${award.isAllowance ? "" : ` to ${award.wallet}`}`,
-          ...award.lines.map(
-            (line) => `${line.Amount} ${symbolOf(line.Guid)} (contract ${line.ContractGuid})`,
-          ),
-          `Reason: ${award.reason}`,
-          `RequestID: ${award.requestId}`,
+          `Player: ${reversal.award.customerId}`,
+          `From: ${reversal.award.isAllowance ? "the player's allowance" : `wallet ${reversal.award.wallet}, back to the project wallet`}`,
+          ...(reversal.record.lines?.map((line) => `Take back ${line.Amount} ${symbolOf(line.Guid)}`) ?? [
+            `Take back everything still reversible (${totalsText(summary.totals)} when asked)`,
+          ]),
+          `Reason: ${reversal.record.reason}`,
+          `ReversalID: ${reversal.record.reversalId}`,
+          `Award: ${reversal.award.requestId}`,
           `Project: ${project}`,
         ]
-      : [
-          `File: ${subject.kind === "batch" ? subject.fileName : ""}`,
-          ...(summary.batch
-            ? [
-                `${plural(summary.batch.rows, "row", "rows")} to ${plural(summary.batch.players, "player", "players")}: ${plural(summary.batch.allowances, "allowance", "allowances")}, ${plural(summary.batch.directs, "direct distribution", "direct distributions")}`,
-              ]
-            : []),
-          ...(confirmed.length > 0 ? [`Confirmed by the person who asked: ${confirmed.join("; ")}`] : []),
-          `Reason: ${batch?.reason ?? ""}`,
-          `Project: ${project}`,
-        ];
+      : award
+        ? [
+            `Player: ${award.customerId}`,
+            `Mode: ${awardMode(award)}${award.isAllowance ? "" : ` to ${award.wallet}`}`,
+            ...award.lines.map(
+              (line) => `${line.Amount} ${symbolOf(line.Guid)} (contract ${line.ContractGuid})`,
+            ),
+            `Reason: ${award.reason}`,
+            `RequestID: ${award.requestId}`,
+            `Project: ${project}`,
+          ]
+        : [
+            `File: ${subject.kind === "batch" ? subject.fileName : ""}`,
+            ...(summary.batch
+              ? [
+                  `${plural(summary.batch.rows, "row", "rows")} to ${plural(summary.batch.players, "player", "players")}: ${plural(summary.batch.allowances, "allowance", "allowances")}, ${plural(summary.batch.directs, "direct distribution", "direct distributions")}`,
+                ]
+              : []),
+            ...(confirmed.length > 0 ? [`Confirmed by the person who asked: ${confirmed.join("; ")}`] : []),
+            `Reason: ${batch?.reason ?? ""}`,
+            `Project: ${project}`,
+          ];
 
   return (
     <main className="flex min-w-0 flex-col gap-6 px-6 py-6">
@@ -223,6 +236,12 @@ export default async function ApprovalPage({ params }: PageProps<"/approvals/[id
                 Open the award
               </Link>
             </>
+          ) : batchReversal ? (
+            <Link href={`/awards/bulk/${batchReversal.batch.id}`} className="underline underline-offset-2">
+              {status === "approved"
+                ? `Open batch ${batchReversal.batch.id} and its reversal's progress`
+                : `Open batch ${batchReversal.batch.id}`}
+            </Link>
           ) : reversal ? (
             <>
               <span data-testid="approval-reversal-status">
@@ -248,8 +267,33 @@ export default async function ApprovalPage({ params }: PageProps<"/approvals/[id
         </dd>
       </dl>
 
-      <Section id="approval-what" title={reversal ? REVERSAL_HEADING[status] : WHAT_HEADING[status]}>
-        {reversal ? (
+      <Section
+        id="approval-what"
+        title={reversal || batchReversal ? REVERSAL_HEADING[status] : WHAT_HEADING[status]}
+      >
+        {batchReversal ? (
+          <dl className={DETAILS} data-testid="approval-batch-reversal">
+            <dt>File</dt>
+            <dd>{batchReversal.batch.fileName}</dd>
+            <dt>Rows</dt>
+            <dd>
+              {plural(batchReversal.record.rowCount, "row", "rows")}: queued ones cancelled, paid ones taken
+              back from the players' allowances or database wallets, each at most once
+            </dd>
+            <dt>Totals</dt>
+            <dd>
+              <Totals totals={summary.totals} />
+            </dd>
+            <dt>Reason</dt>
+            <dd>{batchReversal.record.reason}</dd>
+            <dt>Batch</dt>
+            <dd>
+              <Link href={`/awards/bulk/${batchReversal.batch.id}`} className="underline underline-offset-2">
+                Batch {batchReversal.batch.id}
+              </Link>
+            </dd>
+          </dl>
+        ) : reversal ? (
           <dl className={DETAILS} data-testid="approval-reversal">
             <dt>Player</dt>
             <dd>

@@ -1,0 +1,5 @@
+ALTER TABLE "console"."approval_requests" DROP CONSTRAINT "approval_requests_subject_check";--> statement-breakpoint
+ALTER TABLE "console"."approval_requests" ADD COLUMN "batch_reversal_id" integer;--> statement-breakpoint
+ALTER TABLE "console"."approval_requests" ADD CONSTRAINT "approval_requests_batch_reversal_id_batch_reversals_id_fk" FOREIGN KEY ("batch_reversal_id") REFERENCES "console"."batch_reversals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "approval_requests_batch_reversal_idx" ON "console"."approval_requests" USING btree ("batch_reversal_id");--> statement-breakpoint
+ALTER TABLE "console"."approval_requests" ADD CONSTRAINT "approval_requests_subject_check" CHECK (num_nonnulls("console"."approval_requests"."award_id", "console"."approval_requests"."batch_id", "console"."approval_requests"."reversal_id", "console"."approval_requests"."batch_reversal_id") = 1);
