@@ -38,6 +38,8 @@ const BATCH_ROWS = Number(process.env.BENCH_REVERSAL_BATCH_ROWS ?? 2000);
 const OWN_ROWS = Math.max(1, Math.floor(BATCH_ROWS / 2));
 /** Rounds of the batch comparison: its share moves from run to run on a busy machine. */
 const ROUNDS = 3;
+/** Slices of a round, the service's own and the console's taking turns. */
+const SLICES = 4;
 /** Issue 29: the console's batch reversal over the service's own reversal rate. */
 const SHARE_TARGET = 0.9;
 const DEMO_PROJECT = "7d3c1a52-4b8e-4f1a-9c2d-5e6f70819a2b";
@@ -113,11 +115,9 @@ function tsx(args: string[], env: Record<string, string>) {
 
 type Backend = "postgres" | "pglite";
 
-/** One round of the batch comparison: the console's rate, and the service's own before and after it. */
+/** One round of the batch comparison: the console's rate, and the service's own over the same round. */
 interface Round {
   consoleRate: number;
-  before: number;
-  after: number;
   ownRate: number;
   share: number;
 }
@@ -188,10 +188,10 @@ async function measure(backend: Backend): Promise<Measured> {
       role: "manager",
       password: "benchmark password",
     });
-    const round = async (k: number): Promise<Round> => {
-      const tag = `${run}-${k}`;
+    /** A batch of `rows` allowances written and sent through the console: its trail rows. */
+    const sentBatch = async (tag: string, rows: number) => {
       const lines = ["customer_id,token,contract,amount,mode,wallet,mintable"];
-      for (let i = 1; i <= BATCH_ROWS; i += 1)
+      for (let i = 1; i <= rows; i += 1)
         lines.push(`undo-${tag}-${i},GOLD,DB,${i}0.000000000000000001,allowance,,`);
       const bytes = new TextEncoder().encode(`${lines.join("\n")}\n`);
       const parsed = parseAwardCsv(bytes);
@@ -199,7 +199,7 @@ async function measure(backend: Backend): Promise<Measured> {
       const { batch } = await writeBatch(
         database.db,
         {
-          fileName: `wrong-${k}.csv`,
+          fileName: `wrong-${tag}.csv`,
           fileSha256: fileSha256(bytes),
           connection: "env",
           baseUrl: base,
@@ -211,43 +211,58 @@ async function measure(backend: Backend): Promise<Measured> {
         dryRun(parsed.rows, (await listProjectTokens(connection)).Data.Tokens).rows,
       );
       await sendBatchRows(database.db, connection, batch.id, { actorEmail: actor.email });
-      const own = async (label: string) => {
-        const ids = Array.from({ length: OWN_ROWS }, () => randomUUID());
+      return batch;
+    };
+    // Each round alternates slices: the service's own reversals, then a batch reversed through the
+    // console, SLICES times, so that a service that speeds up or slows down during the round
+    // (PostgreSQL's checkpoints, autovacuum after thousands of writes) weighs on both alike.
+    const round = async (k: number): Promise<Round> => {
+      const slice = Math.max(1, Math.floor(BATCH_ROWS / SLICES));
+      const ownSlice = Math.max(1, Math.floor(OWN_ROWS / SLICES));
+      const batches = [];
+      for (let s = 1; s <= SLICES; s += 1) batches.push(await sentBatch(`${run}-${k}-${s}`, slice));
+      const ownIds = Array.from({ length: SLICES }, () =>
+        Array.from({ length: ownSlice }, () => randomUUID()),
+      );
+      for (const [s, ids] of ownIds.entries())
         await rate(
           base,
           "/AwardTokens",
-          ids.map((id, i) => award(id, `${label}-${tag}-${i}`, true)),
+          ids.map((id, i) => award(id, `own-${run}-${k}-${s}-${i}`, true)),
           '"Status":"Completed"',
         );
-        return rate(base, "/ReverseAward", ids.map(reversal), '"Status":"Reversed"');
-      };
-      const before = await own("own-before");
-      const rows = await batchRows(database.db, batch.id);
-      const plan = reversalPlan(rows, () => "DB");
-      const ids = new Map(rows.map((row) => [row.requestId, row.id]));
-      const { record } = await writeBatchReversal(
-        database.db,
-        batch,
-        { actorId: actor.id, actorEmail: actor.email, reason: "benchmark" },
-        plan.rows.map((row) => ({
-          awardId: ids.get(row.requestId) as number,
-          reversalId: rowReversalId(row.requestId),
-          line: row.line,
-        })),
-        () => ({
-          actor: { id: actor.id, email: actor.email, client: "bench", userAgent: "bench" },
-          event: { kind: "batch.reversed", summary: "benchmark" },
-        }),
-      );
-      const t0 = performance.now();
-      await sendReversalRows(database.db, connection, record.id, { symbolOf: (guid) => guid });
-      const consoleRate = BATCH_ROWS / ((performance.now() - t0) / 1000);
-      const after = await own("own-after");
-      const counts = await batchCounts(database.db, batch.id);
-      if (counts.reversed !== BATCH_ROWS)
-        throw new Error(`expected ${BATCH_ROWS} reversed rows, got ${JSON.stringify(counts)}`);
-      const ownRate = 2 / (1 / before + 1 / after);
-      return { consoleRate, before, after, ownRate, share: consoleRate / ownRate };
+      let ownSeconds = 0;
+      let consoleSeconds = 0;
+      for (const [s, batch] of batches.entries()) {
+        const ids = ownIds[s] as string[];
+        ownSeconds +=
+          ids.length / (await rate(base, "/ReverseAward", ids.map(reversal), '"Status":"Reversed"'));
+        const rows = await batchRows(database.db, batch.id);
+        const awardIds = new Map(rows.map((row) => [row.requestId, row.id]));
+        const { record } = await writeBatchReversal(
+          database.db,
+          batch,
+          { actorId: actor.id, actorEmail: actor.email, reason: "benchmark" },
+          reversalPlan(rows, () => "DB").rows.map((row) => ({
+            awardId: awardIds.get(row.requestId) as number,
+            reversalId: rowReversalId(row.requestId),
+            line: row.line,
+          })),
+          () => ({
+            actor: { id: actor.id, email: actor.email, client: "bench", userAgent: "bench" },
+            event: { kind: "batch.reversed", summary: "benchmark" },
+          }),
+        );
+        const t0 = performance.now();
+        await sendReversalRows(database.db, connection, record.id, { symbolOf: (guid) => guid });
+        consoleSeconds += (performance.now() - t0) / 1000;
+        const counts = await batchCounts(database.db, batch.id);
+        if (counts.reversed !== slice)
+          throw new Error(`expected ${slice} reversed rows, got ${JSON.stringify(counts)}`);
+      }
+      const consoleRate = (slice * SLICES) / consoleSeconds;
+      const ownRate = (ownSlice * SLICES) / ownSeconds;
+      return { consoleRate, ownRate, share: consoleRate / ownRate };
     };
     const rounds: Round[] = [];
     for (let k = 1; k <= ROUNDS; k += 1) rounds.push(await round(k));
@@ -281,7 +296,7 @@ async function main(): Promise<void> {
   ]);
   const shares = [...results].map(
     ([backend, m]) =>
-      `| ${NAMES[backend]} | ${r(m.median.consoleRate)}/s | ${r(m.median.ownRate)}/s (${r(m.median.before)} before, ${r(m.median.after)} after) | **${m.median.share.toFixed(2)} ×** (rounds: ${m.rounds.map((x) => x.share.toFixed(2)).join(", ")}) | ${m.median.share >= SHARE_TARGET ? "met" : "NOT met"} |`,
+      `| ${NAMES[backend]} | ${r(m.median.consoleRate)}/s | ${r(m.median.ownRate)}/s | **${m.median.share.toFixed(2)} ×** (rounds: ${m.rounds.map((x) => x.share.toFixed(2)).join(", ")}) | ${m.median.share >= SHARE_TARGET ? "met" : "NOT met"} |`,
   );
   const body = `## Service and console: reversals
 
@@ -296,15 +311,16 @@ of its own, after a warm-up round. ${N.toLocaleString("en")} awards of one GOLD 
 |---|---|---|---|
 ${rows.join("\n")}
 
-A batch of ${BATCH_ROWS.toLocaleString("en")} allowances sent through the console, then reversed as a batch through the
-console's code (its reversals written to the trail, then sent by the server-side sender; the
-console's trail on the same PostgreSQL as the service, or on a file-backed PGlite of its own beside
-the PGlite service), against the service's own rate for the same reversals in
-the same round (${OWN_ROWS.toLocaleString("en")} allowances reversed straight at it before and after the console's; harmonic
-mean). ${ROUNDS} rounds per backend; the table shows the round of the median share, and every round's share.
-Issue 29's target: ${SHARE_TARGET} × (the median).
+Batches of allowances sent through the console, then reversed as batches through the console's
+code (their reversals written to the trail, then sent by the server-side sender; the console's
+trail on the same PostgreSQL as the service, or on a file-backed PGlite of its own beside the
+PGlite service), against the service's own rate for the same reversals sent straight to it. A
+round is ${SLICES} turns of ${Math.floor(OWN_ROWS / SLICES).toLocaleString("en")} reversals straight at the service, then a ${Math.floor(BATCH_ROWS / SLICES).toLocaleString("en")}-row batch reversed through
+the console (${BATCH_ROWS.toLocaleString("en")} rows in all), so that a service that speeds up or slows down during the round weighs
+on both alike; each rate is its rows over its own time. ${ROUNDS} rounds per backend; the table shows the
+round of the median share, and every round's share. Issue 29's target: ${SHARE_TARGET} × (the median).
 
-| service on | the console's batch reversal | the service's own | share | target |
+| service on | the console's batch reversal | the service's own, same round | share | target |
 |---|---|---|---|---|
 ${shares.join("\n")}`;
   writeFileSync(DOC, withSection(readFileSync(DOC, "utf8"), "reversals", body));
