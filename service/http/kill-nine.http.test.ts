@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "@/testing/free-port";
-import { awardJson } from "@/testing/service/awards-client";
+import { awardJson, reverseJson } from "@/testing/service/awards-client";
 import { GOLD, GOLD_DB, testFixture } from "@/testing/service/fixtures";
 import { createTestDatabase, expectLedgerBalanced, TEST_DB } from "@/testing/service/harness";
 import { post } from "@/testing/service/http-client";
@@ -20,7 +20,8 @@ import { rows } from "../domain/sql-rows";
 // batch's commit is on disk. The service runs as its own process (`npm run service`) on a PGlite
 // folder, durable as by default, or on PostgreSQL; awards go to it 20 at a time, and once 60 have
 // been answered it is killed with SIGKILL, as the OOM killer or a power cut would. Every award
-// that was answered is in the database afterwards, as answered, and the ledger balances.
+// that was answered is in the database afterwards, as answered, and the ledger balances. The same
+// for reversals (docs/service.md, "Reversals"): one answered is on disk with what it took back.
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -139,6 +140,66 @@ describe("kill -9", () => {
     const missing = [...answered].filter(([id, status]) => found.get(id) !== status);
     expect(missing).toEqual([]);
     expect(answered.size).toBeGreaterThanOrEqual(60);
+    await expectLedgerBalanced(database.db);
+  });
+
+  it("every reversal answered before the service was killed with SIGKILL is there after it", async () => {
+    const prepared = await prepareDatabase();
+    const { child, base } = await startService(prepared.env);
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    // 150 allowances of 2 GOLD, all answered, then reversals of 1 GOLD each, 20 at a time.
+    const awards = Array.from({ length: 150 }, () => crypto.randomUUID());
+    for (const [i, requestId] of awards.entries()) {
+      const body = awardJson({
+        requestId,
+        customer: `undo-crash-${i}`,
+        allowance: true,
+        lines: [{ token: GOLD, contract: GOLD_DB, amount: "2" }],
+      });
+      expect((await post(base, "/AwardTokens", body)).status).toBe(200);
+    }
+    const answered = new Map<string, string>();
+    let killed = false;
+    let next = 0;
+    const worker = async () => {
+      while (!killed && next < awards.length) {
+        const requestId = awards[next++] as string;
+        const reversalId = crypto.randomUUID();
+        try {
+          const response = await post(
+            base,
+            "/ReverseAward",
+            reverseJson({ reversalId, requestId, lines: [{ token: GOLD, contract: GOLD_DB, amount: "1" }] }),
+          );
+          if (response.status === 200 && !killed) answered.set(reversalId, requestId);
+          if (answered.size >= 40 && !killed) {
+            killed = true;
+            child.kill("SIGKILL");
+          }
+        } catch {
+          // In flight when the service died: never answered, so nothing is promised.
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, worker));
+    await exited;
+    expect(killed).toBe(true);
+
+    const database = await prepared.reopen();
+    const stored = await rows<{ reversal_id_text: string; request_id_text: string; taken: string }>(
+      database.db,
+      sql`select r.reversal_id_text, a.request_id_text, (select sum(l.amount) from service.reversal_lines l
+                                                           where l.reversal_id = r.id)::text as taken
+            from service.reversals r join service.awards a on a.id = r.award_id`,
+    );
+    const found = new Map(stored.map((s) => [s.reversal_id_text, s]));
+    const missing = [...answered].filter(
+      ([reversalId, requestId]) =>
+        found.get(reversalId)?.request_id_text !== requestId || Number(found.get(reversalId)?.taken) !== 1,
+    );
+    expect(missing).toEqual([]);
+    expect(answered.size).toBeGreaterThanOrEqual(40);
+    // Compensating entries only: every balance is still what its postings say, every contract sums to zero.
     await expectLedgerBalanced(database.db);
   });
 });
