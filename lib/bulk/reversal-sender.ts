@@ -1,5 +1,4 @@
 import "server-only";
-import { setTimeout as sleep } from "node:timers/promises";
 import {
   type ClaimedReversal,
   claimReversalRows,
@@ -11,11 +10,10 @@ import {
 import { callReverseAward } from "@/lib/awards/send-reversal";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { IN_FLIGHT } from "./sender";
+import { IN_FLIGHT, pumpRows } from "./row-pump";
 
 /** How long a claimed row belongs to the instance that claimed it (then another may resend it). */
 const LEASE_SECONDS = 120;
-const CLAIM_SIZE = IN_FLIGHT * 16;
 /** Outcomes written in one statement; the worker that fills a batch waits for its write. */
 const WRITE_BATCH = IN_FLIGHT * 8;
 /** The longest an outcome waits for others before it is written. */
@@ -30,11 +28,11 @@ export interface ReverseOptions {
 }
 
 /**
- * Sends every waiting row of a batch reversal, `IN_FLIGHT` at a time, as the bulk sender sends a
- * batch (./sender.ts): claimed under a lease, outcomes written many rows per statement, a 429's
- * `Retry-After` honoured by every worker. A console stopped mid-way leaves its claimed rows
- * `sending`; when their lease ends they are sent again with the same ReversalID, and the service
- * answers what it did the first time — nobody is reversed twice.
+ * Sends every waiting row of a batch reversal, `IN_FLIGHT` at a time, in the loop the bulk sender
+ * sends a batch with (./row-pump.ts): claimed under a lease, outcomes written many rows per
+ * statement, a 429's `Retry-After` honoured by every worker. A console stopped mid-way leaves its
+ * claimed rows `sending`; when their lease ends they are sent again with the same ReversalID, and
+ * the service answers what it did the first time — nobody is reversed twice.
  */
 export async function sendReversalRows(
   db: ConsoleDb,
@@ -42,8 +40,6 @@ export async function sendReversalRows(
   batchReversalId: number,
   options: ReverseOptions,
 ): Promise<void> {
-  let pausedUntil = 0;
-  let calls = 0;
   let buffer: ReversalRowOutcome[] = [];
   let writing: Promise<void> = Promise.resolve();
   const flush = () => {
@@ -72,50 +68,26 @@ export async function sendReversalRows(
         flush().catch(() => undefined);
       }, WRITE_WAIT_MS);
   };
-  const queue: ClaimedReversal[] = [];
-  let claiming: Promise<void> | null = null;
-  let exhausted = false;
-  let released = 0;
-  const next = async (): Promise<ClaimedReversal | null> => {
-    while (queue.length === 0 && !exhausted) {
-      claiming ??= (async () => {
-        const before = released;
-        const rows = await claimReversalRows(db, batchReversalId, CLAIM_SIZE, LEASE_SECONDS);
-        if (rows.length === 0 && released === before) exhausted = true;
-        queue.push(...rows);
-      })().finally(() => {
-        claiming = null;
-      });
-      await claiming;
-    }
-    return queue.shift() ?? null;
-  };
-  const worker = async () => {
-    for (let row = await next(); row; row = await next()) {
-      if (options.stopAfter !== undefined && calls >= options.stopAfter) return;
-      calls += 1;
-      const wait = pausedUntil - Date.now();
-      if (wait > 0) await sleep(wait);
-      const call = await callReverseAward(connection, row, row.requestId, options.symbolOf);
-      if (call.retryAfterSeconds !== null) {
-        pausedUntil = Math.max(pausedUntil, Date.now() + call.retryAfterSeconds * 1000);
-        await releaseReversalRow(db, row.id);
-        released += 1;
-        exhausted = false;
-        continue;
-      }
-      await record({
-        id: row.id,
-        status: call.status,
-        error: call.error,
-        answer: call.answer,
-        detail: call.detail,
-      });
-      options.onRow?.();
-    }
-  };
   try {
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    await pumpRows<ClaimedReversal>({
+      claim: (size) => claimReversalRows(db, batchReversalId, size, LEASE_SECONDS),
+      send: async (row) => {
+        const call = await callReverseAward(connection, row, row.requestId, options.symbolOf);
+        if (call.retryAfterSeconds === null) {
+          await record({
+            id: row.id,
+            status: call.status,
+            error: call.error,
+            answer: call.answer,
+            detail: call.detail,
+          });
+          options.onRow?.();
+        }
+        return call;
+      },
+      release: (row) => releaseReversalRow(db, row.id),
+      stopAfter: options.stopAfter,
+    });
   } finally {
     if (timer) clearTimeout(timer);
     await flush();

@@ -1,5 +1,4 @@
 import "server-only";
-import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   claimBatchRows,
@@ -13,12 +12,12 @@ import type { AwardRecord } from "@/lib/awards/trail";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { awardBatches, awards } from "@/lib/db/schema";
+import { pumpRows } from "./row-pump";
 
-/** Requests in flight per batch and console instance. */
-export const IN_FLIGHT = 8;
+export { IN_FLIGHT } from "./row-pump";
+
 /** How long a claimed row belongs to the instance that claimed it (then another may resend it). */
 const LEASE_SECONDS = 120;
-const CLAIM_SIZE = IN_FLIGHT * 4;
 
 export interface SendOptions {
   /** Who is sending (the trail's "sent" events). */
@@ -65,9 +64,10 @@ function outcomeWriter(db: ConsoleDb) {
 export type ConnectionSource = ServiceConnection | (() => Promise<ServiceConnection | null>);
 
 /**
- * Sends every waiting row of a batch with `IN_FLIGHT` requests at a time, honouring the
- * service's 429 `Retry-After` (all workers pause), until no row waits. Rows another instance
- * holds are left to it; the batch is marked done when no row is pending or being sent.
+ * Sends every waiting row of a batch with `IN_FLIGHT` requests at a time (./row-pump.ts),
+ * honouring the service's 429 `Retry-After` (all workers pause), until no row waits. Rows
+ * another instance holds are left to it; the batch is marked done when no row is pending or
+ * being sent.
  */
 export async function sendBatchRows(
   db: ConsoleDb,
@@ -78,85 +78,53 @@ export async function sendBatchRows(
   const read = typeof source === "function" ? source : async () => source;
   let connection = await read();
   if (!connection) return;
-  let pausedUntil = 0;
   const outcomes = outcomeWriter(db);
-  const queue: AwardRecord[] = [];
-  let claiming: Promise<void> | null = null;
-  let exhausted = false;
-
-  // Rows put back after a 429 since a claim began were not visible to it: that claim finding
-  // nothing does not mean the batch is exhausted.
-  let released = 0;
-  const refill = async () => {
-    const before = released;
-    const current = await read();
-    if (!current) {
-      exhausted = true;
-      return;
-    }
-    connection = current;
-    const rows = await claimBatchRows(db, batchId, CLAIM_SIZE, options.actorEmail, LEASE_SECONDS);
-    if (rows.length === 0 && released === before) exhausted = true;
-    queue.push(...rows);
-  };
-
-  const next = async (): Promise<AwardRecord | null> => {
-    while (queue.length === 0 && !exhausted) {
-      claiming ??= refill().finally(() => {
-        claiming = null;
-      });
-      await claiming;
-    }
-    return queue.shift() ?? null;
-  };
-
-  const worker = async () => {
-    for (let row = await next(); row; row = await next()) {
-      const wait = pausedUntil - Date.now();
-      if (wait > 0) await sleep(wait);
-      let outcome: Awaited<ReturnType<typeof callAwardTokens>>;
-      try {
-        const used = connection as ServiceConnection;
-        outcome = await callAwardTokens(used, row);
-        if (outcome.keyRefused) {
-          // Refused before anything was decided: if the key was replaced meanwhile, send it
-          // again — same RequestID, same body — with the new one.
-          const current = await read();
-          if (current && current.apiKey !== used.apiKey) {
-            connection = current;
-            outcome = await callAwardTokens(current, row);
-          }
-        }
-      } catch (error) {
-        await outcomes.record({
-          awardId: row.id,
-          status: "unknown",
-          error:
-            "The console failed while sending this row: the service may have paid it. Retry sends the same RequestID.",
-          detail: "Outcome unknown.",
-        });
-        throw error;
-      }
-      if (outcome.retryAfterSeconds !== null) {
-        pausedUntil = Math.max(pausedUntil, Date.now() + outcome.retryAfterSeconds * 1000);
-        await releaseBatchRow(db, row.id);
-        // Claim it again later, in order, after the pause.
-        released += 1;
-        exhausted = false;
-        continue;
-      }
-      await outcomes.record({
-        awardId: row.id,
-        status: outcome.status,
-        error: outcome.error,
-        detail: outcome.detail,
-      });
-      options.onRow?.();
-    }
-  };
-
   try {
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    await pumpRows<AwardRecord>({
+      claim: async (size) => {
+        const current = await read();
+        if (!current) return null;
+        connection = current;
+        return claimBatchRows(db, batchId, size, options.actorEmail, LEASE_SECONDS);
+      },
+      send: async (row) => {
+        let outcome: Awaited<ReturnType<typeof callAwardTokens>>;
+        try {
+          const used = connection as ServiceConnection;
+          outcome = await callAwardTokens(used, row);
+          if (outcome.keyRefused) {
+            // Refused before anything was decided: if the key was replaced meanwhile, send it
+            // again — same RequestID, same body — with the new one.
+            const current = await read();
+            if (current && current.apiKey !== used.apiKey) {
+              connection = current;
+              outcome = await callAwardTokens(current, row);
+            }
+          }
+        } catch (error) {
+          await outcomes.record({
+            awardId: row.id,
+            status: "unknown",
+            error:
+              "The console failed while sending this row: the service may have paid it. Retry sends the same RequestID.",
+            detail: "Outcome unknown.",
+          });
+          throw error;
+        }
+        if (outcome.retryAfterSeconds === null) {
+          await outcomes.record({
+            awardId: row.id,
+            status: outcome.status,
+            error: outcome.error,
+            detail: outcome.detail,
+          });
+          options.onRow?.();
+        }
+        return { retryAfterSeconds: outcome.retryAfterSeconds };
+      },
+      // Claimed again later, in order, after the pause.
+      release: (row) => releaseBatchRow(db, row.id),
+    });
   } finally {
     await outcomes.flush();
   }
