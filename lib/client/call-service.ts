@@ -1,11 +1,10 @@
 import "server-only";
 import { stringify } from "lossless-json";
-import type { Response } from "undici";
 import type { z } from "zod";
 import { isNumberLiteral, type NumberLiteral } from "@/lib/contract/number-literal";
 import { ReaderFailure, readInWorker } from "./answer-readers";
 import { ANSWERS, type AnswerKind, type AnswerLimit, megabytes } from "./answers";
-import { type AddressPolicy, GuardedFetchError, guardedFetch } from "./guarded-fetch";
+import { type AddressPolicy, GuardedFetchError, type GuardedResponse, guardedFetch } from "./guarded-fetch";
 import { type CallFailure, judgeAnswer, type ServiceCallErrorKind, type Verdict } from "./judge-answer";
 
 export { ANSWERS, type AnswerKind, type AnswerLimit } from "./answers";
@@ -113,36 +112,34 @@ function bodyFailure(error: unknown, status: number): ServiceCallError {
  * The body's bytes, read as they stream in and never more than `limit.bytes` of them: a declared
  * Content-Length over the cap is refused before reading, and the stream is cancelled (the
  * connection closed) as soon as the bytes received pass the cap. The count is of the bytes after
- * fetch has undone any compression, so a small compressed answer that unpacks to gigabytes is
+ * guarded-fetch.ts has undone any compression, so a small compressed answer that unpacks to gigabytes is
  * refused too. Decoding waits for the whole body: a large one is decoded in a worker thread.
  */
-async function readCapped(response: Response, limit: AnswerLimit): Promise<Uint8Array> {
+async function readCapped(response: GuardedResponse, limit: AnswerLimit): Promise<Uint8Array> {
   const body = response.body;
-  if (!body) return new Uint8Array(0);
   const encoding = response.headers.get("content-encoding");
   const declared = Number(response.headers.get("content-length"));
   // A compressed body's length says little about what it unpacks to; the stream count decides.
   if ((!encoding || encoding === "identity") && declared > limit.bytes) {
-    await body.cancel().catch(() => undefined);
+    body.destroy();
     throw tooLarge(limit, response.status);
   }
-  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch (error) {
-      throw bodyFailure(error, response.status);
+  try {
+    for await (const chunk of body) {
+      const bytes = chunk as Uint8Array;
+      received += bytes.byteLength;
+      if (received > limit.bytes) {
+        // Closes the connection: the rest is never read.
+        body.destroy();
+        throw tooLarge(limit, response.status);
+      }
+      chunks.push(bytes);
     }
-    if (chunk.done) break;
-    received += chunk.value.byteLength;
-    if (received > limit.bytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(limit, response.status);
-    }
-    chunks.push(chunk.value);
+  } catch (error) {
+    if (error instanceof ServiceCallError) throw error;
+    throw bodyFailure(error, response.status);
   }
   // One buffer of its own (chunks may share a pool's): it can be moved to a worker whole.
   const bytes = new Uint8Array(received);
@@ -192,7 +189,7 @@ export async function callService<K extends AnswerKind>(
 ): Promise<AnswerOf<K>> {
   const url = `${connection.baseUrl.replace(/\/+$/, "")}${path}`;
   const signal = AbortSignal.timeout(TIMEOUT_MS);
-  let response: Response;
+  let response: GuardedResponse;
   try {
     response = await guardedFetch(
       url,
@@ -214,14 +211,14 @@ export async function callService<K extends AnswerKind>(
         "timeout",
       );
     }
-    // undici puts the reason in `cause`: a network code (ECONNREFUSED), or a refusal of its own
-    // without one (a port browsers and fetch never call, like 9: "bad port").
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const reason = cause?.code ?? cause?.message;
+    // undici's errors carry a network code (ECONNREFUSED, UND_ERR_SOCKET…), the look-up's
+    // sometimes in `cause`.
+    const failure = error as { code?: string; cause?: { code?: string }; message?: string };
+    const code = failure.code ?? failure.cause?.code ?? null;
     throw new ServiceCallError(
-      `The service cannot be reached${reason ? ` (${reason})` : ""}: check the base URL and that the service is running.`,
+      `The service cannot be reached${code ? ` (${code})` : ""}: check the base URL and that the service is running.`,
       "unreachable",
-      { networkCode: cause?.code ?? null },
+      { networkCode: code },
     );
   }
   const bytes = await readCapped(response, ANSWERS[kind]);

@@ -78,12 +78,13 @@ describe("the console's service client, against the real service", () => {
     expect(closed.kind).toBe("unreachable");
     expect(closed.message).toMatch(/cannot be reached \(ECONNREFUSED\)/);
     expect(closed.networkCode).toBe("ECONNREFUSED");
-    // fetch refuses some ports itself, without a network code: the reason still shows.
+    // A port of another protocol (fetch's "bad ports") is refused before anything is sent, even
+    // on an allowed host: an award sent there is known not to have been delivered.
     const blocked = await failure(
       listProducts({ ...connection(), baseUrl: "http://127.0.0.1:9/api/public" }),
     );
-    expect(blocked).toMatchObject({ kind: "unreachable", networkCode: null });
-    expect(blocked.message).toMatch(/cannot be reached \(bad port\)/);
+    expect(blocked).toMatchObject({ kind: "unreachable", networkCode: "ADDRESS_NOT_ALLOWED" });
+    expect(blocked.message).toMatch(/does not call port 9: it belongs to another protocol/);
     const html = await failure(
       listProducts({ ...connection(), baseUrl: service.base.replace("/api/public", "") }),
     );

@@ -1,6 +1,7 @@
 import type { lookup as dnsLookup, LookupAddress } from "node:dns";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type AddressPolicy, GuardedFetchError, guardedFetch, MAX_REDIRECTS } from "./guarded-fetch";
 
@@ -224,5 +225,63 @@ describe("the address guard", () => {
     expect((await refusal(guardedFetch(`http://127.0.0.1:${service.port}/`, GET, allowed))).code).toBe(
       "BAD_REDIRECT",
     );
+  });
+
+  it("refuses a port of another protocol (fetch's bad ports) even on an allowed host, and a redirect to one", async () => {
+    const allowed = policy("127.0.0.1");
+    const direct = await refusal(guardedFetch("http://127.0.0.1:25/", GET, allowed));
+    expect([direct.code, direct.message]).toEqual([
+      "ADDRESS_NOT_ALLOWED",
+      expect.stringContaining("does not call port 25"),
+    ]);
+    service.handle = (_request, response) => {
+      response.writeHead(302, { location: "http://127.0.0.1:6667/" });
+      response.end();
+    };
+    const redirected = await refusal(guardedFetch(`http://127.0.0.1:${service.port}/`, GET, allowed));
+    expect(redirected.message).toContain("does not call port 6667");
+  });
+});
+
+describe("what fetch did besides", () => {
+  it("asks for compressed answers and undoes gzip, deflate, br and a chain of them; an unknown coding comes as it is", async () => {
+    const text = "Grüße, 世界: ".repeat(200);
+    const bodies: Record<string, Buffer> = {
+      gzip: gzipSync(text),
+      deflate: deflateSync(text),
+      br: brotliCompressSync(text),
+      "deflate, gzip": gzipSync(deflateSync(text)),
+      "x-unknown": Buffer.from("as sent"),
+    };
+    let asked = "";
+    service.handle = (request, response) => {
+      asked = String(request.headers["accept-encoding"]);
+      const coding = decodeURIComponent(request.url?.slice(1) ?? "");
+      response.writeHead(200, { "content-encoding": coding });
+      response.end(bodies[coding]);
+    };
+    const allowed = policy(`127.0.0.1:${service.port}`);
+    for (const coding of Object.keys(bodies)) {
+      const answer = await guardedFetch(
+        `http://127.0.0.1:${service.port}/${encodeURIComponent(coding)}`,
+        GET,
+        allowed,
+      );
+      expect([coding, await answer.text()]).toEqual([coding, coding === "x-unknown" ? "as sent" : text]);
+    }
+    expect(asked).toBe("br, gzip, deflate");
+  });
+
+  it("a body that does not unpack fails while it is read, not silently", async () => {
+    service.handle = (_request, response) => {
+      response.writeHead(200, { "content-encoding": "gzip" });
+      response.end("this is not gzip");
+    };
+    const answer = await guardedFetch(
+      `http://127.0.0.1:${service.port}/`,
+      GET,
+      policy(`127.0.0.1:${service.port}`),
+    );
+    await expect(answer.text()).rejects.toThrow();
   });
 });

@@ -129,3 +129,20 @@ export function hostEntryOf(url: URL): string {
 export function isAllowedHost(url: URL, allowed: ReadonlySet<string>): boolean {
   return entriesOf(url).some((entry) => allowed.has(entry));
 }
+
+/**
+ * The Fetch Standard's "bad ports" (fetch.spec.whatwg.org, "port blocking"): ports of protocols
+ * that are not HTTP (FTP, SSH, SMTP, IRC, SIP…), where a request the console sends could be read as
+ * that protocol's commands. fetch refused them; guarded-fetch.ts, which does not use fetch, does.
+ */
+const BAD_PORTS = new Set([
+  0, 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104,
+  109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515,
+  526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049,
+  3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
+/** Whether the URL names a port the console never calls (only an explicit port can: 80 and 443 are not bad). */
+export function isRefusedPort(url: URL): boolean {
+  return url.port !== "" && BAD_PORTS.has(Number(url.port));
+}
