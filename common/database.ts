@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { type PgliteDurability, pgliteStorage } from "./durable-pglite";
 import { lockFolder } from "./folder-lock";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions";
 import { openPgliteThread } from "./pglite-thread";
 
 /**
@@ -92,6 +93,7 @@ export async function openDatabase<S extends Record<string, unknown>>(
     const storage = target.folder ? pgliteStorage(target.folder, target.durability ?? "durable") : {};
     const client = await PGlite.create({
       ...storage,
+      extensions: PGLITE_EXTENSIONS,
       ...(target.small
         ? { startParams: [...(storage.startParams ?? PGlite.defaultStartParams), ...SMALL_START_PARAMS] }
         : {}),

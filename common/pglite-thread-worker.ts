@@ -8,6 +8,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { DRIZZLE_TEXT_TYPES } from "./drizzle-text-types.ts";
 import { type PgliteDurability, pgliteStorage } from "./durable-pglite.ts";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions.ts";
 import { keptStatements } from "./pglite-kept-statements.ts";
 
 export interface ThreadStart {
@@ -66,6 +67,7 @@ function asThreadError(error: unknown): ThreadError {
 
 const database = await PGlite.create({
   ...pgliteStorage(start.folder, start.durability),
+  extensions: PGLITE_EXTENSIONS,
   parsers: { [NUMERIC_OID]: keepText },
 }).catch((error: unknown) => {
   port.postMessage({ id: 0, ok: false, error: asThreadError(error) } satisfies ThreadAnswer);

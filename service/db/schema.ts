@@ -239,7 +239,13 @@ export const customers = service.table(
       .references(() => projects.id, { onDelete: "cascade" }),
     customerId: text("customer_id").notNull(),
   },
-  (t) => [uniqueIndex("customers_project_customer_idx").on(t.projectId, t.customerId)],
+  (t) => [
+    uniqueIndex("customers_project_customer_idx").on(t.projectId, t.customerId),
+    // Customer search (service/domain/customer-search.ts, migration 0020): the lower-cased ID in
+    // byte order (an exact ID, an ID's start, any page in that order), and its trigrams (anywhere).
+    index("customers_search_key_idx").on(t.projectId, sql`(lower(${t.customerId}) collate "C")`, t.id),
+    index("customers_search_trigram_idx").using("gin", sql`lower(${t.customerId}) gin_trgm_ops`),
+  ],
 );
 
 export const items = service.table(
@@ -317,6 +323,10 @@ export const accounts = service.table(
     // NULLS NOT DISTINCT (PostgreSQL 15+): one world and one project account per contract.
     unique("accounts_owner_key").on(t.contractId, t.kind, t.customerId, t.wallet).nullsNotDistinct(),
     index("accounts_customer_idx").on(t.customerId, t.id),
+    // Customer search by a wallet's start (service/domain/customer-search.ts, migration 0020).
+    index("accounts_wallet_search_idx")
+      .on(t.projectId, sql`(lower(${t.wallet}) collate "C")`)
+      .where(sql`${t.kind} = 'wallet'`),
   ],
 );
 

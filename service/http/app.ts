@@ -31,6 +31,7 @@ import type { Representation } from "./representation";
 import { RequestIds } from "./request-ids";
 import { awardRoutes } from "./routes/awards";
 import { catalogueRoutes } from "./routes/catalogue";
+import { customerRoutes } from "./routes/customers";
 import { CUSTOMER_TOKENS_URL, holdingsRoutes } from "./routes/holdings";
 import { keyRoutes } from "./routes/keys";
 import { metaRoutes } from "./routes/meta";
@@ -314,6 +315,7 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
       awardRoutes(typed);
       keyRoutes(typed);
       requestRoutes(typed);
+      customerRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

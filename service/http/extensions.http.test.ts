@@ -186,6 +186,7 @@ describe("§4 openapi.json and health", () => {
       [
         "/AwardTokens",
         "/Awards/{YourAPIKEY}/{ProjectGuid}/{RequestID}",
+        "/Customers/{YourAPIKEY}/{ProjectGuid}",
         "/FundWallet",
         "/Item/{YourAPIKEY}/{ProjectGuid}/{TokenID}",
         "/Items/{YourAPIKEY}/{ProjectGuid}/{CustomerID}",

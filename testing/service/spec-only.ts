@@ -9,12 +9,12 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A service that implements the public spec only, played in front of ours (for the console's tests
- * and the e2e test proxy): our extensions (Wallet, FundWallet, Awards, Keys, Requests) answer 404 and AwardTokens
+ * and the e2e test proxy): our extensions (Wallet, FundWallet, Awards, ReverseAward, Keys, Requests, Customers) answer 404 and AwardTokens
  * answers without `Status` and `ErrorCode`.
  */
 
 export const EXTENSION_PATH =
-  /^\/api\/public\/(Wallet|FundWallet|Awards|ReverseAward|Keys|Requests)(\/|$|\?)/;
+  /^\/api\/public\/(Wallet|FundWallet|Awards|ReverseAward|Keys|Requests|Customers)(\/|$|\?)/;
 
 /** Drops our extension fields from a JSON answer's text (edited as text: amounts stay exact). */
 export function withoutExtensionFields(text: string): string {

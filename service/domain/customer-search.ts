@@ -1,0 +1,193 @@
+import { type SQL, sql } from "drizzle-orm";
+import {
+  type CustomerSearchQuery,
+  type FoundCustomer,
+  SEARCH_MATCHES,
+  SEARCH_PAGE_DEFAULT,
+  type SearchMatch,
+} from "@/lib/contract/customer-search";
+import type { ServiceDb } from "../db/connection";
+import { ServiceError } from "./service-error";
+import { rows } from "./sql-rows";
+
+/**
+ * Customer search (docs/service.md, "Customer search"): the customers of a project whose
+ * CustomerID contains a fragment, or one of whose wallets starts with it, case-insensitive. A
+ * customer is listed once, under its best match — the whole ID, its start, a wallet's start,
+ * anywhere in the ID — and within a match in the order of the lower-cased ID (byte order).
+ *
+ * Each kind of match is one query that walks an index in the page's order and stops at the page's
+ * end (migration 0020): the ID's start and the wallets' start are ranges of a byte-ordered b-tree
+ * (`collate "C"`), "anywhere" is a trigram index (pg_trgm) or that same b-tree, as the planner
+ * judges cheaper. A page takes the kinds in turn until it is full; a cursor names where it stopped.
+ */
+
+/** The lower-cased ID as the b-tree orders it. */
+const ID_KEY = sql.raw(`lower(c.customer_id) collate "C"`);
+const WALLET_KEY = sql.raw(`lower(a.wallet) collate "C"`);
+
+/**
+ * Where a page stopped: the match, the key of its last customer (the lower-cased ID, or for a
+ * wallet match its least matching wallet), and that customer's row id to break ties.
+ */
+interface Cursor {
+  match: SearchMatch;
+  key: string;
+  id: number;
+}
+
+const badCursor = () =>
+  new ServiceError(
+    "INVALID_REQUEST",
+    400,
+    "Query parameter cursor must be the NextCursor of an earlier page.",
+  );
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.match, cursor.key, cursor.id])).toString("base64url");
+}
+
+function decodeCursor(text: string): Cursor {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(value) || value.length !== 3) throw badCursor();
+  const [match, key, id] = value as [unknown, unknown, unknown];
+  if (
+    !SEARCH_MATCHES.includes(match as SearchMatch) ||
+    typeof key !== "string" ||
+    !Number.isSafeInteger(id) ||
+    (id as number) < 1
+  )
+    throw badCursor();
+  return { match: match as SearchMatch, key, id: id as number };
+}
+
+/** `%`, `_` and the escape character itself, as LIKE takes them literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");
+
+interface Found {
+  id: number;
+  customer_id: string;
+  key: string;
+}
+
+/**
+ * One kind of match, in page order, after `after` (the page's last row of this kind), at most
+ * `limit` rows. `fold` is the fragment lower-cased by the database, as the keys are; the prefix
+ * range is [fold, fold || U+10FFFF): in byte order exactly the keys that start with fold, but for
+ * one whose next character is U+10FFFF itself, which is then found as a "contains" match.
+ */
+function branch(
+  match: SearchMatch,
+  projectId: number,
+  fragment: string,
+  after: Cursor | null,
+  limit: number,
+): SQL {
+  const fold = sql`lower(${fragment}) collate "C"`;
+  const inRange = (key: SQL) => sql`(${key} >= ${fold} and ${key} < ${fold} || chr(1114111))`;
+  const past = (key: SQL, id: SQL) =>
+    after ? sql`and (${key}, ${id}) > (${after.key} collate "C", ${after.id})` : sql``;
+  const walletInRange = (customer: SQL) =>
+    sql`exists (select 1 from service.accounts a
+                 where a.customer_id = ${customer} and a.kind = 'wallet' and ${inRange(WALLET_KEY)})`;
+  switch (match) {
+    case "exact":
+      return sql`select c.id, c.customer_id, ${ID_KEY} as key from service.customers c
+                  where c.project_id = ${projectId} and ${ID_KEY} = ${fold} ${past(ID_KEY, sql`c.id`)}
+                  order by key, c.id limit ${limit}`;
+    case "prefix":
+      return sql`select c.id, c.customer_id, ${ID_KEY} as key from service.customers c
+                  where c.project_id = ${projectId} and ${inRange(ID_KEY)} and ${ID_KEY} <> ${fold}
+                        ${past(ID_KEY, sql`c.id`)}
+                  order by key, c.id limit ${limit}`;
+    case "wallet":
+      // Grouped: a customer with several matching wallets is one row, at its least one.
+      return sql`select c.id, c.customer_id, w.key from (
+                   select a.customer_id as id, min(${WALLET_KEY}) as key from service.accounts a
+                    where a.project_id = ${projectId} and a.kind = 'wallet' and ${inRange(WALLET_KEY)}
+                    group by a.customer_id) w
+                   join service.customers c on c.id = w.id
+                  where not ${inRange(ID_KEY)} ${past(sql`w.key`, sql`c.id`)}
+                  order by w.key, c.id limit ${limit}`;
+    case "contains":
+      return sql`select c.id, c.customer_id, ${ID_KEY} as key from service.customers c
+                  where c.project_id = ${projectId}
+                    and lower(c.customer_id) like '%' || lower(${likeLiteral(fragment)}) || '%'
+                    and not ${inRange(ID_KEY)} and not ${walletInRange(sql`c.id`)}
+                        ${past(ID_KEY, sql`c.id`)}
+                  order by key, c.id limit ${limit}`;
+  }
+}
+
+interface Extras {
+  id: number;
+  wallets: string[] | null;
+  token_count: number;
+  last_activity: string | null;
+}
+
+/** What a page shows of each customer: the wallets that matched, how many tokens it holds, its latest award or reversal. */
+function extras(ids: readonly number[], fragment: string): SQL {
+  const fold = sql`lower(${fragment}) collate "C"`;
+  return sql`select c.id,
+      (select array_agg(a.wallet order by ${WALLET_KEY}) from service.accounts a
+        where a.customer_id = c.id and a.kind = 'wallet'
+          and ${WALLET_KEY} >= ${fold} and ${WALLET_KEY} < ${fold} || chr(1114111)) as wallets,
+      (select count(distinct k.token_id)::int from service.accounts a
+         join service.contracts k on k.id = a.contract_id
+        where a.customer_id = c.id and a.balance > 0) as token_count,
+      to_char(greatest(
+        (select max(coalesce(w.completed_at, w.created_at)) from service.awards w where w.customer_id = c.id),
+        (select max(r.created_at) from service.reversals r join service.awards w on w.id = r.award_id
+          where w.customer_id = c.id)
+      ) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_activity
+    from service.customers c where c.id = any(${`{${ids.join(",")}}`}::int[])`;
+}
+
+/** One page of a search (the contract's query already checked: q has 3 characters or more). */
+export async function searchCustomers(
+  db: ServiceDb,
+  projectId: number,
+  query: CustomerSearchQuery,
+): Promise<{ Customers: FoundCustomer[]; NextCursor: string }> {
+  const limit = query.limit ? Number(query.limit) : SEARCH_PAGE_DEFAULT;
+  const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  const start = cursor ? SEARCH_MATCHES.indexOf(cursor.match) : 0;
+  const found: (Found & { match: SearchMatch })[] = [];
+  // One more than the page: whether a next page exists, without counting.
+  for (const match of SEARCH_MATCHES.slice(start)) {
+    const after = cursor?.match === match ? cursor : null;
+    const page = await rows<Found>(db, branch(match, projectId, query.q, after, limit + 1 - found.length));
+    found.push(...page.map((row) => ({ ...row, id: Number(row.id), match })));
+    if (found.length > limit) break;
+  }
+  const shown = found.slice(0, limit);
+  const more = await rows<Extras>(
+    db,
+    extras(
+      shown.map((row) => row.id),
+      query.q,
+    ),
+  );
+  const byId = new Map(more.map((row) => [Number(row.id), row]));
+  const last = shown[shown.length - 1];
+  return {
+    Customers: shown.map((row) => {
+      const extra = byId.get(row.id);
+      return {
+        CustomerID: row.customer_id,
+        Match: row.match,
+        Wallets: extra?.wallets ?? [],
+        TokenCount: Number(extra?.token_count ?? 0),
+        LastActivity: extra?.last_activity ?? "",
+      };
+    }),
+    NextCursor:
+      found.length > limit && last ? encodeCursor({ match: last.match, key: last.key, id: last.id }) : "",
+  };
+}
