@@ -10,14 +10,11 @@ import {
 import { callReverseAward } from "@/lib/awards/send-reversal";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { IN_FLIGHT, pumpRows } from "./row-pump";
+import { outcomeBatcher } from "./outcome-batcher";
+import { pumpRows } from "./row-pump";
 
 /** How long a claimed row belongs to the instance that claimed it (then another may resend it). */
 const LEASE_SECONDS = 120;
-/** Outcomes written in one statement; the worker that fills a batch waits for its write. */
-const WRITE_BATCH = IN_FLIGHT * 8;
-/** The longest an outcome waits for others before it is written. */
-const WRITE_WAIT_MS = 500;
 
 export interface ReverseOptions {
   symbolOf: (guid: string) => string;
@@ -40,41 +37,14 @@ export async function sendReversalRows(
   batchReversalId: number,
   options: ReverseOptions,
 ): Promise<void> {
-  let buffer: ReversalRowOutcome[] = [];
-  let writing: Promise<void> = Promise.resolve();
-  const flush = () => {
-    if (buffer.length === 0) return writing;
-    const rows = buffer;
-    buffer = [];
-    writing = writing.then(() => recordReversalRowOutcomes(db, rows));
-    return writing;
-  };
-  // A worker goes on to its next row while its outcome waits to be written, many rows per
-  // statement: every statement of a durable PGlite ends in an fsync that holds the console's
-  // thread, and with it every answer in flight (docs/benchmarks.md, "Service and console:
-  // reversals"). An outcome not written when the process stops leaves its row 'sending', sent
-  // again with the same ReversalID once its lease ends: the service answers what it did.
-  let timer: NodeJS.Timeout | null = null;
-  const record = async (outcome: ReversalRowOutcome) => {
-    buffer.push(outcome);
-    if (buffer.length >= WRITE_BATCH) {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await flush();
-    } else
-      timer ??= setTimeout(() => {
-        timer = null;
-        // A failed write is thrown by the final flush (the chain keeps it).
-        flush().catch(() => undefined);
-      }, WRITE_WAIT_MS);
-  };
+  const outcomes = outcomeBatcher<ReversalRowOutcome>((rows) => recordReversalRowOutcomes(db, rows));
   try {
     await pumpRows<ClaimedReversal>({
       claim: (size) => claimReversalRows(db, batchReversalId, size, LEASE_SECONDS),
       send: async (row) => {
         const call = await callReverseAward(connection, row, row.requestId, options.symbolOf);
         if (call.retryAfterSeconds === null) {
-          await record({
+          await outcomes.record({
             id: row.id,
             status: call.status,
             error: call.error,
@@ -89,8 +59,7 @@ export async function sendReversalRows(
       stopAfter: options.stopAfter,
     });
   } finally {
-    if (timer) clearTimeout(timer);
-    await flush();
+    await outcomes.flush();
   }
   if (options.stopAfter === undefined) await finishBatchReversalIfDone(db, batchReversalId);
 }

@@ -12,6 +12,7 @@ import type { AwardRecord } from "@/lib/awards/trail";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { awardBatches, awards } from "@/lib/db/schema";
+import { outcomeBatcher } from "./outcome-batcher";
 import { pumpRows } from "./row-pump";
 
 export { IN_FLIGHT } from "./row-pump";
@@ -24,35 +25,6 @@ export interface SendOptions {
   actorEmail: string;
   /** Called after each row's outcome is recorded (progress in benchmarks and tests). */
   onRow?: () => void;
-}
-
-/**
- * Rows' outcomes and their timeline lines, many rows in one statement (written by
- * lib/awards/lifecycle/batch-rows.ts). Outcomes wait here at most
- * a few milliseconds; if the process stops before they are written, those rows stay `sending`
- * and are sent again with the same RequestID when their lease ends (the service answers the
- * first outcome again, paying nothing twice).
- */
-function outcomeWriter(db: ConsoleDb) {
-  let buffer: RowOutcome[] = [];
-  let writing: Promise<void> = Promise.resolve();
-  const write = (rows: RowOutcome[]) => recordBatchOutcomes(db, rows);
-  const flush = () => {
-    if (buffer.length === 0) return writing;
-    const rows = buffer;
-    buffer = [];
-    writing = writing.then(() => write(rows));
-    return writing;
-  };
-  return {
-    /** Resolves once the outcome is written (with those of the rows around it). */
-    record(outcome: RowOutcome): Promise<void> {
-      buffer.push(outcome);
-      // Let the other workers' answers of this moment join the same statement.
-      return new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
-    },
-    flush,
-  };
 }
 
 /**
@@ -78,7 +50,8 @@ export async function sendBatchRows(
   const read = typeof source === "function" ? source : async () => source;
   let connection = await read();
   if (!connection) return;
-  const outcomes = outcomeWriter(db);
+  // Many rows per statement (lib/awards/lifecycle/batch-rows.ts writes them with their timeline lines).
+  const outcomes = outcomeBatcher<RowOutcome>((rows) => recordBatchOutcomes(db, rows));
   try {
     await pumpRows<AwardRecord>({
       claim: async (size) => {

@@ -127,7 +127,12 @@ async function main(): Promise<void> {
     env: { ...process.env, ...serviceEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const database = await openConsoleDatabase({ driver: "pglite", folder: join(data, "console") });
+  // On a thread of its own, as the console opens its embedded database (lib/db/console-db.ts).
+  const database = await openConsoleDatabase({
+    driver: "pglite",
+    folder: join(data, "console"),
+    ownThread: true,
+  });
   try {
     const base = `http://127.0.0.1:${port}/api/public`;
     await waitUntilAnswers(`${base}/openapi.json`, { what: "the service", program: service });

@@ -154,7 +154,8 @@ async function measure(backend: Backend): Promise<Measured> {
   const database = await openConsoleDatabase(
     cluster
       ? { driver: "postgres", url: cluster.url, poolSize: 10 }
-      : { driver: "pglite", folder: join(data, "console") },
+      : // On a thread of its own, as the console opens its embedded database (lib/db/console-db.ts).
+        { driver: "pglite", folder: join(data, "console"), ownThread: true },
   );
   try {
     const base = `http://127.0.0.1:${port}/api/public`;
