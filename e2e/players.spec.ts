@@ -10,9 +10,9 @@ test("support looks a player up: totals, where each part is held, items with att
   await page.goto("/catalogue/products");
   // "/" from anywhere opens the lookup.
   await pressUntilHeard(page, "/", async () => /\/players$/.test(new URL(page.url()).pathname));
-  await expect(page.getByLabel("Customer ID")).toBeFocused();
-  await page.getByLabel("Customer ID").fill("player-1001");
-  await page.getByRole("button", { name: "Look up" }).click();
+  await expect(page.getByLabel("Find a player")).toBeFocused();
+  await page.getByLabel("Find a player").fill("player-1001");
+  await page.getByRole("button", { name: "Open" }).click();
   await expect(page).toHaveURL(/\/players\/player-1001$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Player player-1001");
 
@@ -47,8 +47,8 @@ test("support looks a player up: totals, where each part is held, items with att
 
 test("any characters in a Customer ID make a shareable URL", async ({ page }) => {
   await page.goto("/players");
-  await page.getByLabel("Customer ID").fill("sakura@例え.jp");
-  await page.getByRole("button", { name: "Look up" }).click();
+  await page.getByLabel("Find a player").fill("sakura@例え.jp");
+  await page.getByRole("button", { name: "Open" }).click();
   await expect(page).toHaveURL(/\/players\/sakura%40%E4%BE%8B%E3%81%88\.jp$/);
   await expect(page.getByTestId("token-GOLD").getByTestId("token-total")).toHaveText("42.25");
   await page.reload();
@@ -76,8 +76,8 @@ test("spaces around a looked-up ID are dropped, in the form and in a link; contr
   page,
 }) => {
   await page.goto("/players");
-  await page.getByLabel("Customer ID").fill("  player-1001  ");
-  await page.getByRole("button", { name: "Look up" }).click();
+  await page.getByLabel("Find a player").fill("  player-1001  ");
+  await page.getByRole("button", { name: "Open" }).click();
   await expect(page).toHaveURL(/\/players\/player-1001$/);
   await expect(page.getByTestId("token-GOLD").getByTestId("token-total")).toHaveText("1,250");
 
@@ -86,9 +86,9 @@ test("spaces around a looked-up ID are dropped, in the form and in a link; contr
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Player player-1001");
 
   await page.goto("/players");
-  await page.getByLabel("Customer ID").fill("player\u200b1001");
-  await page.getByRole("button", { name: "Look up" }).click();
-  await expect(page.locator("#customerId-error")).toHaveText(
+  await page.getByLabel("Find a player").fill("player\u200b1001");
+  await page.getByRole("button", { name: "Open" }).click();
+  await expect(page.locator("#player-search-error")).toHaveText(
     "Customer ID must not contain invisible characters (zero-width spaces or direction marks).",
   );
   await expect(page).toHaveURL(/\/players$/);

@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useFormAction } from "@/components/forms/use-form-action";
+import { usePlayerSearch } from "@/components/live/use-player-search";
+import { useSettledValue } from "@/components/live/use-player-summary";
 import {
   Command,
   CommandDialog,
@@ -19,6 +21,9 @@ import { EnvironmentBadge } from "./environment-badge";
 import { NAV_ICONS } from "./nav-icons";
 import { matchesTyped, paletteTargets } from "./palette-targets";
 import type { SwitcherProject } from "./project-switcher";
+
+/** Players found that the palette lists at most; the Players page lists them all. */
+const PALETTE_PLAYERS = 6;
 
 export interface CommandPaletteDialogProps {
   open: boolean;
@@ -45,6 +50,13 @@ export default function CommandPaletteDialog({
   const [typed, setTyped] = useState("");
   const choose = useFormAction(chooseProjectAction, { failure: (error) => error });
   const { player, award } = paletteTargets(typed);
+  // Players found by what is typed, when the role may look players up (its pages say so).
+  const findsPlayers = pages.some((group) => group.items.some((item) => item.href === "/players"));
+  const fragment = useSettledValue(findsPlayers ? typed.trim() : "", 250);
+  const search = usePlayerSearch(fragment);
+  const found = (search.data?.pages[0]?.players ?? [])
+    .filter((each) => each.customerId !== player?.id)
+    .slice(0, PALETTE_PLAYERS);
 
   const close = () => {
     onOpenChange(false);
@@ -80,7 +92,7 @@ export default function CommandPaletteDialog({
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title="Command palette"
-      description="Go to a page, look up a player, open an award by RequestID or switch project."
+      description="Go to a page, find a player by part of their ID or wallet, open an award by RequestID or switch project."
     >
       <Command shouldFilter={false} loop label="Command palette">
         <CommandInput
@@ -117,6 +129,25 @@ export default function CommandPaletteDialog({
                   <span className="min-w-0 truncate">Look up player {player.id}</span>
                 </CommandItem>
               ) : null}
+            </CommandGroup>
+          ) : null}
+          {found.length > 0 ? (
+            <CommandGroup heading="Players found">
+              {found.map((each) => (
+                <CommandItem
+                  key={each.customerId}
+                  value={`found ${each.customerId}`}
+                  onSelect={() => go(`/players/${encodeURIComponent(each.customerId)}`)}
+                >
+                  <UserSearch aria-hidden="true" />
+                  <span className="min-w-0 truncate font-mono">{each.customerId}</span>
+                  {each.wallets[0] ? (
+                    <span className="ml-auto min-w-0 max-w-40 truncate font-mono text-xs text-muted-foreground">
+                      {each.wallets[0]}
+                    </span>
+                  ) : null}
+                </CommandItem>
+              ))}
             </CommandGroup>
           ) : null}
           {shownProjects.length > 1 || (shownProjects.length === 1 && shownProjects[0]?.ref !== chosen) ? (

@@ -1,5 +1,6 @@
 import { awards } from "@/lib/contract/awards";
 import { catalogue } from "@/lib/contract/catalogue";
+import { customerSearch } from "@/lib/contract/customer-search";
 import { holdings } from "@/lib/contract/holdings";
 import { keys } from "@/lib/contract/keys";
 import { requestLog } from "@/lib/contract/request-log";
@@ -45,6 +46,8 @@ const MB = 1_000_000;
  *   tokens let settle.
  * - keys: the list 4 MB (a few keys per game server and their rolled predecessors, at most 100
  *   caps each: thousands), one key's answer 1 MB.
+ * - customer search (Customers): a page is at most 50 customers with the wallets that matched:
+ *   1 MB holds it many times over.
  * - request log: a page is at most 200 entries of a few hundred bytes, the error groups one per
  *   route, status and message: 4 MB holds either many times over.
  * "Test connection" reads what the pages read (Tokens, Wallet) with the same caps, so it reports
@@ -82,6 +85,11 @@ export const ANSWERS = {
     bytes: 4 * MB,
     what: "the request log's errors (Requests/Errors)",
     schema: requestLog.accept.RequestErrorsResponse,
+  },
+  customerSearch: {
+    bytes: 1 * MB,
+    what: "a customer search (Customers)",
+    schema: customerSearch.accept.CustomerSearchResponse,
   },
 } as const satisfies Record<string, AnswerLimit & { schema: unknown }>;
 

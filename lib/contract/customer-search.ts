@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CUSTOMER_ID_MAX } from "./customer-id-rule";
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from "./customer-search-rule";
 import { envelopeShape } from "./envelope";
 import { type Strictness, strictnessTools } from "./strictness";
 
@@ -9,10 +9,7 @@ import { type Strictness, strictnessTools } from "./strictness";
  * first. Read with the `read` scope.
  */
 
-/** The shortest fragment searched: shorter ones match too much to be of use. */
-export const SEARCH_MIN_LENGTH = 3;
-/** The longest fragment: a CustomerID's own limit. */
-export const SEARCH_MAX_LENGTH = CUSTOMER_ID_MAX;
+export { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH };
 /** Customers per page at most, and by default. */
 export const SEARCH_PAGE_MAX = 50;
 export const SEARCH_PAGE_DEFAULT = 20;
@@ -69,6 +66,10 @@ function customerSearchSchemas<L extends Strictness>(level: L) {
       Data: object({
         Customers: z.array(Found),
         NextCursor: z.string().meta({ description: 'Pass as cursor for the next page; "" at the end' }),
+        Capped: (level === "emit" ? z.boolean() : z.boolean().optional()).meta({
+          description:
+            "More IDs contain q than a search ranks (200): the contains matches listed are 200 of them; type more to narrow",
+        }),
       }),
     }),
   };

@@ -5,6 +5,8 @@
 export const queryKeys = {
   /** A player's balances and whether the service knows them (the award form). */
   player: (customerId: string) => ["player", customerId] as const,
+  /** Players found by a typed fragment (the Players page and the command palette). */
+  playerSearch: (fragment: string) => ["player-search", fragment] as const,
   /** A bulk batch's progress. */
   batch: (batchId: number) => ["batch", batchId] as const,
   /** A bulk batch's reversal progress. */

@@ -325,7 +325,7 @@ export const accounts = service.table(
     index("accounts_customer_idx").on(t.customerId, t.id),
     // Customer search by a wallet's start (service/domain/customer-search.ts, migration 0020).
     index("accounts_wallet_search_idx")
-      .on(t.projectId, sql`(lower(${t.wallet}) collate "C")`)
+      .on(t.projectId, sql`(lower(${t.wallet}) collate "C")`, t.customerId)
       .where(sql`${t.kind} = 'wallet'`),
   ],
 );

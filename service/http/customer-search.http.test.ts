@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { customerSearch } from "@/lib/contract/customer-search";
 import { awardJson } from "@/testing/service/awards-client";
@@ -151,6 +152,23 @@ describe("customer search: the fragment", () => {
     expect(Date.now() - Date.parse(after?.LastActivity ?? "")).toBeLessThan(10 * 60_000);
     const [player] = await everyPage(PLAYER, 50);
     expect(player?.TokenCount).toBe(2);
+  });
+});
+
+describe("customer search: a fragment in very many IDs", () => {
+  it("ranks the first 200 IDs that contain it and says so (Capped); fewer are ranked whole", async () => {
+    await service.db.execute(
+      sql`insert into service.customers (project_id, customer_id)
+          select ${service.projectId}, 'x-crowd-' || i from generate_series(1, 201) i`,
+    );
+    const crowd = await search({ q: "crowd", limit: "50" });
+    expect(crowd.status).toBe(200);
+    expect(crowd.json.Data.Capped).toBe(true);
+    const listed: string[] = crowd.json.Data.Customers.map((f: Found) => f.CustomerID);
+    expect(listed).toHaveLength(50);
+    expect(listed).toEqual([...listed].sort());
+    const fewer = await search({ q: "hana" });
+    expect(fewer.json.Data.Capped).toBe(false);
   });
 });
 

@@ -14,7 +14,7 @@ export function customerRoutes(app: ServiceApp): void {
     params: projectParams,
     querystring: CustomerSearchQuery,
     response: customerSearch.emit.CustomerSearchResponse,
-    emptyLists: { Data: { Customers: [], NextCursor: "" } },
+    emptyLists: { Data: { Customers: [], NextCursor: "", Capped: false } },
     handler: async ({ query, project }) => ok({ Data: await searchCustomers(app.db, project.id, query) }),
   });
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { LookupForm } from "@/components/players/lookup-form";
+import { PlayerSearch } from "@/components/players/player-search";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
 
@@ -12,9 +12,9 @@ export default async function PlayersPage() {
     <main className="flex flex-col gap-6 px-6 py-6">
       <PageHeader
         title="Players"
-        description="Look a player up by the game's Customer ID: token balances, where they are held, and items."
+        description="Find a player by any part of their Customer ID or the start of a wallet, and open their balances, items and history."
       />
-      <LookupForm autoFocus />
+      <PlayerSearch autoFocus />
     </main>
   );
 }

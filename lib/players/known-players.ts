@@ -1,0 +1,45 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { canonicalGuid } from "@/lib/contract/guid";
+import type { ConsoleDb } from "@/lib/db/connection";
+import type { FoundPlayer, PlayerMatch } from "@/lib/model/player-search";
+
+/** `%`, `_` and the escape character itself, as LIKE takes them literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");
+
+/**
+ * The Customer IDs the console's own trail holds for a project — every single award and every
+ * bulk row — that contain `fragment`, case-insensitive, best matches first as the service ranks
+ * them (the whole ID, its start, anywhere; docs/service.md, "Customer search"). For a service
+ * without the search extension: the console searches what it knows itself, and says so.
+ */
+export async function knownPlayers(
+  db: ConsoleDb,
+  projectGuid: string,
+  fragment: string,
+  limit: number,
+): Promise<FoundPlayer[]> {
+  const found = (await db.execute(sql`
+    select customer_id,
+           case when lower(customer_id) = lower(${fragment}) then 'exact'
+                when starts_with(lower(customer_id), lower(${fragment})) then 'prefix'
+                else 'contains' end as match,
+           to_char(max(created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_activity
+      from console.awards
+     where project_guid = ${canonicalGuid(projectGuid)}
+       and lower(customer_id) like '%' || lower(${likeLiteral(fragment)}) || '%'
+     group by customer_id
+     order by case when lower(customer_id) = lower(${fragment}) then 0
+                   when starts_with(lower(customer_id), lower(${fragment})) then 1 else 2 end,
+              lower(customer_id) collate "C", customer_id collate "C"
+     limit ${limit}`)) as unknown as {
+    rows: { customer_id: string; match: PlayerMatch; last_activity: string | null }[];
+  };
+  return found.rows.map((row) => ({
+    customerId: row.customer_id,
+    match: row.match,
+    wallets: [],
+    tokenCount: null,
+    lastActivity: row.last_activity ?? "",
+  }));
+}
