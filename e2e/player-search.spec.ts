@@ -6,7 +6,10 @@ import { SPEC_ONLY_BASE_URL } from "./servers";
 
 test.use({ storageState: storageState("support") });
 
-test("support types “hana” and opens the right player from the list by keyboard", async ({ page, request }) => {
+test("support types “hana” and opens the right player from the list by keyboard", async ({
+  page,
+  request,
+}) => {
   // Two players of this run whose IDs start with "hana" (the service knows them: an award each).
   const first = await knownPlayer(request, "hana-e2e-first");
   const wanted = await knownPlayer(request, "hana-e2e-wanted");
