@@ -39,7 +39,7 @@ test("support types “hana” and opens the right player from the list by keybo
   await page.goto("/players");
   await page.getByLabel("Find a player").fill("ha");
   await expect(page.getByText("Type at least 3 characters to search.")).toBeVisible();
-  await expect(page.getByRole("option")).toHaveCount(0);
+  await expect(page.getByRole("listbox", { name: "Players found" }).getByRole("option")).toHaveCount(0);
 });
 
 test("the command palette finds a player by part of the ID", async ({ page, request }) => {

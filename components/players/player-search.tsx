@@ -55,7 +55,7 @@ export function PlayerSearch({ autoFocus = false }: { autoFocus?: boolean }) {
   };
 
   return (
-    <search aria-label="Find a player" className="flex flex-col gap-3">
+    <search aria-label="Player search" className="flex flex-col gap-3">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -66,39 +66,42 @@ export function PlayerSearch({ autoFocus = false }: { autoFocus?: boolean }) {
           setError(null);
           open(checked.id);
         }}
-        className="flex flex-wrap items-end gap-3"
       >
         <Field
           id="player-search"
           label="Find a player"
           hint="A Customer ID, any part of one (3 characters or more), or the start of a wallet address."
           error={error}
-          className="w-full sm:w-[28rem]"
+          className="w-full max-w-2xl"
         >
-          <Input
-            name="q"
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.target.value);
-              setActive(-1);
-              setError(null);
-            }}
-            onKeyDown={onKeyDown}
-            // Finding a player is the page's one job; the / shortcut lands here.
-            autoFocus={autoFocus}
-            spellCheck={false}
-            autoComplete="off"
-            autoCapitalize="off"
-            role="combobox"
-            aria-expanded={players.length > 0}
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-          />
+          {/* The button beside the box, not beside its hint. */}
+          <div className="flex gap-2">
+            <Input
+              name="q"
+              value={typed}
+              onChange={(event) => {
+                setTyped(event.target.value);
+                setActive(-1);
+                setError(null);
+              }}
+              onKeyDown={onKeyDown}
+              // Finding a player is the page's one job; the / shortcut lands here.
+              autoFocus={autoFocus}
+              spellCheck={false}
+              autoComplete="off"
+              autoCapitalize="off"
+              role="combobox"
+              aria-expanded={players.length > 0}
+              aria-controls={listId}
+              aria-autocomplete="list"
+              aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+              className="min-w-0 flex-1"
+            />
+            <Button type="submit" disabled={pending}>
+              Open
+            </Button>
+          </div>
         </Field>
-        <Button type="submit" disabled={pending} className="w-full sm:w-auto">
-          Open
-        </Button>
       </form>
       <SearchStatus
         search={search}

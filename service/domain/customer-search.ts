@@ -179,16 +179,37 @@ export async function searchCustomers(
   const start = cursor ? SEARCH_MATCHES.indexOf(cursor.match) : 0;
   const found: (Found & { match: SearchMatch })[] = [];
   let capped = false;
-  // One more than the page: whether a next page exists, without counting.
-  for (const match of SEARCH_MATCHES.slice(start)) {
-    const after = cursor?.match === match ? cursor : null;
+  const kinds = SEARCH_MATCHES.slice(start);
+  const after = (match: SearchMatch) => (cursor?.match === match ? cursor : null);
+  // One more than the page: whether a next page exists, without counting. The index walks (exact,
+  // prefix, wallet) go in one statement, each stopping at the page's end; "contains" only when
+  // they leave the page short — a round trip each cost more than their work.
+  const walks = kinds.filter((match) => match !== "contains");
+  if (walks.length > 0) {
+    const each = walks.map(
+      (match) =>
+        sql`(select ${SEARCH_MATCHES.indexOf(match)}::int as rank, w.* from (${branchQuery(match, projectId, query.q, after(match), limit + 1)}) w)`,
+    );
+    const page = await rows<Found & { rank: number }>(
+      db,
+      sql`select * from (${sql.join(each, sql` union all `)}) walks
+           order by rank, key collate "C", id limit ${limit + 1}`,
+    );
+    found.push(
+      ...page.map((row) => ({
+        ...row,
+        id: Number(row.id),
+        match: SEARCH_MATCHES[Number(row.rank)] as SearchMatch,
+      })),
+    );
+  }
+  if (found.length <= limit && kinds.includes("contains")) {
     const page = await rows<Found>(
       db,
-      branchQuery(match, projectId, query.q, after, limit + 1 - found.length),
+      branchQuery("contains", projectId, query.q, after("contains"), limit + 1 - found.length),
     );
-    found.push(...page.map((row) => ({ ...row, id: Number(row.id), match })));
-    if (page.some((row) => Number(row.hits) >= CONTAINS_RANKED)) capped = true;
-    if (found.length > limit) break;
+    found.push(...page.map((row) => ({ ...row, id: Number(row.id), match: "contains" as const })));
+    capped = page.some((row) => Number(row.hits) >= CONTAINS_RANKED);
   }
   const shown = found.slice(0, limit);
   const more = await rows<Extras>(
