@@ -1,11 +1,9 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { likeLiteral } from "@/common/sql-like";
 import { canonicalGuid } from "@/lib/contract/guid";
 import type { ConsoleDb } from "@/lib/db/connection";
 import type { FoundPlayer, PlayerMatch } from "@/lib/model/player-search";
-
-/** `%`, `_` and the escape character itself, as LIKE takes them literally. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
 /**
  * The Customer IDs the console's own trail holds for a project — every single award and every

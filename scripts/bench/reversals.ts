@@ -1,17 +1,7 @@
-/**
- * `npm run bench:reversals` (issue 29, "Undo a mistake"): reversals per second beside awards per
- * second on PostgreSQL with its durable defaults (fsync and synchronous_commit on), and a bulk
- * batch reversed through the console's code at ≥ 0.9 × the rate at which the same service takes
- * the same reversals sent straight to it. The service runs in its own process with the demo
- * project, on a throwaway PostgreSQL and then on a file-backed PGlite (as the demo runs it); the
- * console's trail is a file-backed PGlite. Writes its section of docs/benchmarks.md; exits 1 when
- * a request fails or a share misses its target.
- */
-import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
-import os, { tmpdir } from "node:os";
+import os from "node:os";
 import { join } from "node:path";
 import { createUser } from "@/lib/auth/users";
 import { writeBatchReversal } from "@/lib/awards/lifecycle/reversal-rows";
@@ -25,11 +15,9 @@ import { IN_FLIGHT, sendBatchRows } from "@/lib/bulk/sender";
 import { dryRun } from "@/lib/bulk/validate";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { listProjectTokens } from "@/lib/client/catalogue";
-import { openConsoleDatabase } from "@/lib/db/connection";
+import { type ConsoleDatabase, openConsoleDatabase } from "@/lib/db/connection";
 import { migrateConsoleDatabase } from "@/lib/db/migrate";
-import { freePort } from "@/testing/free-port";
-import { startThrowawayPostgres } from "@/testing/throwaway-postgres";
-import { waitUntilAnswers } from "@/testing/wait-until-answers";
+import { DEMO_KEY, DEMO_PROJECT, GOLD, prepareDemoService, type ServiceBackend } from "./demo-service";
 import { withSection } from "./doc-sections";
 
 const N = Number(process.env.BENCH_REVERSALS ?? 2000);
@@ -42,12 +30,6 @@ const ROUNDS = 3;
 const SLICES = 4;
 /** Issue 29: the console's batch reversal over the service's own reversal rate. */
 const SHARE_TARGET = 0.9;
-const DEMO_PROJECT = "7d3c1a52-4b8e-4f1a-9c2d-5e6f70819a2b";
-const DEMO_KEY = "gcc_demo_key_8f2b6c1e9a4d7f3b5e0c2a6d8b1f4e7c";
-const GOLD = {
-  Guid: "1b0e7a10-0001-4a11-8b21-0000000000a1",
-  ContractGuid: "2c1f8b20-0001-4b22-9c32-0000000000b1",
-};
 const DOC = new URL("../../docs/benchmarks.md", import.meta.url);
 
 /** Sends every body to `path`, `IN_FLIGHT` at a time over keep-alive sockets; requests per second. */
@@ -105,15 +87,7 @@ async function awardsThenReversals(base: string, isAllowance: boolean, run: stri
   return { awards, reversals };
 }
 
-function tsx(args: string[], env: Record<string, string>) {
-  const result = spawnSync("node_modules/.bin/tsx", args, {
-    env: { ...process.env, ...env },
-    encoding: "utf8",
-  });
-  if (result.status !== 0) throw new Error(`${args.join(" ")} failed:\n${result.stderr}`);
-}
-
-type Backend = "postgres" | "pglite";
+type Backend = ServiceBackend;
 
 /** One round of the batch comparison: the console's rate, and the service's own over the same round. */
 interface Round {
@@ -132,34 +106,20 @@ interface Measured {
 
 /** One backend: the service on a throwaway PostgreSQL (durable defaults) or a file-backed PGlite (as the demo runs it). */
 async function measure(backend: Backend): Promise<Measured> {
-  const data = mkdtempSync(join(tmpdir(), "gcc-bench-reversals-"));
-  const cluster =
-    backend === "postgres" ? await startThrowawayPostgres("reversal_bench", { durable: true }) : null;
-  const port = await freePort();
-  const serviceEnv = {
-    SERVICE_DATABASE_URL: cluster?.url ?? "",
-    SERVICE_PGLITE_DIR: join(data, "service"),
-    SERVICE_PORT: String(port),
-    SERVICE_LOG_LEVEL: "warn",
-    SERVICE_RATE_LIMIT: "0",
-  };
-  tsx(["service/cli/migrate.ts"], serviceEnv);
-  tsx(["service/cli/seed.ts", "--demo"], serviceEnv);
-  const service = spawn("node_modules/.bin/tsx", ["service/cli/main.ts"], {
-    env: { ...process.env, ...serviceEnv },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  // The console's trail where a deployment of that size keeps it: beside the service's tables on the
-  // same PostgreSQL (schema console), or a file-backed PGlite of its own (as the demo runs it).
-  const database = await openConsoleDatabase(
-    cluster
-      ? { driver: "postgres", url: cluster.url, poolSize: 10 }
-      : // On a thread of its own, as the console opens its embedded database (lib/db/console-db.ts).
-        { driver: "pglite", folder: join(data, "console"), ownThread: true },
-  );
+  const demo = await prepareDemoService(backend, "reversals");
+  const { cluster, base, port } = demo;
+  let opened: ConsoleDatabase | null = null;
   try {
-    const base = `http://127.0.0.1:${port}/api/public`;
-    await waitUntilAnswers(`${base}/openapi.json`, { what: "the service", program: service });
+    await demo.start();
+    // The console's trail where a deployment of that size keeps it: beside the service's tables on
+    // the same PostgreSQL (schema console), or a file-backed PGlite of its own (as the demo runs it).
+    const database = await openConsoleDatabase(
+      cluster
+        ? { driver: "postgres", url: cluster.url, poolSize: 10 }
+        : // On a thread of its own, as the console opens its embedded database (lib/db/console-db.ts).
+          { driver: "pglite", folder: join(demo.folder, "console"), ownThread: true },
+    );
+    opened = database;
     const connection: ServiceConnection = {
       baseUrl: base,
       projectGuid: DEMO_PROJECT,
@@ -270,11 +230,8 @@ async function measure(backend: Backend): Promise<Measured> {
     const median = [...rounds].sort((a, b) => a.share - b.share)[Math.floor(ROUNDS / 2)] as Round;
     return { allowance, direct, rounds, median };
   } finally {
-    service.kill("SIGINT");
-    await database.close();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    cluster?.stop();
-    rmSync(data, { recursive: true, force: true });
+    await opened?.close();
+    await demo.stop();
   }
 }
 

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { likeLiteral } from "@/common/sql-like";
 import {
   type CustomerSearchQuery,
   type FoundCustomer,
@@ -71,9 +72,6 @@ function decodeCursor(text: string): Cursor {
     throw badCursor();
   return { match: match as SearchMatch, key, id: id as number };
 }
-
-/** `%`, `_` and the escape character itself, as LIKE takes them literally. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
 interface Found {
   id: number;
