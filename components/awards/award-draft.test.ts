@@ -68,6 +68,7 @@ describe("sentAnswer: what the form says once the service answered", () => {
       tokens: [{ guid: "GOLD", symbol: "GOLD", total: "12.5" }],
       itemCount: 0,
       wallets: [],
+      pinnedNotes: [],
     };
     expect(holdingOf(undefined, "gold")).toEqual({ kind: "unknown" });
     expect(holdingOf({ ...known, isNew: true, tokens: [] }, "gold")).toEqual({ kind: "new" });

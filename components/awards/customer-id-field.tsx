@@ -1,6 +1,7 @@
 "use client";
 import { PlayerCheck } from "@/components/awards/player-check";
 import { usePlayerSummary, useSettledValue } from "@/components/live/use-player-summary";
+import { PinnedNotes } from "@/components/players/player-notes";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { checkCustomerId } from "@/lib/contract/customer-id-rule";
@@ -65,6 +66,8 @@ export function CustomerIdField({
         loading={player.loading}
         error={player.error}
       />
+      {/* "Already compensated on 27 Nov": before the person pays this player again. */}
+      {player.summary ? <PinnedNotes notes={player.summary.pinnedNotes} testId="award-pinned-notes" /> : null}
     </div>
   );
 }

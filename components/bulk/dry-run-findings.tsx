@@ -6,6 +6,7 @@ import { Link } from "@/components/ui/link";
 import { When } from "@/components/ui/when";
 import type { DryRunReport } from "@/lib/bulk/dry-run-report";
 import { problemFile } from "@/lib/bulk/problem-file";
+import { NOTE_TAG_LABELS } from "@/lib/model/player-notes";
 import { newPlayersText, plural, warningBox } from "./dry-run-checks";
 
 export const SHOWN_ERRORS = 200;
@@ -140,6 +141,25 @@ export function DryRunFindings({
           <Confirmation checked={confirmed.recent} onCheckedChange={(recent) => onConfirm({ recent })}>
             Send rows that repeat recent awards (they are paid again)
           </Confirmation>
+        </div>
+      ) : null}
+
+      {report.pinnedNotes.length > 0 ? (
+        <div className={warningBox} data-testid="dry-run-pinned-notes">
+          <h3 className="font-semibold">Pinned notes on players of this file</h3>
+          <p>Staff pinned these notes so that nobody pays these players without reading them.</p>
+          <ul className="flex flex-col gap-1">
+            {report.pinnedNotes.slice(0, SHOWN_ERRORS).map((note) => (
+              <li key={`${note.customerId}-${note.createdAt}-${note.authorEmail}`} className="break-words">
+                <span className="font-mono">{note.customerId}</span> — pinned note by {note.authorEmail}
+                {note.tag ? ` [${NOTE_TAG_LABELS[note.tag]}]` : ""}, <When iso={note.createdAt} />:{" "}
+                {note.text}
+              </li>
+            ))}
+          </ul>
+          {report.pinnedNotes.length > SHOWN_ERRORS ? (
+            <p>…and {report.pinnedNotes.length - SHOWN_ERRORS} more: each player's page lists them.</p>
+          ) : null}
         </div>
       ) : null}
 

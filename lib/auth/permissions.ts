@@ -13,6 +13,10 @@ export const PERMISSIONS = {
   "awards:approve": ["manager", "owner"],
   /** Taking back part or all of an award in the trail, or cancelling a queued one (docs/console.md, "Reversals"). */
   "awards:reverse": ["manager", "owner"],
+  /** Staff notes on a player: writing one, and editing or deleting one's own (docs/console.md, "Staff notes"). */
+  "notes:write": ["support", "manager", "owner"],
+  /** Hiding anyone's note (and showing it again). */
+  "notes:moderate": ["owner"],
   "wallet:read": ["manager", "owner"],
   "wallet:fund": ["owner"],
   "users:manage": ["owner"],

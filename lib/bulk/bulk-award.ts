@@ -21,6 +21,7 @@ import { isExtensionMissing } from "@/lib/client/capabilities";
 import { listProjectTokens } from "@/lib/client/catalogue";
 import { consoleDb } from "@/lib/db/console-db";
 import { UserFacingError } from "@/lib/model/user-facing-error";
+import { pinnedNotes } from "@/lib/player-notes/notes";
 import { isNewPlayer } from "@/lib/players/new-player";
 import { requireProject } from "@/lib/project/current-project";
 import { auditBatchWritten } from "./batch-audit";
@@ -106,7 +107,7 @@ function rowWarnings(
 const PREVIEW_ROWS = 5;
 
 interface Checked {
-  report: Omit<DryRunReport, "newPlayers" | "funds" | "warnings" | "policy">;
+  report: Omit<DryRunReport, "newPlayers" | "funds" | "warnings" | "policy" | "pinnedNotes">;
   parsed: CsvRow[];
   rows: BulkRow[];
   chosen: Awaited<ReturnType<typeof requireProject>>["chosen"];
@@ -181,13 +182,19 @@ export async function checkBulkFile(
   bytes: Uint8Array,
 ): Promise<DryRunReport> {
   const { report, parsed, rows, connection, db } = await check(user, fileName, bytes);
-  const [fresh, funds, policy] = await Promise.all([
+  const [fresh, funds, policy, notes] = await Promise.all([
     checkNewPlayers(connection, rows),
     checkFunds(connection, rows),
     checkPolicy(db, user, connection.projectGuid, rows),
+    pinnedNotes(
+      db,
+      connection.projectGuid,
+      rows.map((row) => row.customerId),
+    ),
   ]);
   return {
     policy: policy.tokens,
+    pinnedNotes: notes,
     ...report,
     newPlayers: {
       players: fresh.newPlayers,

@@ -1,4 +1,5 @@
 import type { TokenCheck } from "@/lib/approvals/policy-model";
+import type { PinnedNote } from "@/lib/model/player-notes";
 import type { BatchCounts } from "./batch-counts";
 import type { ContractForecast } from "./funds";
 import type { ProblemRow } from "./problem-file";
@@ -35,6 +36,8 @@ export interface DryRunReport {
    * the person's daily limit it is refused.
    */
   policy: TokenCheck[];
+  /** Staff notes pinned on the file's players ("already compensated"), newest first. */
+  pinnedNotes: PinnedNote[];
 }
 
 export type FundsReport =

@@ -21,6 +21,7 @@ import type { ApprovalSummary } from "../model/approval-summary";
 import type { AwardStatus } from "../model/award-status";
 import type { BatchStatus } from "../model/batch-status";
 import type { ConnectionEnvironment } from "../model/connection-environment";
+import type { NoteTag } from "../model/player-notes";
 import type { ReversalApproval } from "../model/reversal-policy";
 import type { ReversalOutcomeRecord, ReversalStatus } from "../model/reversal-status";
 import type { Role } from "../model/roles";
@@ -354,6 +355,37 @@ export const reversalPolicies = consoleSchema.table(
   (t) => [
     check("reversal_policies_approval_check", sql`${t.approval} in ('none', 'above-threshold', 'all')`),
     lowerCased("reversal_policies_project_guid_check", t.projectGuid),
+  ],
+);
+
+/**
+ * Staff notes on a player (docs/console.md, "Staff notes"), per project and Customer ID: written
+ * by support and managers, edited or deleted only by their author, hidden by an owner. Every
+ * change is audited in its own transaction (lib/player-notes/notes.ts).
+ */
+export const playerNotes = consoleSchema.table(
+  "player_notes",
+  {
+    id: serial("id").primaryKey(),
+    projectGuid: text("project_guid").notNull(),
+    customerId: text("customer_id").notNull(),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorEmail: text("author_email").notNull(),
+    text: text("text").notNull(),
+    tag: text("tag").$type<NoteTag>(),
+    pinned: boolean("pinned").notNull().default(false),
+    hiddenBy: text("hidden_by"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("player_notes_player_idx").on(t.projectGuid, t.customerId, t.createdAt),
+    check(
+      "player_notes_tag_check",
+      sql`${t.tag} is null or ${t.tag} in ('compensated', 'fraud-watch', 'escalated', 'vip')`,
+    ),
+    check("player_notes_text_check", sql`length(${t.text}) between 1 and 2000`),
+    lowerCased("player_notes_project_guid_check", t.projectGuid),
   ],
 );
 

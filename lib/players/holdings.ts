@@ -1,5 +1,6 @@
 import { compareDecimals, decimalProblem, sumDecimals } from "@/lib/contract/decimal";
 import type { CustomerToken } from "@/lib/contract/holdings";
+import type { PinnedNote } from "@/lib/model/player-notes";
 
 /** What the award form shows once a player is entered: plain data, safe for the browser. */
 export interface PlayerSummary {
@@ -10,6 +11,8 @@ export interface PlayerSummary {
   itemCount: number;
   /** The wallets tokens were distributed to, each once with its chain: offered for a direct award. */
   wallets: { wallet: string; chain: string }[];
+  /** Staff notes pinned on this player ("already compensated"): shown beside the award. */
+  pinnedNotes: PinnedNote[];
 }
 
 /** The distinct wallets of a player's distributed holdings, in the order the service lists them. */

@@ -5,6 +5,7 @@ import { PlayerReversals } from "@/components/awards/player-reversals";
 import { ExportLink } from "@/components/data-table/export-link";
 import { ItemList } from "@/components/players/item-list";
 import { LookupForm } from "@/components/players/lookup-form";
+import { PinnedNotes, PlayerNotes } from "@/components/players/player-notes";
 import { PlayerTokens } from "@/components/players/player-tokens";
 import { Button } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
@@ -16,6 +17,7 @@ import { readPlayerAwards, readPlayerReversals } from "@/lib/awards/page-reads";
 import { tokenSymbols } from "@/lib/awards/token-symbols";
 import { getCustomerItems, getCustomerTokens } from "@/lib/client/holdings";
 import { recordTitle } from "@/lib/pages/page-title";
+import { readNotesForPage } from "@/lib/player-notes/page-reads";
 import { checkCustomerId } from "@/lib/players/customer-id";
 import { playerTokens } from "@/lib/players/holdings";
 import { readProject } from "@/lib/project/read-project";
@@ -56,11 +58,12 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
     );
   }
   const { read } = await readProject("players:read", async (connection) => {
-    const [tokens, items, sent, reversals] = await Promise.all([
+    const [tokens, items, sent, reversals, notes] = await Promise.all([
       getCustomerTokens(connection, customerId),
       getCustomerItems(connection, customerId),
       readPlayerAwards(customerId, connection.projectGuid, 20),
       readPlayerReversals(customerId, connection.projectGuid, 20),
+      readNotesForPage(user, connection.projectGuid, customerId),
     ]);
     // The project's token list names the awards' tokens: not asked for a player with none.
     const symbols = sent.rows.length > 0 ? await tokenSymbols(connection) : new Map<string, string>();
@@ -71,6 +74,7 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
       awardCount: sent.total,
       reversals,
       symbols,
+      notes,
     };
   });
   if (!read.ok) {
@@ -81,7 +85,10 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
       </main>
     );
   }
-  const { tokens, items, awards, awardCount, reversals, symbols } = read.data;
+  const { tokens, items, awards, awardCount, reversals, symbols, notes } = read.data;
+  const pinned = notes
+    .filter((note) => note.pinned && note.hiddenBy === null)
+    .map((note) => ({ ...note, customerId }));
   const awardsSection = (
     <section aria-labelledby="awards-heading" className="flex flex-col gap-3">
       <h2 id="awards-heading" className="text-lg font-semibold">
@@ -108,6 +115,7 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
   return (
     <main className="flex min-w-0 flex-col gap-8 px-6 py-6">
       {header}
+      <PinnedNotes notes={pinned} />
       {tokens.length === 0 && items.length === 0 ? (
         <p
           data-testid="player-empty"
@@ -145,6 +153,12 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
         </>
       )}
       {awardsSection}
+      <PlayerNotes
+        customerId={customerId}
+        notes={notes}
+        canWrite={can(user.role, "notes:write")}
+        canModerate={can(user.role, "notes:moderate")}
+      />
     </main>
   );
 }
