@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Field } from "@/components/ui/field";
+import { Form } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Age } from "@/components/ui/when";
 import { checkCustomerId } from "@/lib/contract/customer-id-rule";
@@ -56,7 +57,7 @@ export function PlayerSearch({ autoFocus = false }: { autoFocus?: boolean }) {
 
   return (
     <search aria-label="Player search" className="flex flex-col gap-3">
-      <form
+      <Form
         onSubmit={(event) => {
           event.preventDefault();
           const chosen = players[active];
@@ -102,7 +103,7 @@ export function PlayerSearch({ autoFocus = false }: { autoFocus?: boolean }) {
             </Button>
           </div>
         </Field>
-      </form>
+      </Form>
       <SearchStatus
         search={search}
         fragment={fragment}
