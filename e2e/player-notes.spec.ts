@@ -19,7 +19,7 @@ test("a pinned note written by support shows in the manager's award form for tha
 
   // Text that would be markup stays text.
   const text = "Already compensated on 27 Nov <b>twice</b> — do not pay again.";
-  await notes.getByLabel("Note").fill(text);
+  await notes.getByRole("textbox", { name: "Note" }).fill(text);
   await notes.getByLabel("Tag").selectOption({ label: "Compensated" });
   await notes.getByLabel(/^Pin/).check();
   await notes.getByRole("button", { name: "Add note" }).click();
@@ -41,7 +41,7 @@ test("a pinned note written by support shows in the manager's award form for tha
     await managerPage.goto(`/players/${customerId}`);
     const theirs = managerPage.getByRole("region", { name: "Staff notes" }).getByRole("listitem").first();
     await expect(theirs).toContainText(text);
-    await expect(theirs.getByRole("button", { name: "Edit" })).toHaveCount(0);
+    await expect(theirs.getByRole("button", { name: /Edit/ })).toHaveCount(0);
     await expect(theirs.getByRole("button", { name: /Delete/ })).toHaveCount(0);
   } finally {
     await manager.close();
@@ -49,7 +49,7 @@ test("a pinned note written by support shows in the manager's award form for tha
 
   // The author deletes it, after confirming; the award form shows nothing pinned any more.
   const mine = notes.getByRole("listitem").first();
-  await mine.getByRole("button", { name: /Delete note of/ }).click();
+  await mine.getByRole("button", { name: /^Delete your note “Already compensated/ }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete note" }).click();
   await expect(notes.getByText("No notes yet.")).toBeVisible();
   await expect(page.getByTestId("pinned-notes")).toHaveCount(0);

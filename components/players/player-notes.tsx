@@ -142,6 +142,9 @@ function NoteForm({
   );
 }
 
+/** A note's start, to tell one row's buttons from another's. */
+const opening = (text: string) => `“${text.length > 40 ? `${text.slice(0, 40)}…` : text}”`;
+
 function NoteItem({ note, canModerate }: { note: PlayerNote; canModerate: boolean }) {
   const [editing, setEditing] = useState(false);
   const edit = useFormAction(editNoteAction, {
@@ -188,12 +191,17 @@ function NoteItem({ note, canModerate }: { note: PlayerNote; canModerate: boolea
         <div className="flex flex-wrap gap-2">
           {note.mine ? (
             <>
-              <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Edit your note ${opening(note.text)}`}
+                onClick={() => setEditing(true)}
+              >
                 Edit
               </Button>
               <ConfirmButton
                 label="Delete"
-                ariaLabel={`Delete note of ${note.createdAt}`}
+                ariaLabel={`Delete your note ${opening(note.text)}`}
                 variant="outline"
                 size="sm"
                 tone="danger"
@@ -212,6 +220,7 @@ function NoteItem({ note, canModerate }: { note: PlayerNote; canModerate: boolea
             <Button
               size="sm"
               variant="outline"
+              aria-label={`${note.hiddenBy === null ? "Hide" : "Show again"} ${note.authorEmail}'s note ${opening(note.text)}`}
               disabled={hide.pending}
               onClick={() => void hide.run({ id: note.id, hidden: note.hiddenBy === null })}
             >
@@ -233,7 +242,7 @@ export interface PlayerNotesProps {
 
 /** Staff notes on a player (docs/console.md, "Staff notes"): the list, and a form to add one. */
 export function PlayerNotes({ customerId, notes, canWrite, canModerate }: PlayerNotesProps) {
-  const add = useFormAction(addNoteAction, { success: (data) => `Note ${data.id} saved.` });
+  const add = useFormAction(addNoteAction, { success: () => "Note saved." });
   return (
     <section aria-labelledby="notes-heading" className="flex flex-col gap-3">
       <h2 id="notes-heading" className="text-lg font-semibold">
