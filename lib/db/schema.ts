@@ -18,6 +18,7 @@ import {
 // Relative and type-only: drizzle-kit loads this file without the project's path aliases.
 import type { ApprovalStatus } from "../model/approval-status";
 import type { ApprovalSummary } from "../model/approval-summary";
+import type { AwardEventKind } from "../model/award-events";
 import type { AwardStatus } from "../model/award-status";
 import type { BatchStatus } from "../model/batch-status";
 import type { ConnectionEnvironment } from "../model/connection-environment";
@@ -281,17 +282,7 @@ export const awardBatches = consoleSchema.table(
   ],
 );
 
-export type AwardEventKind =
-  | "created"
-  | "sent"
-  | "outcome"
-  | "status"
-  | "requested"
-  | "approved"
-  | "rejected"
-  | "withdrawn"
-  | "expired"
-  | "reversal";
+export type { AwardEventKind };
 
 /** The award's timeline: created, approval steps, each send, each outcome, later status changes. */
 export const awardEvents = consoleSchema.table(

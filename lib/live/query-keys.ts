@@ -7,6 +7,8 @@ export const queryKeys = {
   player: (customerId: string) => ["player", customerId] as const,
   /** Players found by a typed fragment (the Players page and the command palette). */
   playerSearch: (fragment: string) => ["player-search", fragment] as const,
+  /** A player's timeline, of the kinds shown ("" = all), page after page. */
+  playerTimeline: (customerId: string, kinds: string) => ["player-timeline", customerId, kinds] as const,
   /** A bulk batch's progress. */
   batch: (batchId: number) => ["batch", batchId] as const,
   /** A bulk batch's reversal progress. */

@@ -6,6 +6,7 @@ import { ExportLink } from "@/components/data-table/export-link";
 import { ItemList } from "@/components/players/item-list";
 import { LookupForm } from "@/components/players/lookup-form";
 import { PinnedNotes, PlayerNotes } from "@/components/players/player-notes";
+import { PlayerTimeline } from "@/components/players/player-timeline";
 import { PlayerTokens } from "@/components/players/player-tokens";
 import { Button } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
@@ -36,7 +37,7 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
   if (checked.ok && checked.id !== typed) redirect(`/players/${encodeURIComponent(checked.id)}`);
   const customerId = checked.ok ? checked.id : typed;
   const header = (
-    <PageHeader title={`Player ${customerId}`} description="Token balances, where they are held, and items.">
+    <PageHeader title={`Player ${customerId}`} description="Token balances, where they are held, items, staff notes and everything done to the player.">
       <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:flex-wrap sm:items-end">
         <LookupForm initial={customerId} />
         {checked.ok && can(user.role, "awards:send") ? (
@@ -159,6 +160,7 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
         canWrite={can(user.role, "notes:write")}
         canModerate={can(user.role, "notes:moderate")}
       />
+      <PlayerTimeline customerId={customerId} />
     </main>
   );
 }

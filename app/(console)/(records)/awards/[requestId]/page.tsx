@@ -15,22 +15,10 @@ import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
 import { readAwardPage, readAwardReversals } from "@/lib/awards/page-reads";
 import { type AwardEvent, canRetry } from "@/lib/awards/trail";
 import { groupDigits } from "@/lib/format/grouped-decimal";
+import { EVENT_LABELS } from "@/lib/model/award-events";
 import { recordTitle } from "@/lib/pages/page-title";
 
 export const dynamic = "force-dynamic";
-
-const EVENT_LABELS: Record<AwardEvent["kind"], string> = {
-  created: "Created",
-  requested: "Approval requested",
-  approved: "Approved",
-  rejected: "Rejected",
-  withdrawn: "Withdrawn",
-  expired: "Expired",
-  sent: "Sent",
-  outcome: "Outcome",
-  status: "Status change",
-  reversal: "Reversal",
-};
 
 export async function generateMetadata({ params }: PageProps<"/awards/[requestId]">): Promise<Metadata> {
   return recordTitle((await params).requestId, "Awards");
