@@ -37,7 +37,10 @@ export default async function PlayerPage({ params }: PageProps<"/players/[custom
   if (checked.ok && checked.id !== typed) redirect(`/players/${encodeURIComponent(checked.id)}`);
   const customerId = checked.ok ? checked.id : typed;
   const header = (
-    <PageHeader title={`Player ${customerId}`} description="Token balances, where they are held, items, staff notes and everything done to the player.">
+    <PageHeader
+      title={`Player ${customerId}`}
+      description="Token balances, where they are held, items, staff notes and everything done to the player."
+    >
       <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:flex-wrap sm:items-end">
         <LookupForm initial={customerId} />
         {checked.ok && can(user.role, "awards:send") ? (

@@ -13,7 +13,7 @@ import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { MOVING_STATUSES } from "@/lib/awards/moving-statuses";
 import { readAwardPage, readAwardReversals } from "@/lib/awards/page-reads";
-import { type AwardEvent, canRetry } from "@/lib/awards/trail";
+import { canRetry } from "@/lib/awards/trail";
 import { groupDigits } from "@/lib/format/grouped-decimal";
 import { EVENT_LABELS } from "@/lib/model/award-events";
 import { recordTitle } from "@/lib/pages/page-title";
