@@ -21,7 +21,8 @@ test("a pinned note written by support shows in the manager's award form for tha
   const text = "Already compensated on 27 Nov <b>twice</b> — do not pay again.";
   await notes.getByRole("textbox", { name: "Note" }).fill(text);
   await notes.getByLabel("Tag").selectOption({ label: "Compensated" });
-  await notes.getByLabel(/^Pin/).check();
+  await notes.getByRole("button", { name: /^Pin/ }).click();
+  await expect(notes.getByRole("button", { name: /^Pin/ })).toHaveAttribute("aria-pressed", "true");
   await notes.getByRole("button", { name: "Add note" }).click();
   await expect(notes.getByRole("listitem").filter({ hasText: "Pinned" })).toContainText(text);
   await expect(notes.locator("b")).toHaveCount(0);
@@ -37,6 +38,18 @@ test("a pinned note written by support shows in the manager's award form for tha
     await expect(pinned).toContainText("Pinned note by support@demo.test");
     await expect(pinned).toContainText("Compensated");
     await expect(pinned).toContainText(text);
+    // A bulk file paying that player shows the pinned note in its dry run.
+    await managerPage.goto("/awards/bulk");
+    await managerPage.getByLabel("CSV file").setInputFiles({
+      name: "noted.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`customer_id,token,amount,mode\n${customerId},GOLD,1,allowance\n`, "utf8"),
+    });
+    await managerPage.getByRole("button", { name: "Check file" }).click();
+    const inFile = managerPage.getByTestId("dry-run-pinned-notes");
+    await expect(inFile).toContainText(customerId);
+    await expect(inFile).toContainText("pinned note by support@demo.test [Compensated]");
+    await expect(inFile).toContainText(text);
     // The manager may read it but not change it: only its author may.
     await managerPage.goto(`/players/${customerId}`);
     const theirs = managerPage.getByRole("region", { name: "Staff notes" }).getByRole("listitem").first();

@@ -31,6 +31,7 @@ test("the player's timeline lists an award, a bulk row and a reversal with their
     buffer: Buffer.from(`customer_id,token,amount,mode\n${customerId},GOLD,2,allowance\n`, "utf8"),
   });
   await page.getByRole("button", { name: "Check file" }).click();
+  await page.getByLabel("Reason").fill("E2E: timeline bulk row");
   await page.getByRole("button", { name: "Send batch (1 award)" }).click();
   await page
     .getByRole("dialog", { name: "Send this batch?" })
@@ -53,11 +54,14 @@ test("the player's timeline lists an award, a bulk row and a reversal with their
       timeline.locator(`li[data-kind="${kind}"]`).filter({ hasText: text });
     await expect(line("bulk", "Outcome")).toContainText("Batch");
     await expect(line("bulk", "Created")).toContainText("manager@demo.test");
-    await expect(line("reversal", "Reversal").first()).toContainText("manager@demo.test");
+    await expect(line("reversal", "Reversal asked for")).toContainText("manager@demo.test");
+    await expect(line("reversal", "Reversal asked for")).toContainText("Reason: E2E: timeline");
     await expect(line("award", "Created")).toContainText("manager@demo.test");
     // Filtered by kind: reversals only.
+    const show = supportPage.getByRole("group", { name: "Show" });
     for (const other of ["Awards", "Bulk rows", "Approval steps", "Notes", "Service calls"])
-      await supportPage.getByLabel(other, { exact: true }).uncheck();
+      await show.getByRole("button", { name: other, exact: true }).click();
+    await expect(show.getByRole("button", { name: "Reversals" })).toHaveAttribute("aria-pressed", "true");
     await expect(timeline.locator("li[data-kind]")).not.toHaveCount(0);
     await expect(timeline.locator('li:not([data-kind="reversal"])')).toHaveCount(0);
   } finally {

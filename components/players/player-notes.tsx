@@ -4,13 +4,13 @@ import { useState } from "react";
 import { useFormAction } from "@/components/forms/use-form-action";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
 import { Form } from "@/components/ui/form";
 import { FormError } from "@/components/ui/form-footer";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { ToggleButton } from "@/components/ui/toggle-button";
 import { When } from "@/components/ui/when";
 import { addNoteAction } from "@/lib/actions/players/add-note";
 import { deleteNoteAction } from "@/lib/actions/players/delete-note";
@@ -116,16 +116,14 @@ function NoteForm({
             ))}
           </Select>
         </Field>
-        <div className="flex min-h-10 items-center gap-2 text-sm">
-          <Checkbox
-            id={`${idPrefix}-pinned`}
-            checked={draft.pinned}
-            onCheckedChange={(checked) => setDraft({ ...draft, pinned: checked === true })}
-          />
-          <label htmlFor={`${idPrefix}-pinned`} className="cursor-pointer">
-            Pin: show it wherever this player is about to be paid
-          </label>
-        </div>
+        <ToggleButton
+          pressed={draft.pinned}
+          onPressedChange={(pinned) => setDraft({ ...draft, pinned })}
+          ariaLabel="Pin: show it wherever this player is about to be paid"
+        >
+          <Pin aria-hidden="true" />
+          Pin
+        </ToggleButton>
       </div>
       <FormError message={error} />
       <div className="flex gap-2">
@@ -192,7 +190,6 @@ function NoteItem({ note, canModerate }: { note: PlayerNote; canModerate: boolea
           {note.mine ? (
             <>
               <Button
-                size="sm"
                 variant="outline"
                 aria-label={`Edit your note ${opening(note.text)}`}
                 onClick={() => setEditing(true)}
@@ -203,7 +200,6 @@ function NoteItem({ note, canModerate }: { note: PlayerNote; canModerate: boolea
                 label="Delete"
                 ariaLabel={`Delete your note ${opening(note.text)}`}
                 variant="outline"
-                size="sm"
                 tone="danger"
                 title="Delete this note?"
                 confirmLabel="Delete note"
@@ -218,7 +214,6 @@ function NoteItem({ note, canModerate }: { note: PlayerNote; canModerate: boolea
           ) : null}
           {canModerate ? (
             <Button
-              size="sm"
               variant="outline"
               aria-label={`${note.hiddenBy === null ? "Hide" : "Show again"} ${note.authorEmail}'s note ${opening(note.text)}`}
               disabled={hide.pending}

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { ExportLink } from "@/components/data-table/export-link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Link } from "@/components/ui/link";
+import { ToggleButton } from "@/components/ui/toggle-button";
 import { When } from "@/components/ui/when";
 import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";
@@ -53,27 +53,23 @@ export function PlayerTimeline({ customerId }: { customerId: string }) {
         </h2>
         {entries.length > 0 ? <ExportLink href={exportHref} /> : null}
       </div>
-      <fieldset className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-        <legend className="sr-only">Show</legend>
+      <div role="group" aria-label="Show" className="flex flex-wrap gap-2">
         {TIMELINE_KINDS.map((kind) => (
-          <div key={kind} className="flex min-h-10 items-center gap-2 sm:min-h-0">
-            <Checkbox
-              id={`timeline-kind-${kind}`}
-              checked={kinds.includes(kind)}
-              onCheckedChange={(checked) =>
-                setKinds((now) =>
-                  checked === true
-                    ? TIMELINE_KINDS.filter((each) => each === kind || now.includes(each))
-                    : now.filter((each) => each !== kind),
-                )
-              }
-            />
-            <label htmlFor={`timeline-kind-${kind}`} className="cursor-pointer">
-              {TIMELINE_KIND_LABELS[kind]}
-            </label>
-          </div>
+          <ToggleButton
+            key={kind}
+            pressed={kinds.includes(kind)}
+            onPressedChange={(on) =>
+              setKinds((now) =>
+                on
+                  ? TIMELINE_KINDS.filter((each) => each === kind || now.includes(each))
+                  : now.filter((each) => each !== kind),
+              )
+            }
+          >
+            {TIMELINE_KIND_LABELS[kind]}
+          </ToggleButton>
         ))}
-      </fieldset>
+      </div>
       {callsNote && kinds.includes("call") ? (
         <p className="text-sm text-muted-foreground">{callsNote}</p>
       ) : null}

@@ -17,7 +17,7 @@ export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
 };
 
 export interface TimelineEntry {
-  /** Unique across kinds: "e12" (an award's event), "n3" (a note), "c170000000001" (a call). */
+  /** Unique across kinds: "e12" (an award's event), "n3" (a note), "r5" (a reversal asked for), "c170000000001" (a call). */
   id: string;
   /** ISO 8601 UTC. */
   at: string;

@@ -82,7 +82,7 @@ interface ConsoleRow {
   src: number;
   n: number;
   kind: TimelineKind;
-  event: AwardEventKind | "note";
+  event: AwardEventKind | "note" | "reversal-request";
   status: string | null;
   detail: string;
   who: string;
@@ -120,6 +120,13 @@ async function consoleLines(
              null, text, author_email, null, null, null, tag, pinned
         from console.player_notes
        where project_guid = ${guid} and customer_id = ${customerId} and hidden_by is null
+      union all
+      -- Who asked for each reversal, and why: the award's own timeline holds only what came of it.
+      select to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), 2, r.id, 'reversal',
+             'reversal-request', r.status, 'Reason: ' || r.reason, r.actor_email, a.request_id, a.batch_id,
+             a.batch_line, null, null
+        from console.reversals r join console.awards a on a.id = r.award_id
+       where a.project_guid = ${guid} and a.customer_id = ${customerId}
     ) lines
     where kind in (${sql.join(
       wanted.map((kind) => sql`${kind}`),
@@ -131,16 +138,23 @@ async function consoleLines(
   return found.rows.map((row) => ({ ...row, src: Number(row.src), n: Number(row.n) }));
 }
 
+/** A console line's id: its table's letter and its row id. */
+const LINE_PREFIX = ["e", "n", "r"] as const;
+
+function consoleTitle(row: ConsoleRow): string {
+  if (row.event === "note")
+    return `${row.pinned ? "Pinned note" : "Note"}${row.tag ? ` · ${NOTE_TAG_LABELS[row.tag]}` : ""}`;
+  if (row.event === "reversal-request") return `Reversal asked for · ${row.status}`;
+  return `${EVENT_LABELS[row.event]}${row.status && row.event !== "created" ? ` · ${row.status}` : ""}`;
+}
+
 function consoleEntry(row: ConsoleRow): TimelineEntry {
-  const note = row.event === "note";
   return {
-    id: `${note ? "n" : "e"}${row.n}`,
+    id: `${LINE_PREFIX[row.src]}${row.n}`,
     // Microseconds kept for the order; shown to the millisecond.
     at: `${row.at.slice(0, 23)}Z`,
     kind: row.kind,
-    title: note
-      ? `${row.pinned ? "Pinned note" : "Note"}${row.tag ? ` · ${NOTE_TAG_LABELS[row.tag]}` : ""}`
-      : `${EVENT_LABELS[row.event as AwardEventKind]}${row.status && row.event !== "created" ? ` · ${row.status}` : ""}`,
+    title: consoleTitle(row),
     detail: row.detail,
     who: row.who,
     requestId: row.request_id,
