@@ -53,7 +53,8 @@ export function PlayerTimeline({ customerId }: { customerId: string }) {
         </h2>
         {entries.length > 0 ? <ExportLink href={exportHref} /> : null}
       </div>
-      <div role="group" aria-label="Show" className="flex flex-wrap gap-2">
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">Show</legend>
         {TIMELINE_KINDS.map((kind) => (
           <ToggleButton
             key={kind}
@@ -69,7 +70,7 @@ export function PlayerTimeline({ customerId }: { customerId: string }) {
             {TIMELINE_KIND_LABELS[kind]}
           </ToggleButton>
         ))}
-      </div>
+      </fieldset>
       {callsNote && kinds.includes("call") ? (
         <p className="text-sm text-muted-foreground">{callsNote}</p>
       ) : null}
