@@ -71,6 +71,16 @@ test("against a service without search, the console searches the IDs it has awar
     await send(page);
     await expect(page.getByTestId("award-outcome")).toContainText("Accepted");
 
+    // A player only looked up (opened by their whole ID) is known to the console's own search too.
+    const lookedUp = player("e2e-hana-looked");
+    await page.goto("/players");
+    await page.getByLabel("Find a player").fill(lookedUp);
+    await page.getByRole("button", { name: "Open" }).click();
+    await expect(page).toHaveURL(new RegExp(`/players/${lookedUp}$`));
+    await page.goto("/players");
+    await page.getByLabel("Find a player").fill("hana-looked");
+    await expect(page.getByRole("option", { name: new RegExp(lookedUp) })).toBeVisible();
+
     await page.goto("/players");
     await page.getByLabel("Find a player").fill(customerId.slice(2));
     await expect(page.getByTestId("search-own-trail")).toContainText(

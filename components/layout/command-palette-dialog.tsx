@@ -16,6 +16,7 @@ import {
   CommandList,
 } from "@/components/ui/command";
 import { chooseProjectAction } from "@/lib/actions/connections/choose-project";
+import { rememberLookupAction } from "@/lib/actions/players/remember-lookup";
 import type { NavGroup } from "./console-nav";
 import { EnvironmentBadge } from "./environment-badge";
 import { NAV_ICONS } from "./nav-icons";
@@ -65,6 +66,11 @@ export default function CommandPaletteDialog({
   const go = (href: string) => {
     close();
     router.push(href);
+  };
+  /** A player opened from the palette is a lookup: remembered for the console's own search. */
+  const openPlayer = (customerId: string) => {
+    void rememberLookupAction({ customerId }).catch(() => undefined);
+    go(`/players/${encodeURIComponent(customerId)}`);
   };
   const switchTo = (project: SwitcherProject) => {
     close();
@@ -124,7 +130,7 @@ export default function CommandPaletteDialog({
                 </CommandItem>
               ) : null}
               {player ? (
-                <CommandItem value={`player ${player.id}`} onSelect={() => go(player.href)}>
+                <CommandItem value={`player ${player.id}`} onSelect={() => openPlayer(player.id)}>
                   <UserSearch aria-hidden="true" />
                   <span className="min-w-0 truncate">Look up player {player.id}</span>
                 </CommandItem>
@@ -137,7 +143,7 @@ export default function CommandPaletteDialog({
                 <CommandItem
                   key={each.customerId}
                   value={`found ${each.customerId}`}
-                  onSelect={() => go(`/players/${encodeURIComponent(each.customerId)}`)}
+                  onSelect={() => openPlayer(each.customerId)}
                 >
                   <UserSearch aria-hidden="true" />
                   <span className="min-w-0 truncate font-mono">{each.customerId}</span>

@@ -1,11 +1,11 @@
 "use client";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Form } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { checkCustomerId } from "@/lib/contract/customer-id-rule";
+import { useOpenPlayer } from "./use-open-player";
 
 /**
  * "Customer ID" → the player's shareable page, `/players/<id>` (URL-encoded: any characters).
@@ -13,8 +13,7 @@ import { checkCustomerId } from "@/lib/contract/customer-id-rule";
  * it is looked up, so "  player-1001 " finds player-1001; the page checks it again.
  */
 export function LookupForm({ initial = "", autoFocus = false }: { initial?: string; autoFocus?: boolean }) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
+  const { open, pending } = useOpenPlayer();
   const [error, setError] = useState<string | null>(null);
   return (
     <search aria-label="Player lookup">
@@ -26,7 +25,7 @@ export function LookupForm({ initial = "", autoFocus = false }: { initial?: stri
           if (!checked.ok) return setError(`Customer ID ${checked.problem}.`);
           input.value = checked.id;
           setError(null);
-          startTransition(() => router.push(`/players/${encodeURIComponent(checked.id)}`));
+          open(checked.id);
         }}
         className="flex flex-wrap items-end gap-3"
       >

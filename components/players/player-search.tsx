@@ -1,7 +1,6 @@
 "use client";
 import { Wallet } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
 import { usePlayerSearch } from "@/components/live/use-player-search";
 import { useSettledValue } from "@/components/live/use-player-summary";
 import { Badge } from "@/components/ui/badge";
@@ -14,6 +13,7 @@ import { Age } from "@/components/ui/when";
 import { checkCustomerId } from "@/lib/contract/customer-id-rule";
 import { SEARCH_MIN_LENGTH } from "@/lib/contract/customer-search-rule";
 import type { FoundPlayer, PlayerMatch, PlayerSearchAnswer } from "@/lib/model/player-search";
+import { useOpenPlayer } from "./use-open-player";
 
 const MATCH_WORDS: Record<PlayerMatch, string> = {
   exact: "Exact ID",
@@ -22,8 +22,6 @@ const MATCH_WORDS: Record<PlayerMatch, string> = {
   contains: "ID contains",
 };
 
-const playerHref = (customerId: string) => `/players/${encodeURIComponent(customerId)}`;
-
 /**
  * "Find a player": search as you type — 3 characters or more, settled for 250 ms, an earlier
  * search cancelled when a later one supersedes it — any part of a Customer ID or the start of a
@@ -31,18 +29,16 @@ const playerHref = (customerId: string) => `/players/${encodeURIComponent(custom
  * with none chosen opens the ID as typed, as the lookup always did.
  */
 export function PlayerSearch({ autoFocus = false }: { autoFocus?: boolean }) {
-  const router = useRouter();
+  const { open, pending } = useOpenPlayer();
   const listId = useId();
   const [typed, setTyped] = useState("");
   const [active, setActive] = useState(-1);
   const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
   const fragment = useSettledValue(typed.trim(), 250);
   const search = usePlayerSearch(fragment);
   const players: FoundPlayer[] = search.data?.pages.flatMap((page) => page.players) ?? [];
   const source = search.data?.pages[0]?.source;
   const current = fragment === typed.trim();
-  const open = (customerId: string) => startTransition(() => router.push(playerHref(customerId)));
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {

@@ -350,6 +350,25 @@ export const reversalPolicies = consoleSchema.table(
 );
 
 /**
+ * The players people looked up through the console's search or lookup form, per project: with
+ * the award trail, what the console searches itself when the service has no customer search
+ * (docs/console.md, "Finding a player"). Written by the form's action (lib/players/lookups.ts),
+ * never by a page's render.
+ */
+export const playerLookups = consoleSchema.table(
+  "player_lookups",
+  {
+    projectGuid: text("project_guid").notNull(),
+    customerId: text("customer_id").notNull(),
+    lookedUpAt: timestamp("looked_up_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectGuid, t.customerId] }),
+    lowerCased("player_lookups_project_guid_check", t.projectGuid),
+  ],
+);
+
+/**
  * Staff notes on a player (docs/console.md, "Staff notes"), per project and Customer ID: written
  * by support and managers, edited or deleted only by their author, hidden by an owner. Every
  * change is audited in its own transaction (lib/player-notes/notes.ts).

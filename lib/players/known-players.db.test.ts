@@ -6,6 +6,7 @@ import type { ConsoleDatabase } from "@/lib/db/connection";
 import { createConsoleTestDatabase } from "@/testing/console-database";
 import { GOLD, GOLD_DB, OTHER_PROJECT, PROJECT } from "@/testing/service/fixtures";
 import { knownPlayers } from "./known-players";
+import { rememberLookup } from "./lookups";
 
 /**
  * The console's own search of the Customer IDs its trail holds (docs/console.md, "Finding a
@@ -58,5 +59,11 @@ describe("the console's own player search", () => {
       "spieler 50%",
     ]);
     expect(await knownPlayers(database.db, PROJECT, "hana", 1)).toHaveLength(1);
+    // A player only ever looked up (opened from a search or lookup) is known too, without activity.
+    await rememberLookup(database.db, PROJECT, "hanako-looked-up");
+    await rememberLookup(database.db, PROJECT, "hanako-looked-up");
+    expect(
+      (await knownPlayers(database.db, PROJECT, "hanako", 20)).map((f) => [f.customerId, f.lastActivity]),
+    ).toEqual([["hanako-looked-up", ""]]);
   });
 });
