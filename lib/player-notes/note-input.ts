@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkCustomerId } from "@/lib/contract/customer-id-rule";
+import { operatorCustomerId } from "@/lib/contract/operator-customer-id";
 import { textProblem } from "@/lib/contract/text-rule";
 import { NOTE_MAX_LENGTH, NOTE_TAGS } from "@/lib/model/player-notes";
 
@@ -20,14 +20,7 @@ export const NoteFields = z.object({
 
 /** A new note: its player too, by the console's one Customer ID rule. */
 export const NewNote = NoteFields.extend({
-  customerId: z.string().transform((raw, ctx) => {
-    const checked = checkCustomerId(raw);
-    if (!checked.ok) {
-      ctx.addIssue({ code: "custom", message: `Customer ID ${checked.problem}` });
-      return z.NEVER;
-    }
-    return checked.id;
-  }),
+  customerId: operatorCustomerId,
 });
 
 export const NoteId = z.object({ id: z.number().int().positive({ error: "Note: not a note" }) });

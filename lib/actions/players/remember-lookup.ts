@@ -1,7 +1,7 @@
 "use server";
 import "server-only";
 import { z } from "zod";
-import { checkCustomerId } from "@/lib/contract/customer-id-rule";
+import { operatorCustomerId } from "@/lib/contract/operator-customer-id";
 import { consoleDb } from "@/lib/db/console-db";
 import { rememberLookup } from "@/lib/players/lookups";
 import { requireProject } from "@/lib/project/current-project";
@@ -11,14 +11,7 @@ import { defineAction } from "../define-action";
 export const rememberLookupAction = defineAction(
   "players:read",
   z.object({
-    customerId: z.string().transform((raw, ctx) => {
-      const checked = checkCustomerId(raw);
-      if (!checked.ok) {
-        ctx.addIssue({ code: "custom", message: `Customer ID ${checked.problem}` });
-        return z.NEVER;
-      }
-      return checked.id;
-    }),
+    customerId: operatorCustomerId,
   }),
   async ({ customerId }, user) => {
     const { connection } = await requireProject(user.id);
