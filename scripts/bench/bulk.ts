@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { Agent, request } from "node:http";
 import os from "node:os";
 import { join } from "node:path";
 import { createUser } from "@/lib/auth/users";
@@ -14,7 +13,7 @@ import { listProjectTokens } from "@/lib/client/catalogue";
 import { getCustomerTokens } from "@/lib/client/holdings";
 import { type ConsoleDatabase, openConsoleDatabase } from "@/lib/db/connection";
 import { migrateConsoleDatabase } from "@/lib/db/migrate";
-import { DEMO_KEY, DEMO_PROJECT, prepareDemoService } from "./demo-service";
+import { DEMO_KEY, DEMO_PROJECT, prepareDemoService, rate } from "./demo-service";
 import { withSection } from "./doc-sections";
 
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
@@ -47,11 +46,9 @@ async function serviceRate(
   rows: readonly BulkRow[],
   run: string,
 ): Promise<{ rate: number; seconds: number }> {
-  const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
-  const url = new URL(`${base}/AwardTokens`);
-  const send = (row: BulkRow) =>
-    new Promise<void>((resolve, reject) => {
-      const body = JSON.stringify({
+  const bodies = rows.map(
+    (row) =>
+      JSON.stringify({
         ApiKey: DEMO_KEY,
         RequestID: randomUUID(),
         ProjectGuid: DEMO_PROJECT,
@@ -60,35 +57,10 @@ async function serviceRate(
         CustomerID: `${run}-${row.customerId}`,
         ...(row.mode === "direct" ? { Wallet: row.wallet } : {}),
         Tokens: [{ Guid: row.tokenGuid, ContractGuid: row.contractGuid, Amount: "AMOUNT" }],
-      }).replace('"AMOUNT"', row.amount); // a JSON number literal with every digit of the row
-      const sent = request(
-        url,
-        { agent, method: "POST", headers: { "content-type": "application/json" } },
-        (response) => {
-          let text = "";
-          response.on("data", (chunk: Buffer) => {
-            text += chunk.toString("utf8");
-          });
-          response.on("end", () =>
-            response.statusCode === 200 && text.includes('"Status":"Completed"')
-              ? resolve()
-              : reject(new Error(`the service answered ${response.statusCode}: ${text.slice(0, 200)}`)),
-          );
-        },
-      );
-      sent.on("error", reject);
-      sent.end(body);
-    });
-  const t0 = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (next < rows.length) await send(rows[next++] as BulkRow);
-    }),
+      }).replace('"AMOUNT"', row.amount), // a JSON number literal with every digit of the row
   );
-  const seconds = (performance.now() - t0) / 1000;
-  agent.destroy();
-  return { rate: rows.length / seconds, seconds };
+  const perSecond = await rate(base, "/AwardTokens", bodies, '"Status":"Completed"', IN_FLIGHT);
+  return { rate: perSecond, seconds: rows.length / perSecond };
 }
 
 async function main(): Promise<void> {

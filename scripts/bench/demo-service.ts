@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DatabaseTarget } from "@/service/db/connection";
@@ -91,4 +92,48 @@ export async function prepareDemoService(backend: ServiceBackend, name: string):
     },
     stop,
   };
+}
+
+/**
+ * Sends every body to `path`, `inFlight` at a time over keep-alive sockets (as the console's
+ * senders send); requests per second. Every answer must be 200 and hold `expect`.
+ */
+export async function rate(
+  base: string,
+  path: string,
+  bodies: readonly string[],
+  expect: string,
+  inFlight: number,
+): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: inFlight });
+  const url = new URL(`${base}${path}`);
+  const send = (body: string) =>
+    new Promise<void>((resolve, reject) => {
+      const sent = request(
+        url,
+        { agent, method: "POST", headers: { "content-type": "application/json" } },
+        (response) => {
+          let text = "";
+          response.on("data", (chunk: Buffer) => {
+            text += chunk.toString("utf8");
+          });
+          response.on("end", () =>
+            response.statusCode === 200 && text.includes(expect)
+              ? resolve()
+              : reject(new Error(`${path} answered ${response.statusCode}: ${text.slice(0, 200)}`)),
+          );
+        },
+      );
+      sent.on("error", reject);
+      sent.end(body);
+    });
+  const t0 = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < bodies.length) await send(bodies[next++] as string);
+    }),
+  );
+  agent.destroy();
+  return bodies.length / ((performance.now() - t0) / 1000);
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { Agent, request } from "node:http";
 import os from "node:os";
 import { join } from "node:path";
 import { createUser } from "@/lib/auth/users";
@@ -17,7 +16,7 @@ import type { ServiceConnection } from "@/lib/client/call-service";
 import { listProjectTokens } from "@/lib/client/catalogue";
 import { type ConsoleDatabase, openConsoleDatabase } from "@/lib/db/connection";
 import { migrateConsoleDatabase } from "@/lib/db/migrate";
-import { DEMO_KEY, DEMO_PROJECT, GOLD, prepareDemoService, type ServiceBackend } from "./demo-service";
+import { DEMO_KEY, DEMO_PROJECT, GOLD, prepareDemoService, rate, type ServiceBackend } from "./demo-service";
 import { withSection } from "./doc-sections";
 
 const N = Number(process.env.BENCH_REVERSALS ?? 2000);
@@ -31,41 +30,6 @@ const SLICES = 4;
 /** Issue 29: the console's batch reversal over the service's own reversal rate. */
 const SHARE_TARGET = 0.9;
 const DOC = new URL("../../docs/benchmarks.md", import.meta.url);
-
-/** Sends every body to `path`, `IN_FLIGHT` at a time over keep-alive sockets; requests per second. */
-async function rate(base: string, path: string, bodies: readonly string[], expect: string): Promise<number> {
-  const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
-  const url = new URL(`${base}${path}`);
-  const send = (body: string) =>
-    new Promise<void>((resolve, reject) => {
-      const sent = request(
-        url,
-        { agent, method: "POST", headers: { "content-type": "application/json" } },
-        (response) => {
-          let text = "";
-          response.on("data", (chunk: Buffer) => {
-            text += chunk.toString("utf8");
-          });
-          response.on("end", () =>
-            response.statusCode === 200 && text.includes(expect)
-              ? resolve()
-              : reject(new Error(`${path} answered ${response.statusCode}: ${text.slice(0, 200)}`)),
-          );
-        },
-      );
-      sent.on("error", reject);
-      sent.end(body);
-    });
-  const t0 = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (next < bodies.length) await send(bodies[next++] as string);
-    }),
-  );
-  agent.destroy();
-  return bodies.length / ((performance.now() - t0) / 1000);
-}
 
 const award = (requestId: string, customer: string, isAllowance: boolean) =>
   `{"ApiKey":"${DEMO_KEY}","RequestID":"${requestId}","ProjectGuid":"${DEMO_PROJECT}","IsAllowance":${isAllowance},` +
@@ -82,8 +46,9 @@ async function awardsThenReversals(base: string, isAllowance: boolean, run: stri
     "/AwardTokens",
     ids.map((id, i) => award(id, `${run}-${i}`, isAllowance)),
     '"Status":"Completed"',
+    IN_FLIGHT,
   );
-  const reversals = await rate(base, "/ReverseAward", ids.map(reversal), '"Status":"Reversed"');
+  const reversals = await rate(base, "/ReverseAward", ids.map(reversal), '"Status":"Reversed"', IN_FLIGHT);
   return { awards, reversals };
 }
 
@@ -134,6 +99,7 @@ async function measure(backend: Backend): Promise<Measured> {
         `{"ApiKey":"${DEMO_KEY}","RequestID":"${randomUUID()}","ProjectGuid":"${DEMO_PROJECT}","Tokens":[{"Guid":"${GOLD.Guid}","ContractGuid":"${GOLD.ContractGuid}","Amount":${4 * N}}]}`,
       ],
       '"Status":"Completed"',
+      IN_FLIGHT,
     );
     const run = Date.now().toString(36);
     // Warm-up: the service's statements planned, its caches filled.
@@ -191,13 +157,15 @@ async function measure(backend: Backend): Promise<Measured> {
           "/AwardTokens",
           ids.map((id, i) => award(id, `own-${run}-${k}-${s}-${i}`, true)),
           '"Status":"Completed"',
+          IN_FLIGHT,
         );
       let ownSeconds = 0;
       let consoleSeconds = 0;
       for (const [s, batch] of batches.entries()) {
         const ids = ownIds[s] as string[];
         ownSeconds +=
-          ids.length / (await rate(base, "/ReverseAward", ids.map(reversal), '"Status":"Reversed"'));
+          ids.length /
+          (await rate(base, "/ReverseAward", ids.map(reversal), '"Status":"Reversed"', IN_FLIGHT));
         const rows = await batchRows(database.db, batch.id);
         const awardIds = new Map(rows.map((row) => [row.requestId, row.id]));
         const { record } = await writeBatchReversal(
