@@ -2,7 +2,7 @@ import "server-only";
 import { resolve } from "node:path";
 import { z } from "zod";
 import type { DatabaseTarget } from "@/common/database";
-import { ALLOWED_HOST_RULE, allowedHostEntry } from "@/lib/client/service-hosts";
+import { parseAllowList } from "@/common/outbound-addresses";
 import { guid } from "@/lib/contract/guid";
 import { describeIssues } from "@/lib/contract/issues";
 import { parseTrustedProxies } from "@/lib/http/forwarded-headers.cjs";
@@ -31,21 +31,11 @@ const schema = z.object({
    */
   CONSOLE_ALLOWED_SERVICE_HOSTS: z
     .string()
-    .transform((text, ctx) =>
-      text.split(",").map((entry, index) => {
-        const kept = allowedHostEntry(entry);
-        if (kept === null)
-          ctx.issues.push({
-            code: "custom",
-            input: text,
-            message:
-              entry.trim() === ""
-                ? `entry ${index + 1} is empty (hosts are separated by single commas)`
-                : `entry ${index + 1} ("${entry.trim()}") ${ALLOWED_HOST_RULE}; hosts are separated by commas`,
-          });
-        return kept ?? "";
-      }),
-    )
+    .transform((text, ctx) => {
+      const { entries, problems } = parseAllowList(text);
+      for (const message of problems) ctx.issues.push({ code: "custom", input: text, message });
+      return entries;
+    })
     .optional(),
   CONSOLE_DATABASE_URL: z
     .string()

@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
+import { parseAllowList } from "@/common/outbound-addresses";
 import { describeIssues } from "@/lib/contract/issues";
 import type { DatabaseTarget } from "./db/connection";
+import { DEFAULT_RETRY_POLICY } from "./webhooks/retry-schedule";
+import type { WebhookSettings } from "./webhooks/sender";
 
 const port = z.coerce
   .number({ error: "must be a port number" })
@@ -102,6 +105,20 @@ const schema = z
       .min(10, { error: "must be at least 10" })
       .max(60_000, { error: "must be at most 60000 (one minute)" })
       .default(250),
+    // Webhooks (docs/service.md, "Webhooks"): the sender runs unless turned off; an endpoint at a
+    // loopback or private address is called only when its host is listed; one call gets 10 s; a
+    // failed delivery waits 30 s, then twice as long each time (shortened by tests and demos).
+    SERVICE_WEBHOOKS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+    SERVICE_WEBHOOK_ALLOWED_HOSTS: z
+      .string()
+      .transform((text, ctx) => {
+        const { entries, problems } = parseAllowList(text);
+        for (const message of problems) ctx.issues.push({ code: "custom", input: text, message });
+        return entries;
+      })
+      .optional(),
+    SERVICE_WEBHOOK_TIMEOUT_MS: milliseconds(10_000),
+    SERVICE_WEBHOOK_RETRY_BASE_MS: milliseconds(30_000),
   })
   .refine((env) => env.SERVICE_HEADERS_TIMEOUT_MS <= env.SERVICE_REQUEST_TIMEOUT_MS, {
     path: ["SERVICE_HEADERS_TIMEOUT_MS"],
@@ -190,5 +207,23 @@ export function requestLogSettings(
     keptDays: env.SERVICE_REQUEST_LOG_DAYS,
     maxRows: env.SERVICE_REQUEST_LOG_MAX_ROWS,
     flushMs: env.SERVICE_REQUEST_LOG_FLUSH_MS,
+  };
+}
+
+/** A failing endpoint with no success for this long is disabled (docs/service.md, "Webhooks"). */
+export const WEBHOOK_DISABLE_AFTER_MS = 5 * 24 * 3600_000;
+/** Events, their deliveries and attempts are kept this many days. */
+export const WEBHOOK_KEEP_DAYS = 30;
+
+/** The webhook sender's settings (defaults: the schema's, from `{}`). */
+export function webhookSettings(env: ServiceEnv = loadServiceEnv({} as NodeJS.ProcessEnv)): WebhookSettings {
+  return {
+    enabled: env.SERVICE_WEBHOOKS === "on",
+    pollMs: 250,
+    timeoutMs: env.SERVICE_WEBHOOK_TIMEOUT_MS,
+    allowedHosts: new Set(env.SERVICE_WEBHOOK_ALLOWED_HOSTS ?? []),
+    retry: { ...DEFAULT_RETRY_POLICY, baseMs: env.SERVICE_WEBHOOK_RETRY_BASE_MS },
+    disableAfterMs: WEBHOOK_DISABLE_AFTER_MS,
+    keepDays: WEBHOOK_KEEP_DAYS,
   };
 }

@@ -1,7 +1,13 @@
 import { describeTarget } from "@/common/cli";
 import { openDatabase, type ServiceDatabase } from "./db/connection";
 import { requireMigratedService } from "./db/migrate";
-import { connectionLimits, databaseTarget, requestLogSettings, type ServiceEnv } from "./env";
+import {
+  connectionLimits,
+  databaseTarget,
+  requestLogSettings,
+  type ServiceEnv,
+  webhookSettings,
+} from "./env";
 import { buildServiceApp } from "./http/app";
 import type { ServiceApp } from "./http/define-route";
 
@@ -32,6 +38,7 @@ export async function startService(
       logger: { level: env.SERVICE_LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
       limits: connectionLimits(env),
       requestLog: requestLogSettings(env),
+      webhooks: webhookSettings(env),
     });
     const address = await app.listen({ port: env.SERVICE_PORT, host: env.SERVICE_HOST });
     return {

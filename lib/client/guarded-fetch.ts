@@ -1,10 +1,16 @@
 import "server-only";
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { lookup as dnsLookup } from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
 import { pipeline, type Readable } from "node:stream";
 import { constants, createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { Agent, type Dispatcher } from "undici";
-import { isAllowedHost, isRefusedPort, refusedRange } from "./service-hosts";
+import {
+  checkedLookup,
+  isAllowedHost,
+  isRefusedPort,
+  RefusedAddress,
+  refusedRange,
+} from "@/common/outbound-addresses";
 
 /**
  * The one way the console calls a service's base URL (docs/console.md, "Addresses the console
@@ -53,36 +59,10 @@ export class GuardedFetchError extends Error {
   }
 }
 
-/** Raised inside the connection's look-up; turned into a GuardedFetchError with the hop's words. */
-class RefusedAddress extends Error {
-  constructor(readonly what: string) {
-    super(`refused: ${what}`);
-  }
-}
-
 export const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const ALLOW_HINT =
   "If the service really runs there, an administrator can allow its host with CONSOLE_ALLOWED_SERVICE_HOSTS.";
-
-/** dns.lookup that refuses when any address of the name is not public, whatever family is asked for. */
-function checkedLookup(resolve: typeof dnsLookup): LookupFunction {
-  return (hostname, options, callback) => {
-    resolve(hostname, { all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, "", 0);
-      const refused = addresses.map((a) => refusedRange(a.address)).find((what) => what !== null);
-      if (refused) return callback(new RefusedAddress(refused), "", 0);
-      const usable = options.family ? addresses.filter((a) => a.family === options.family) : addresses;
-      const [first] = usable;
-      if (!first) {
-        const none = Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
-        return callback(none, "", 0);
-      }
-      if (options.all) (callback as (e: null, a: LookupAddress[]) => void)(null, usable);
-      else callback(null, first.address, first.family);
-    });
-  };
-}
 
 const agents = new WeakMap<AddressPolicy, { checked: Dispatcher; allowed: Dispatcher }>();
 

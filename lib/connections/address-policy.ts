@@ -1,6 +1,6 @@
 import "server-only";
+import { hostEntryOf } from "@/common/outbound-addresses";
 import type { AddressPolicy } from "@/lib/client/guarded-fetch";
-import { hostEntryOf } from "@/lib/client/service-hosts";
 import { type ConsoleEnv, consoleEnv } from "@/lib/env";
 
 let memo: { env: ConsoleEnv; policy: AddressPolicy } | undefined;

@@ -85,3 +85,32 @@ export const dateText = z
   .string()
   .regex(/^(|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)$/)
   .meta({ description: 'ISO 8601 UTC to the second (2026-01-31T00:00:00Z), "" when unset' });
+
+/**
+ * A whole JSON number from a body (the service reads numbers losslessly, as their text), within
+ * `min`..`max`.
+ */
+export const wholeNumber = (min: number, max: number, rule: string) =>
+  z
+    .custom<NumberLiteral>((value) => value instanceof NumberLiteral, typeRule(`must be a number: ${rule}`))
+    .transform((literal) => literal.text)
+    .check((ctx) => {
+      if (!/^\d{1,10}$/.test(ctx.value) || Number(ctx.value) < min || Number(ctx.value) > max)
+        ctx.issues.push({ code: "custom", message: `must be ${rule}`, input: ctx.value });
+    })
+    .transform(Number)
+    .meta({ type: "integer", minimum: min, maximum: max });
+
+const UTC_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+/** A time of the calendar: the pattern alone lets 2027-02-30 and 24:00 through (JavaScript rolls them over). */
+const realTime = (value: string) => {
+  const ms = Date.parse(value);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 19) === value.slice(0, 19);
+};
+
+/** An ISO 8601 UTC time of the calendar, from a query or a body. */
+export const utcTimeText = z
+  .string()
+  .regex(UTC_TIME, { error: "must be an ISO 8601 UTC time (2027-01-31T00:00:00Z)", abort: true })
+  .refine(realTime, { error: "must be a time that exists (2027-01-31T00:00:00Z)" });

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { envelopeShape } from "./envelope";
-import { amountLiteral, dateText, decimalText, storedText, uuid } from "./fields";
+import { amountLiteral, dateText, decimalText, storedText, uuid, wholeNumber } from "./fields";
 import { typeRule } from "./issues";
 import { KEY_SCOPE_NAMES } from "./key-scopes";
-import { NumberLiteral } from "./number-literal";
 import { type Strictness, strictnessTools } from "./strictness";
 
 /**
@@ -11,21 +10,6 @@ import { type Strictness, strictnessTools } from "./strictness";
  * with a key that has the `keys` scope. Secrets are answered once, when a key is made or rolled,
  * and never listed.
  */
-
-/**
- * A whole JSON number from a body (the service reads numbers losslessly, as their text), within
- * `min`..`max`.
- */
-const wholeNumber = (min: number, max: number, rule: string) =>
-  z
-    .custom<NumberLiteral>((value) => value instanceof NumberLiteral, typeRule(`must be a number: ${rule}`))
-    .transform((literal) => literal.text)
-    .check((ctx) => {
-      if (!/^\d{1,10}$/.test(ctx.value) || Number(ctx.value) < min || Number(ctx.value) > max)
-        ctx.issues.push({ code: "custom", message: `must be ${rule}`, input: ctx.value });
-    })
-    .transform(Number)
-    .meta({ type: "integer", minimum: min, maximum: max });
 
 const keyId = wholeNumber(1, 2_147_483_647, "a key's Id from the list");
 

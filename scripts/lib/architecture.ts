@@ -442,9 +442,12 @@ export const RULES: Rule[] = [
   ),
   importRule(
     "client-imports-only-contract",
-    "lib/client, the one client of the service, imports of the project only lib/contract and lib/model's plain values: it knows no session, page or database, only a connection it is handed.",
+    "lib/client, the one client of the service, imports of the project only lib/contract, lib/model's plain values and common/outbound-addresses (the address rules the service's webhook sender applies too): it knows no session, page or database, only a connection it is handed.",
     notTest(inside("lib/client")),
-    targetIn((path) => !inside("lib/client", "lib/contract", "lib/model")(path)),
+    targetIn(
+      (path) =>
+        !inside("lib/client", "lib/contract", "lib/model")(path) && path !== "common/outbound-addresses.ts",
+    ),
   ),
   importRule(
     "lib-never-imports-ui",

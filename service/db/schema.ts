@@ -595,3 +595,151 @@ export const requestLogSegments = service.table(
     index("request_log_segments_request_ids_idx").using("gin", t.requestIds),
   ],
 );
+
+/**
+ * Webhooks (docs/service.md, "Webhooks"): where a project's events go. `secret` signs them
+ * (Standard Webhooks, `whsec_…`); while a rolled secret's grace period lasts, `previous_secret`
+ * signs too, so a receiver may move to the new one without a failed check. The secret is answered
+ * once, when the endpoint is made or its secret rolled, and never listed.
+ */
+export const WEBHOOK_ENDPOINT_STATES = ["enabled", "failing", "disabled"] as const;
+export type WebhookEndpointState = (typeof WEBHOOK_ENDPOINT_STATES)[number];
+
+export const webhookEndpoints = service.table(
+  "webhook_endpoints",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    /** The event types it takes; empty: every one. */
+    events: text("events").array().notNull().default(sql`'{}'::text[]`),
+    /** enabled; failing (a delivery gave up, none succeeded since); disabled (by a person, or failing too long). */
+    state: text("state").$type<WebhookEndpointState>().notNull().default("enabled"),
+    /** Why it is disabled, in words ("" while it is not). */
+    disabledReason: text("disabled_reason").notNull().default(""),
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("webhook_endpoints_project_idx").on(t.projectId),
+    check("webhook_endpoints_state_check", sql`${t.state} in ('enabled', 'failing', 'disabled')`),
+  ],
+);
+
+/** wallet.low: the project wallet of each contract of `token_id` fell below `below` (per endpoint). */
+export const webhookThresholds = service.table(
+  "webhook_thresholds",
+  {
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    tokenId: integer("token_id")
+      .notNull()
+      .references(() => tokens.id, { onDelete: "cascade" }),
+    below: amount("below").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.endpointId, t.tokenId] }),
+    index("webhook_thresholds_token_idx").on(t.tokenId),
+    check("webhook_thresholds_below_check", sql`${t.below} > 0`),
+  ],
+);
+
+/**
+ * The outbox: one row per state change a webhook reports, written by triggers in the same
+ * transaction as the change (migration 0021), so that none is lost or made up. Rows are written
+ * only for projects with an endpoint that is not disabled. `payload` is the body, made once when
+ * the sender first takes the event (`fanned_out`), so that every delivery and replay of an event
+ * sends the same bytes. `dedup` makes a second row for the same change impossible.
+ */
+export const webhookEvents = service.table(
+  "webhook_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    eventId: uuid("event_id").notNull().defaultRandom(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    /** For one endpoint only (a test event, a threshold of that endpoint); null: every endpoint that takes the type. */
+    endpointId: integer("endpoint_id").references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    awardId: bigint("award_id", { mode: "number" }),
+    reversalId: bigint("reversal_id", { mode: "number" }),
+    keyId: integer("key_id"),
+    /** What the trigger knew that a later read could not (a balance at the time, a threshold). */
+    data: text("data").notNull().default("{}"),
+    dedup: text("dedup"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    fannedOut: boolean("fanned_out").notNull().default(false),
+    payload: text("payload"),
+  },
+  (t) => [
+    uniqueIndex("webhook_events_event_id_idx").on(t.eventId),
+    uniqueIndex("webhook_events_dedup_idx").on(t.dedup),
+    index("webhook_events_waiting_idx").on(t.id).where(sql`not ${t.fannedOut}`),
+    index("webhook_events_occurred_idx").on(t.occurredAt),
+  ],
+);
+
+export const WEBHOOK_DELIVERY_STATES = ["pending", "sending", "delivered", "failed"] as const;
+export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
+
+/** One event to one endpoint: made once per pair, retried until delivered or 3 days have passed. */
+export const webhookDeliveries = service.table(
+  "webhook_deliveries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    eventId: bigint("event_id", { mode: "number" })
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    state: text("state").$type<WebhookDeliveryState>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A sender holds it until then; past it, the delivery is taken again (the sender stopped). */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /** Retries stop 3 days after this (a replay starts it again). */
+    retriesFrom: timestamp("retries_from", { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_event_endpoint_idx").on(t.eventId, t.endpointId),
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.state} in ('pending', 'sending')`),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id),
+    check("webhook_deliveries_state_check", sql`${t.state} in ('pending', 'sending', 'delivered', 'failed')`),
+  ],
+);
+
+/** Every attempt of a delivery: what came back, how long it took, the start of the answer. */
+export const webhookAttempts = service.table(
+  "webhook_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    deliveryId: bigint("delivery_id", { mode: "number" })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    /** The delivery's endpoint, kept here so that an endpoint's health reads its own attempts. */
+    endpointId: integer("endpoint_id").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    /** The answer's status; null when none came (refused address, timeout, connection error). */
+    statusCode: integer("status_code"),
+    latencyMs: integer("latency_ms").notNull(),
+    ok: boolean("ok").notNull(),
+    /** Why it failed, in words, when no answer came ("" otherwise). */
+    error: text("error").notNull().default(""),
+    /** The first 500 characters of the answer's body. */
+    excerpt: text("excerpt").notNull().default(""),
+  },
+  (t) => [
+    index("webhook_attempts_delivery_idx").on(t.deliveryId, t.id),
+    index("webhook_attempts_endpoint_idx").on(t.endpointId, t.at),
+  ],
+);

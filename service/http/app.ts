@@ -14,8 +14,15 @@ import type { ServiceDb } from "../db/connection";
 import type { AuthorizedProject } from "../domain/keys";
 import { logRequestId } from "../domain/request-log";
 import type { RequestLogRow } from "../domain/request-log-batch";
-import { type ConnectionLimits, connectionLimits, type RequestLogSettings, requestLogSettings } from "../env";
+import {
+  type ConnectionLimits,
+  connectionLimits,
+  type RequestLogSettings,
+  requestLogSettings,
+  webhookSettings,
+} from "../env";
 import { databaseSink, type RequestLogSink, RequestLogWriter } from "../log/request-log";
+import { WebhookSender, type WebhookSettings } from "../webhooks/sender";
 import {
   applyConnectionLimits,
   clientErrorHandler,
@@ -36,6 +43,7 @@ import { CUSTOMER_TOKENS_URL, holdingsRoutes } from "./routes/holdings";
 import { keyRoutes } from "./routes/keys";
 import { metaRoutes } from "./routes/meta";
 import { requestRoutes } from "./routes/requests";
+import { webhookRoutes } from "./routes/webhooks";
 import { securityHeaders } from "./security-headers";
 import { validatorCompiler } from "./validation";
 import { serializerCompiler } from "./wire-json";
@@ -55,6 +63,8 @@ declare module "fastify" {
     changeFeed: ChangeFeed;
     /** This instance's request log writer (docs/service.md, "Request log"). */
     requestLog: RequestLogWriter;
+    /** This instance's webhook sender (docs/service.md, "Webhooks"). */
+    webhooks: WebhookSender;
   }
   interface FastifyRequest {
     /**
@@ -187,6 +197,8 @@ export interface ServiceAppOptions {
   requestLog?: RequestLogSettings;
   /** Where the request log writes (default: the database; a benchmark measures the log without its writes). */
   requestLogSink?: RequestLogSink;
+  /** The webhook sender (default: the environment's defaults, so on). */
+  webhooks?: WebhookSettings;
 }
 
 /** The reference service: every endpoint of the spec and our extensions under `/api/public`. */
@@ -248,6 +260,16 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
   );
   app.addHook("onClose", () => requestLog.close());
   app.decorate("requestLog", requestLog);
+
+  const webhooks = new WebhookSender(options.db, options.webhooks ?? webhookSettings(), {
+    onError: (error) => app.log.warn({ err: error }, "webhook sender: a round failed; it runs again"),
+  });
+  app.addHook("onReady", (done) => {
+    webhooks.start();
+    done();
+  });
+  app.addHook("onClose", () => webhooks.close());
+  app.decorate("webhooks", webhooks);
   // Declared up front, so every request object has the same shape (Fastify's advice).
   app.decorateRequest("postedKey", undefined);
   app.decorateRequest("failure", undefined);
@@ -315,6 +337,7 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
       awardRoutes(typed);
       keyRoutes(typed);
       requestRoutes(typed);
+      webhookRoutes(typed);
       customerRoutes(typed);
     },
     { prefix: API_PREFIX },

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { importFixture } from "@/service/domain/import";
+import type { WebhookSettings } from "@/service/webhooks/sender";
 import { testFixture } from "./fixtures";
 import { expectLedgerBalanced, startTestService, type TestService } from "./harness";
 
@@ -18,6 +19,8 @@ export function serveFixtures(options: {
   per: "test" | "file";
   fixtures?: () => unknown[];
   rateLimit?: number;
+  /** The webhook sender (default: off). */
+  webhooks?: WebhookSettings;
 }): FixtureService {
   let current: { service: TestService; projectId: number } | undefined;
   const need = () => {
@@ -25,7 +28,7 @@ export function serveFixtures(options: {
     return current;
   };
   const start = async () => {
-    const service = await startTestService({ rateLimit: options.rateLimit ?? 0 });
+    const service = await startTestService({ rateLimit: options.rateLimit ?? 0, webhooks: options.webhooks });
     const fixtures = options.fixtures?.() ?? [testFixture()];
     let projectId = 0;
     for (const [index, fixture] of fixtures.entries()) {

@@ -2,9 +2,10 @@ import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { expect, inject } from "vitest";
 import { openDatabase, type ServiceDatabase, type ServiceDb } from "@/service/db/connection";
-import type { ConnectionLimits, RequestLogSettings } from "@/service/env";
+import { type ConnectionLimits, type RequestLogSettings, webhookSettings } from "@/service/env";
 import { API_PREFIX, buildServiceApp } from "@/service/http/app";
 import type { ServiceApp } from "@/service/http/define-route";
+import type { WebhookSettings } from "@/service/webhooks/sender";
 import { migratedPgliteDump } from "../pglite-dumps";
 import { createThrowawayDatabase } from "../throwaway-postgres";
 
@@ -63,6 +64,8 @@ export async function startTestService(
     limits?: ConnectionLimits;
     /** The request log's settings (default: the environment's, so on). */
     requestLog?: RequestLogSettings;
+    /** The webhook sender's settings (default: off, so that no test but the webhooks' own sees its rounds). */
+    webhooks?: WebhookSettings;
   } = {},
 ): Promise<TestService> {
   const database = options.database ?? (await createTestDatabase());
@@ -82,6 +85,7 @@ export async function startTestService(
     keyCheckTtlMs: options.keyCheckTtlMs,
     limits: options.limits,
     requestLog: options.requestLog,
+    webhooks: options.webhooks ?? { ...webhookSettings(), enabled: false },
   });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return {

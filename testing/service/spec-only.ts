@@ -9,12 +9,12 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A service that implements the public spec only, played in front of ours (for the console's tests
- * and the e2e test proxy): our extensions (Wallet, FundWallet, Awards, ReverseAward, Keys, Requests, Customers) answer 404 and AwardTokens
+ * and the e2e test proxy): our extensions (Wallet, FundWallet, Awards, ReverseAward, Keys, Requests, Customers, Webhooks) answer 404 and AwardTokens
  * answers without `Status` and `ErrorCode`.
  */
 
 export const EXTENSION_PATH =
-  /^\/api\/public\/(Wallet|FundWallet|Awards|ReverseAward|Keys|Requests|Customers)(\/|$|\?)/;
+  /^\/api\/public\/(Wallet|FundWallet|Awards|ReverseAward|Keys|Requests|Customers|Webhooks)(\/|$|\?)/;
 
 /** Drops our extension fields from a JSON answer's text (edited as text: amounts stay exact). */
 export function withoutExtensionFields(text: string): string {

@@ -1,12 +1,13 @@
-import "server-only";
-import { BlockList, isIP } from "node:net";
+import type { lookup as dnsLookup, LookupAddress } from "node:dns";
+import { BlockList, isIP, type LookupFunction } from "node:net";
 
 /**
- * Which addresses the console may call for a service (docs/console.md, "Addresses the console
- * calls"). An owner types a connection's base URL, and the console's server calls it: without
- * these rules that is a way to make the server fetch its own loopback ports, the private network
- * or a cloud metadata endpoint. Plain rules, no network: lib/env.ts parses the allow list with
- * them and lib/client/guarded-fetch.ts applies them at connect time.
+ * Which addresses a server of ours calls when a person typed the URL: the console a connection's
+ * base URL (docs/console.md, "Addresses the console calls"), the service a webhook endpoint's
+ * (docs/service.md, "Webhooks"). Without these rules a typed URL is a way to make the server
+ * fetch its own loopback ports, the private network or a cloud metadata endpoint. Both programs
+ * apply the same rules: lib/client/guarded-fetch.ts and service/webhooks/send.ts, at connect time
+ * with `checkedLookup`.
  */
 
 interface Range {
@@ -72,7 +73,7 @@ const NAT64 = new BlockList();
 NAT64.addSubnet("64:ff9b::", 96, "ipv6");
 
 /**
- * What kind of address the console does not call `address` (an IP address, as DNS or a URL gives
+ * What kind of address our servers do not call `address` (an IP address, as DNS or a URL gives
  * it), or null for a public one. The well-known NAT64 prefix (64:ff9b::/96) is judged by the IPv4
  * address inside it, so an IPv6-only network still reaches public IPv4 services.
  */
@@ -90,12 +91,12 @@ export function refusedRange(address: string): string | null {
   return null;
 }
 
-/** The rule an entry of CONSOLE_ALLOWED_SERVICE_HOSTS breaks, for lib/env.ts's message. */
+/** The rule an entry of an allow list (CONSOLE_ALLOWED_SERVICE_HOSTS, SERVICE_WEBHOOK_ALLOWED_HOSTS) breaks. */
 export const ALLOWED_HOST_RULE =
   "must be a host or host:port, such as 127.0.0.1:3001, localhost:3001, [::1]:3001 or service.internal (no scheme, path or spaces)";
 
 /**
- * One entry of CONSOLE_ALLOWED_SERVICE_HOSTS as the allow list keeps it — the host as a URL
+ * One entry of an allow list as the list keeps it — the host as a URL
  * spells it (lower case, IPv6 in brackets, IPv4 in dotted decimal) and the port when one is
  * given — or null when it is not a host or host:port. A host without a port allows every port.
  */
@@ -132,7 +133,7 @@ export function isAllowedHost(url: URL, allowed: ReadonlySet<string>): boolean {
 
 /**
  * The Fetch Standard's "bad ports" (fetch.spec.whatwg.org, "port blocking"): ports of protocols
- * that are not HTTP (FTP, SSH, SMTP, IRC, SIP…), where a request the console sends could be read as
+ * that are not HTTP (FTP, SSH, SMTP, IRC, SIP…), where a request we send could be read as
  * that protocol's commands. fetch refused them; guarded-fetch.ts, which does not use fetch, does.
  */
 const BAD_PORTS = new Set([
@@ -142,7 +143,58 @@ const BAD_PORTS = new Set([
   3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
-/** Whether the URL names a port the console never calls (only an explicit port can: 80 and 443 are not bad). */
+/** Whether the URL names a port our servers never call (only an explicit port can: 80 and 443 are not bad). */
 export function isRefusedPort(url: URL): boolean {
   return url.port !== "" && BAD_PORTS.has(Number(url.port));
+}
+
+/** Raised inside a connection's look-up when a name resolves to an address that is not called. */
+export class RefusedAddress extends Error {
+  constructor(readonly what: string) {
+    super(`refused: ${what}`);
+  }
+}
+
+/**
+ * dns.lookup that refuses (RefusedAddress) when any address of the name is not public, whatever
+ * family is asked for: the connection then goes to an address that was checked, with no earlier
+ * look-up whose answer a second one could change (DNS rebinding).
+ */
+export function checkedLookup(resolve: typeof dnsLookup): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, { all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, "", 0);
+      const refused = addresses.map((a) => refusedRange(a.address)).find((what) => what !== null);
+      if (refused) return callback(new RefusedAddress(refused), "", 0);
+      const usable = options.family ? addresses.filter((a) => a.family === options.family) : addresses;
+      const [first] = usable;
+      if (!first) {
+        const none = Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
+        return callback(none, "", 0);
+      }
+      if (options.all) (callback as (e: null, a: LookupAddress[]) => void)(null, usable);
+      else callback(null, first.address, first.family);
+    });
+  };
+}
+
+/**
+ * An allow list as an environment variable gives it (comma-separated host or host:port): its
+ * entries as allowedHostEntry keeps them, and what is wrong with each entry that is not one.
+ * CONSOLE_ALLOWED_SERVICE_HOSTS (lib/env.ts) and SERVICE_WEBHOOK_ALLOWED_HOSTS (service/env.ts).
+ */
+export function parseAllowList(text: string): { entries: string[]; problems: string[] } {
+  const entries: string[] = [];
+  const problems: string[] = [];
+  text.split(",").forEach((entry, index) => {
+    const kept = allowedHostEntry(entry);
+    if (kept !== null) entries.push(kept);
+    else if (entry.trim() === "")
+      problems.push(`entry ${index + 1} is empty (hosts are separated by single commas)`);
+    else
+      problems.push(
+        `entry ${index + 1} ("${entry.trim()}") ${ALLOWED_HOST_RULE}; hosts are separated by commas`,
+      );
+  });
+  return { entries, problems };
 }

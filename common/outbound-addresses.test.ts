@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConsoleEnvError, parseConsoleEnv } from "@/lib/env";
-import { allowedHostEntry, isAllowedHost, refusedRange } from "./service-hosts";
+import { allowedHostEntry, isAllowedHost, refusedRange } from "./outbound-addresses";
 
 describe("addresses the console does not call", () => {
   it.each([
