@@ -7,9 +7,11 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "@/testing/free-port";
 import { awardJson, reverseJson } from "@/testing/service/awards-client";
-import { GOLD, GOLD_DB, testFixture } from "@/testing/service/fixtures";
+import { within } from "@/testing/service/eventually";
+import { GOLD, GOLD_DB, KEY, PROJECT, testFixture } from "@/testing/service/fixtures";
 import { createTestDatabase, expectLedgerBalanced, TEST_DB } from "@/testing/service/harness";
-import { post } from "@/testing/service/http-client";
+import { call, post } from "@/testing/service/http-client";
+import { WebhookReceiver } from "@/testing/service/webhook-receiver";
 import { TEST_LIMITS } from "@/testing/test-limits";
 import { openDatabase, type ServiceDatabase } from "../db/connection";
 import { migrateServiceDatabase } from "../db/migrate";
@@ -201,5 +203,75 @@ describe("kill -9", () => {
     expect(answered.size).toBeGreaterThanOrEqual(40);
     // Compensating entries only: every balance is still what its postings say, every contract sums to zero.
     await expectLedgerBalanced(database.db);
+  });
+
+  it("webhook events committed before the kill are all delivered after a restart, once per event id", async () => {
+    const prepared = await prepareDatabase();
+    const receiver = await new WebhookReceiver().start();
+    cleanups.push(() => receiver.stop());
+    // A slow receiver, so that deliveries are in flight when the service dies.
+    receiver.delayMs = 300;
+    const env = {
+      ...prepared.env,
+      SERVICE_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+      SERVICE_WEBHOOK_TIMEOUT_MS: "2000",
+      SERVICE_WEBHOOK_RETRY_BASE_MS: "100",
+    };
+    // First life: the sender is off, so every event is committed and none sent when it dies.
+    const first = await startService({ ...env, SERVICE_WEBHOOKS: "off" });
+    const firstExit = new Promise((resolve) => first.child.once("exit", resolve));
+    const made = await post(
+      first.base,
+      "/Webhooks",
+      JSON.stringify({ ApiKey: KEY, ProjectGuid: PROJECT, Url: receiver.url }),
+    );
+    expect(made.json).toMatchObject({ isError: "0" });
+    const requestIds = Array.from({ length: 40 }, () => crypto.randomUUID());
+    const awardAll = async (base: string, ids: string[]) => {
+      for (const requestId of ids) {
+        const body = awardJson({
+          requestId,
+          customer: "hooked",
+          allowance: true,
+          lines: [{ token: GOLD, contract: GOLD_DB, amount: "1" }],
+        });
+        expect((await post(base, "/AwardTokens", body)).status).toBe(200);
+      }
+    };
+    await awardAll(first.base, requestIds.slice(0, 20));
+    first.child.kill("SIGKILL");
+    await firstExit;
+    expect(receiver.received).toEqual([]);
+
+    // Second life: the sender on, killed while it sends to a slow receiver.
+    const middle = await startService(env);
+    const middleExit = new Promise((resolve) => middle.child.once("exit", resolve));
+    await awardAll(middle.base, requestIds.slice(20));
+    await within(TEST_LIMITS.startMs, async () => receiver.received.length > 0);
+    middle.child.kill("SIGKILL");
+    await middleExit;
+
+    const second = await startService(env);
+    const covered = () => new Set(receiver.received.map((r) => r.event.data.RequestID)).size === 40;
+    await within(TEST_LIMITS.startMs, async () => covered());
+    // One event per award: every RequestID under one event id, 40 ids in all.
+    const idsOf = new Map<unknown, Set<unknown>>();
+    for (const got of receiver.received) {
+      const ids = idsOf.get(got.event.data.RequestID) ?? new Set();
+      ids.add(got.headers["webhook-id"]);
+      idsOf.set(got.event.data.RequestID, ids);
+    }
+    expect([...idsOf.keys()].sort()).toEqual([...requestIds].sort());
+    expect([...idsOf.values()].every((ids) => ids.size === 1)).toBe(true);
+    const log = await call(second.base, `/Webhooks/Deliveries/${KEY}/${PROJECT}?Limit=100`);
+    expect(log.json.Data.Deliveries).toHaveLength(40);
+    expect(new Set(log.json.Data.Deliveries.map((d: { EventId: string }) => d.EventId)).size).toBe(40);
+    await within(TEST_LIMITS.startMs, async () => {
+      const again = await call(
+        second.base,
+        `/Webhooks/Deliveries/${KEY}/${PROJECT}?Limit=100&State=delivered`,
+      );
+      return again.json.Data.Deliveries.length === 40;
+    });
   });
 });

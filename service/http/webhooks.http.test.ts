@@ -379,7 +379,7 @@ describe("delivery", () => {
   it("gives up after the give-up time and marks the endpoint failing; a replay after the fix delivers and clears it", async () => {
     const { Endpoint } = await addEndpoint();
     receiver.answer = 503;
-    const since = new Date(Date.now() - 60_000).toISOString().slice(0, 19) + "Z";
+    const since = `${new Date(Date.now() - 60_000).toISOString().slice(0, 19)}Z`;
     const brief = new WebhookSender(service.db, {
       ...settings,
       retry: { baseMs: 20, capMs: 40, giveUpMs: 150 },
