@@ -4,6 +4,7 @@ import { customerSearch } from "@/lib/contract/customer-search";
 import { holdings } from "@/lib/contract/holdings";
 import { keys } from "@/lib/contract/keys";
 import { requestLog } from "@/lib/contract/request-log";
+import { webhooks } from "@/lib/contract/webhooks";
 
 // No "server-only" marker here: the worker thread that reads large answers (answer-worker.ts)
 // loads this table outside React's server environment, where the marker throws. It holds no
@@ -50,6 +51,9 @@ const MB = 1_000_000;
  *   1 MB holds it many times over.
  * - request log: a page is at most 200 entries of a few hundred bytes, the error groups one per
  *   route, status and message: 4 MB holds either many times over.
+ * - webhooks: the endpoints (at most 20, each with its thresholds) and one endpoint's answers
+ *   1 MB; a page of deliveries is at most 100, each with its body (a few KB) and every attempt
+ *   (about 20 over 3 days, each with 500 characters of the answer): 16 MB.
  * "Test connection" reads what the pages read (Tokens, Wallet) with the same caps, so it reports
  * what the pages will meet.
  */
@@ -90,6 +94,32 @@ export const ANSWERS = {
     bytes: 1 * MB,
     what: "a customer search (Customers)",
     schema: customerSearch.accept.CustomerSearchResponse,
+  },
+  webhooksList: { bytes: 1 * MB, what: "the project's Webhooks", schema: webhooks.accept.WebhooksResponse },
+  webhookSecret: {
+    bytes: 1 * MB,
+    what: "an endpoint's answer (Webhooks)",
+    schema: webhooks.accept.WebhookSecretResponse,
+  },
+  webhook: {
+    bytes: 1 * MB,
+    what: "an endpoint's answer (Webhooks)",
+    schema: webhooks.accept.WebhookResponse,
+  },
+  webhookDeleted: {
+    bytes: 1 * MB,
+    what: "an endpoint's answer (Webhooks/Delete)",
+    schema: webhooks.accept.WebhookDeletedResponse,
+  },
+  webhookQueued: {
+    bytes: 1 * MB,
+    what: "a replay's answer (Webhooks)",
+    schema: webhooks.accept.WebhookQueuedResponse,
+  },
+  webhookDeliveries: {
+    bytes: 16 * MB,
+    what: "a page of webhook deliveries (Webhooks/Deliveries)",
+    schema: webhooks.accept.WebhookDeliveriesResponse,
   },
 } as const satisfies Record<string, AnswerLimit & { schema: unknown }>;
 

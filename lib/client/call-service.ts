@@ -151,6 +151,15 @@ async function readCapped(response: GuardedResponse, limit: AnswerLimit): Promis
   return bytes;
 }
 
+/** `?Status=4xx&Route=…`: the filters that are set, in the contract's names. */
+export function queryString(query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== "") params.set(name, value);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
 /** Path segments, each percent-encoded (a CustomerID may hold `/`, `%`, spaces…). */
 export function servicePath(...segments: string[]): string {
   return segments.map((segment) => `/${encodeURIComponent(segment)}`).join("");

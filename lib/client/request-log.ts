@@ -1,15 +1,6 @@
 import "server-only";
 import type { RequestErrorsQuery, RequestLogQuery } from "@/lib/contract/request-log";
-import { callService, type ServiceConnection, servicePath } from "./call-service";
-
-/** `?Status=4xx&Route=…`: the filters that are set, in the contract's names. */
-function queryString(query: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query))
-    if (value !== undefined && value !== "") params.set(name, value);
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
+import { callService, queryString, type ServiceConnection, servicePath } from "./call-service";
 
 /** `GET /Requests/{key}/{project}` (our extension, `keys` scope): a page of entries, newest first. */
 export function listRequests(connection: ServiceConnection, query: RequestLogQuery) {

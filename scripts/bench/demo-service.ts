@@ -48,7 +48,11 @@ function tsx(args: string[], env: Record<string, string>): void {
  * throwaway PostgreSQL with its durable defaults or a file-backed PGlite as the demo runs it;
  * the service is started by `start`.
  */
-export async function prepareDemoService(backend: ServiceBackend, name: string): Promise<DemoService> {
+export async function prepareDemoService(
+  backend: ServiceBackend,
+  name: string,
+  extraEnv: Record<string, string> = {},
+): Promise<DemoService> {
   const folder = mkdtempSync(join(tmpdir(), `gcc-bench-${name}-`));
   const cluster =
     backend === "postgres" ? await startThrowawayPostgres(`${name}_bench`, { durable: true }) : null;
@@ -59,6 +63,7 @@ export async function prepareDemoService(backend: ServiceBackend, name: string):
     SERVICE_PORT: String(port),
     SERVICE_LOG_LEVEL: "warn",
     SERVICE_RATE_LIMIT: "0",
+    ...extraEnv,
   };
   let service: ChildProcess | null = null;
   const stop = async () => {

@@ -683,7 +683,6 @@ export const webhookEvents = service.table(
     uniqueIndex("webhook_events_event_id_idx").on(t.eventId),
     uniqueIndex("webhook_events_dedup_idx").on(t.dedup),
     index("webhook_events_waiting_idx").on(t.id).where(sql`not ${t.fannedOut}`),
-    index("webhook_events_occurred_idx").on(t.occurredAt),
   ],
 );
 

@@ -33,6 +33,7 @@ import type { ServiceApp } from "./define-route";
 import { MalformedUrlError, sendFailure } from "./envelope";
 import { keyGuard } from "./guard";
 import { BODY_LIMIT, registerJsonBody } from "./json-body";
+import { OPERATION_TAGS, operationOf } from "./operations";
 import { RateLimiter } from "./rate-limit";
 import type { Representation } from "./representation";
 import { RequestIds } from "./request-ids";
@@ -261,8 +262,15 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
   app.addHook("onClose", () => requestLog.close());
   app.decorate("requestLog", requestLog);
 
+  // The API calls taken, so that the webhook sender yields to them (docs/service.md, "Webhooks").
+  let calls = 0;
+  app.addHook("onRequest", (_request, _reply, done) => {
+    calls += 1;
+    done();
+  });
   const webhooks = new WebhookSender(options.db, options.webhooks ?? webhookSettings(), {
     onError: (error) => app.log.warn({ err: error }, "webhook sender: a round failed; it runs again"),
+    activity: () => calls,
   });
   app.addHook("onReady", (done) => {
     webhooks.start();
@@ -301,6 +309,7 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
   app.setErrorHandler((error, request, reply) => sendFailure(error, request, reply));
   app.setNotFoundHandler((request, reply) => sendFailure(null, request, reply));
 
+  const zodTransform = createJsonSchemaTransform({ zodToJsonConfig: { unrepresentable: "any" } });
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
@@ -311,8 +320,28 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
           "The public REST service of the spec, with the extensions of this implementation (FundWallet, Wallet, Awards, health) marked as such. Amounts are exact decimals.",
       },
       servers: [{ url: API_PREFIX }],
+      tags: OPERATION_TAGS.map((tag) => ({ ...tag })),
     },
-    transform: createJsonSchemaTransform({ zodToJsonConfig: { unrepresentable: "any" } }),
+    transform: (input) => {
+      const out = zodTransform(input);
+      if ((out.schema as { hide?: boolean } | undefined)?.hide) return out;
+      const method = [input.route.method].flat()[0] ?? "";
+      if (method === "HEAD") return out;
+      const operation = operationOf(method, input.url, API_PREFIX);
+      if (!operation)
+        throw new Error(
+          `${method} ${input.url} has no entry in service/http/operations.ts: give it an operationId`,
+        );
+      return {
+        ...out,
+        schema: {
+          ...out.schema,
+          operationId: operation.operationId,
+          tags: [operation.tag],
+          description: operation.description,
+        },
+      };
+    },
   });
 
   // Every route of the API records its calls in the request log (added as each is registered).

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ServiceDb } from "../db/connection";
 import { rows } from "../domain/sql-rows";
-import { inTransaction } from "../domain/transaction";
 
 /**
  * The outbox's reading side (docs/service.md, "Webhooks"). Triggers write an event in the
@@ -119,10 +118,11 @@ export function eventBody(source: EventSource): string {
 
 /**
  * Takes up to `limit` events no sender took yet (oldest first; another sender's are skipped),
- * stores their bodies and makes their deliveries. Returns how many it took.
+ * stores their bodies and makes their deliveries, inside the caller's transaction. Returns how
+ * many it took.
  */
-export async function fanOut(db: ServiceDb, limit = 500): Promise<number> {
-  return inTransaction(db, async (tx) => {
+export async function fanOut(tx: ServiceDb, limit = 500): Promise<number> {
+  {
     const sources = await rows<EventSource>(
       tx,
       sql`with taken as (
@@ -169,7 +169,7 @@ export async function fanOut(db: ServiceDb, limit = 500): Promise<number> {
           on conflict (event_id, endpoint_id) do nothing`,
     );
     return sources.length;
-  });
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ServiceDb } from "../db/connection";
 import { rows } from "../domain/sql-rows";
+import { inTransaction } from "../domain/transaction";
 import { failDisabledDeliveries, fanOut, writeExpiringKeyEvents } from "./outbox";
 import { nextAttemptAt, type RetryPolicy, retryDelay } from "./retry-schedule";
 import { signedHeaders } from "./secrets";
@@ -31,13 +32,22 @@ export interface WebhookSettings {
   disableAfterMs: number;
   /** Events (with their deliveries and attempts) older than this are deleted once none waits. */
   keepDays: number;
-  /** Calls in flight at most (default 16). */
+  /** Calls in flight at most (default 64). */
   inFlight?: number;
   /** How often expiring keys, failing endpoints and old events are swept (default 60 s). */
   sweepMs?: number;
   /** How names resolve (tests). */
   lookup?: SendPolicy["lookup"];
 }
+
+/**
+ * While the API is answering calls, the sender takes at most this share of the time and claims at
+ * most BUSY_CLAIM deliveries a round: awards come first (docs/service.md, "Webhooks"; measured in
+ * docs/benchmarks.md, "Service: awards with webhooks on"). Deliveries wait meanwhile, and catch
+ * up at full speed once the calls stop.
+ */
+const BUSY_SHARE = 0.02;
+const BUSY_CLAIM = 8;
 
 interface Claimed {
   id: number;
@@ -84,19 +94,28 @@ export class WebhookSender {
   private readonly random: () => number;
   private readonly onError: (error: unknown) => void;
 
+  private readonly activity: () => number;
+  private lastActivity = -1;
+
   constructor(
     private readonly db: ServiceDb,
     private readonly settings: WebhookSettings,
-    options: { random?: () => number; onError?: (error: unknown) => void } = {},
+    options: {
+      random?: () => number;
+      onError?: (error: unknown) => void;
+      /** A count of the API calls the process has taken, so that the sender yields while they come. */
+      activity?: () => number;
+    } = {},
   ) {
     this.random = options.random ?? Math.random;
+    this.activity = options.activity ?? (() => 0);
     this.onError = options.onError ?? (() => undefined);
     this.policy = {
       allowedHosts: settings.allowedHosts,
       timeoutMs: settings.timeoutMs,
       lookup: settings.lookup,
     };
-    this.maxInFlight = settings.inFlight ?? 16;
+    this.maxInFlight = settings.inFlight ?? 64;
   }
 
   start(): void {
@@ -108,39 +127,68 @@ export class WebhookSender {
     if (this.closed) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      this.running = this.tick()
+      const started = performance.now();
+      const calls = this.activity();
+      const apiBusy = calls !== this.lastActivity;
+      this.lastActivity = calls;
+      this.running = this.tick(apiBusy ? BUSY_CLAIM : undefined)
         .catch((error: unknown) => {
           this.onError(error);
           return false;
         })
-        .then((busy) => this.schedule(busy ? 0 : this.settings.pollMs));
+        .then((more) => {
+          const took = performance.now() - started;
+          if (apiBusy) this.schedule(Math.max(took * (1 / BUSY_SHARE - 1), this.settings.pollMs / 5));
+          else this.schedule(more ? 0 : this.settings.pollMs);
+        });
     }, ms);
     this.timer.unref?.();
   }
 
   /** One round: events taken, due deliveries sent, finished ones recorded. True when there may be more at once. */
-  async tick(): Promise<boolean> {
+  async tick(claimAtMost?: number): Promise<boolean> {
     const now = Date.now();
     if (now - this.lastSweep >= (this.settings.sweepMs ?? 60_000)) {
       this.lastSweep = now;
       await this.sweep();
     }
-    const taken = await fanOut(this.db);
-    const sent = await this.claimAndSend();
-    await this.flush();
-    return taken > 0 || sent > 0;
+    // One transaction a round — the last round's outcomes, the new events, the next claim — so
+    // that a durable PGlite pays one commit for it (docs/service.md, "Webhooks").
+    const outcomes = this.outcomes;
+    this.outcomes = [];
+    let taken = 0;
+    let claimed: Claimed[] = [];
+    try {
+      await inTransaction(this.db, async (tx) => {
+        await this.record(tx, outcomes);
+        taken = await fanOut(tx, claimAtMost === undefined ? 500 : claimAtMost * 8);
+        claimed = await this.claim(tx, claimAtMost);
+      });
+    } catch (error) {
+      // Nothing of the round happened: its outcomes are written with the next one.
+      this.outcomes = [...outcomes, ...this.outcomes];
+      throw error;
+    }
+    for (const delivery of claimed) {
+      this.inFlight += 1;
+      void this.deliver(delivery).finally(() => {
+        this.inFlight -= 1;
+        for (const wake of this.settled) wake();
+      });
+    }
+    return taken > 0 || claimed.length > 0 || outcomes.length > 0;
   }
 
   private openCircuits(now: number): number[] {
     return [...this.circuits].filter(([, c]) => c.openUntil > now).map(([id]) => id);
   }
 
-  private async claimAndSend(): Promise<number> {
-    const room = this.maxInFlight - this.inFlight;
-    if (room <= 0) return 0;
+  private async claim(tx: ServiceDb, atMost = this.maxInFlight): Promise<Claimed[]> {
+    const room = Math.min(atMost, this.maxInFlight - this.inFlight);
+    if (room <= 0) return [];
     const leaseMs = leaseFor(this.settings.timeoutMs);
-    const claimed = await rows<Claimed>(
-      this.db,
+    return rows<Claimed>(
+      tx,
       sql`with due as (
             select id from service.webhook_deliveries
              where state in ('pending', 'sending') and next_attempt_at <= now()
@@ -161,14 +209,6 @@ export class WebhookSender {
             join service.webhook_events ev on ev.id = c.event_id
            order by c.id`,
     );
-    for (const delivery of claimed) {
-      this.inFlight += 1;
-      void this.deliver(delivery).finally(() => {
-        this.inFlight -= 1;
-        for (const wake of this.settled) wake();
-      });
-    }
-    return claimed.length;
   }
 
   private async deliver(delivery: Claimed): Promise<void> {
@@ -211,14 +251,12 @@ export class WebhookSender {
     this.circuits.set(endpoint, circuit);
   }
 
-  /** Writes the finished attempts: the deliveries' states, the attempt log, the endpoints' health. */
-  private async flush(): Promise<void> {
-    if (this.outcomes.length === 0) return;
-    const batch = this.outcomes;
-    this.outcomes = [];
-    try {
+  /** Writes finished attempts: the deliveries' states, the attempt log, the endpoints' health. */
+  private async record(tx: ServiceDb, batch: Outcome[]): Promise<void> {
+    if (batch.length === 0) return;
+    {
       const updated = await rows<{ id: number; endpoint_id: number; state: string }>(
-        this.db,
+        tx,
         sql`update service.webhook_deliveries d
                set attempts = d.attempts + 1, last_attempt_at = o.at, lease_until = null,
                    state = case when o.ok then 'delivered' when o.next is null then 'failed' else 'pending' end,
@@ -230,7 +268,7 @@ export class WebhookSender {
              where d.id = o.id
             returning d.id, d.endpoint_id, d.state`,
       );
-      await this.db.execute(
+      await tx.execute(
         sql`insert into service.webhook_attempts (delivery_id, endpoint_id, at, status_code, latency_ms, ok, error, excerpt)
             select o.delivery, o.endpoint, o.at, o.status, o.latency, o.ok, o.error, o.excerpt
               from unnest(${sql.param(batch.map((o) => o.delivery))}::bigint[],
@@ -249,18 +287,15 @@ export class WebhookSender {
       ];
       const gaveUp = [...new Set(updated.filter((u) => u.state === "failed").map((u) => u.endpoint_id))];
       if (delivered.length > 0)
-        await this.db.execute(
+        await tx.execute(
           sql`update service.webhook_endpoints set state = 'enabled', failing_since = null
                where id = any (${sql.param(delivered)}::int[]) and state = 'failing'`,
         );
       if (gaveUp.length > 0)
-        await this.db.execute(
+        await tx.execute(
           sql`update service.webhook_endpoints set state = 'failing', failing_since = coalesce(failing_since, now())
                where id = any (${sql.param(gaveUp)}::int[]) and state = 'enabled'`,
         );
-    } catch (error) {
-      // Not recorded: the deliveries stay `sending` and are taken again when their lease ends.
-      this.onError(error);
     }
   }
 
@@ -279,12 +314,13 @@ export class WebhookSender {
     await failDisabledDeliveries(this.db);
     await this.db.execute(
       sql`delete from service.webhook_events e
-           where e.id in (select x.id from service.webhook_events x
+           where e.id in (select x.id
+                            from (select id, occurred_at, fanned_out from service.webhook_events
+                                   order by id limit 10000) x
                            where x.occurred_at < now() - ${this.settings.keepDays} * interval '1 day'
                              and x.fanned_out
                              and not exists (select 1 from service.webhook_deliveries d
-                                              where d.event_id = x.id and d.state in ('pending', 'sending'))
-                           order by x.occurred_at limit 10000)`,
+                                              where d.event_id = x.id and d.state in ('pending', 'sending')))`,
     );
   }
 
@@ -313,7 +349,10 @@ export class WebhookSender {
     await this.running?.catch(() => undefined);
     const until = Date.now() + this.settings.timeoutMs + 1000;
     while (this.inFlight > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
-    await this.flush();
+    const outcomes = this.outcomes;
+    this.outcomes = [];
+    // Not recorded (the database is gone): the deliveries are taken again when their lease ends.
+    await inTransaction(this.db, (tx) => this.record(tx, outcomes)).catch(this.onError);
     await closeSendPolicy(this.policy);
   }
 }

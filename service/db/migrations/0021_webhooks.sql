@@ -80,7 +80,6 @@ CREATE INDEX "webhook_endpoints_project_idx" ON "service"."webhook_endpoints" US
 CREATE UNIQUE INDEX "webhook_events_event_id_idx" ON "service"."webhook_events" USING btree ("event_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "webhook_events_dedup_idx" ON "service"."webhook_events" USING btree ("dedup");--> statement-breakpoint
 CREATE INDEX "webhook_events_waiting_idx" ON "service"."webhook_events" USING btree ("id") WHERE not "service"."webhook_events"."fanned_out";--> statement-breakpoint
-CREATE INDEX "webhook_events_occurred_idx" ON "service"."webhook_events" USING btree ("occurred_at");--> statement-breakpoint
 CREATE INDEX "webhook_thresholds_token_idx" ON "service"."webhook_thresholds" USING btree ("token_id");--> statement-breakpoint
 -- The outbox's writers (docs/service.md, "Webhooks"): triggers, so that every way a change is made
 -- — the award functions one by one, in batches and in sets, the settlements after a funding or a
