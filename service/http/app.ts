@@ -316,6 +316,7 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
       info: {
         title: "Game Commerce public REST service",
         version: "1.0.0",
+        contact: { name: "Game Commerce Console" },
         description:
           "The public REST service of the spec, with the extensions of this implementation (FundWallet, Wallet, Awards, health) marked as such. Amounts are exact decimals.",
       },

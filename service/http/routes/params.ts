@@ -5,12 +5,21 @@ import { customerId, tokenId, uuid } from "@/lib/contract/fields";
 /** Path parameters shared by every GET route; the key guard has already checked both. */
 export const keyParams = {
   YourAPIKEY: z.string().meta({ description: "The project's API key" }),
-  ProjectGuid: uuid,
+  ProjectGuid: uuid.meta({ description: "The project's GUID" }),
 };
 
-export const customerParams = z.object({ ...keyParams, CustomerID: customerId });
-export const tokenIdParams = z.object({ ...keyParams, TokenID: tokenId });
-export const requestIdParams = z.object({ ...keyParams, RequestID: uuid });
+export const customerParams = z.object({
+  ...keyParams,
+  CustomerID: customerId.meta({ description: "The game's own player identifier" }),
+});
+export const tokenIdParams = z.object({
+  ...keyParams,
+  TokenID: tokenId.meta({ description: "An item's TokenID (the same on every chain)" }),
+});
+export const requestIdParams = z.object({
+  ...keyParams,
+  RequestID: uuid.meta({ description: "The award's RequestID" }),
+});
 export const projectParams = z.object(keyParams);
 
 const CHAIN_NAME = /^[^,\s][^,]*$/;
