@@ -99,6 +99,9 @@ const SERVERS: WebServer[] = [
           // Throwaway data: no test is about surviving a power loss, so commits skip the disk flush
           // (docs/service.md, "Durability"); the demo itself stays durable.
           SERVICE_PGLITE_DURABILITY: "fast",
+          // e2e/webhooks.spec.ts: its receivers listen on this machine, and retries come within a second.
+          SERVICE_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+          SERVICE_WEBHOOK_RETRY_BASE_MS: "500",
           AUTH_SECRET: "",
           CONSOLE_ENCRYPTION_KEY: "",
           CONSOLE_ENCRYPTION_KEYS: "",

@@ -108,7 +108,12 @@ async function main(): Promise<void> {
   }
 
   const serviceLog = serviceLogSink(logs.service, (line) => console.error(line), verbose);
-  const service = await startService(env, { logStream: serviceLog });
+  // A demo's webhooks may go to a receiver on this machine (docs/service.md, "Webhooks"): the
+  // service itself listens on this machine only unless SERVICE_HOST says otherwise.
+  const service = await startService(
+    { ...env, SERVICE_WEBHOOK_ALLOWED_HOSTS: env.SERVICE_WEBHOOK_ALLOWED_HOSTS ?? ["127.0.0.1", "localhost", "[::1]"] },
+    { logStream: serviceLog },
+  );
   const connection = {
     baseUrl: service.url,
     projectGuid: DEMO_PROJECT_GUID,

@@ -5,7 +5,7 @@ import type { ExtensionRefusal } from "@/lib/service-keys/extension-read";
 
 export interface ExtensionUnavailableProps {
   /** Which page asks: what the service does not give, and what still works, differ. */
-  page: "keys" | "requests";
+  page: "keys" | "requests" | "webhooks";
   refusal: ExtensionRefusal;
   /** Whether the person may open Settings → Connections (owners). */
   canManageConnections: boolean;
@@ -14,7 +14,7 @@ export interface ExtensionUnavailableProps {
 const link = "underline underline-offset-2";
 
 /**
- * What the Keys or Requests page shows when the service does not give it what it needs: a
+ * What the Keys, Webhooks or Requests page shows when the service does not give it what it needs: a
  * service without our extensions, or a console key without the `keys` scope. Says plainly what is
  * missing and what still works — not an error of the moment, so not an alarm.
  */
@@ -32,9 +32,26 @@ export function ExtensionUnavailable({ page, refusal, canManageConnections }: Ex
     title =
       page === "keys"
         ? "This project's service does not offer API keys as a resource"
-        : "This project's service does not keep a request log";
+        : page === "webhooks"
+          ? "This project's service does not send webhooks"
+          : "This project's service does not keep a request log";
     body =
-      page === "keys" ? (
+      page === "webhooks" ? (
+        <>
+          <p>
+            It answers the webhooks extension's address with 404 or 405: it implements the public spec only
+            (or an older version of ours), so it cannot tell the game's servers what happened.
+          </p>
+          <p>
+            What still works: the game's servers can ask the service about an award by its RequestID, and
+            every award's timeline in{" "}
+            <Link href="/awards" className={link}>
+              Awards → History
+            </Link>{" "}
+            says what the console sent and what the service answered.
+          </p>
+        </>
+      ) : page === "keys" ? (
         <>
           <p>
             It answers the keys extension's address with 404 or 405: it implements the public spec only (or an
@@ -65,13 +82,20 @@ export function ExtensionUnavailable({ page, refusal, canManageConnections }: Ex
     title =
       page === "keys"
         ? "This console's key may not manage keys"
-        : "This console's key may not read the request log";
+        : page === "webhooks"
+          ? "This console's key may not manage webhooks"
+          : "This console's key may not read the request log";
     body = (
       <>
         <p>
-          {page === "keys" ? "Listing and changing keys" : "Reading the request log"} needs a key with the{" "}
-          <code className="font-mono">keys</code> scope, and the key this console calls the service with does
-          not have it. The service said: “{refusal.message.replace(/^The service refused the request: /, "")}”
+          {page === "keys"
+            ? "Listing and changing keys"
+            : page === "webhooks"
+              ? "Listing and changing webhook endpoints"
+              : "Reading the request log"}{" "}
+          needs a key with the <code className="font-mono">keys</code> scope, and the key this console calls
+          the service with does not have it. The service said: “
+          {refusal.message.replace(/^The service refused the request: /, "")}”
         </p>
         <p>
           What still works: everything else the key's scopes allow. To use this page, make a key with the{" "}

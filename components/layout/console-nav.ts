@@ -20,7 +20,8 @@ export type NavIcon =
   | "security"
   | "audit"
   | "keys"
-  | "requests";
+  | "requests"
+  | "webhooks";
 
 export interface NavItem {
   href: string;
@@ -186,6 +187,13 @@ const PAGES: { heading: string | null; pages: Page[] }[] = [
         icon: "keys",
         permission: "keys:manage",
         keywords: ["api key", "roll", "revoke", "scopes", "caps", "secret"],
+      },
+      {
+        href: "/developers/webhooks",
+        label: "Webhooks",
+        icon: "webhooks",
+        permission: "webhooks:manage",
+        keywords: ["events", "signed", "deliveries", "replay", "endpoint", "notify", "game server"],
       },
       {
         href: "/developers/requests",

@@ -18,6 +18,7 @@ import {
   UserSearch,
   Users,
   Wallet,
+  Webhook,
 } from "lucide-react";
 import type { NavIcon } from "./console-nav";
 
@@ -41,4 +42,5 @@ export const NAV_ICONS: Record<NavIcon, LucideIcon> = {
   audit: ScrollText,
   keys: KeyRound,
   requests: Activity,
+  webhooks: Webhook,
 };

@@ -47,6 +47,14 @@ export const AUDIT_KINDS = {
   "key.created": "API key made",
   "key.rolled": "API key rolled",
   "key.revoked": "API key revoked",
+  "webhook.created": "Webhook endpoint added",
+  "webhook.changed": "Webhook endpoint changed",
+  "webhook.enabled": "Webhook endpoint enabled",
+  "webhook.disabled": "Webhook endpoint disabled",
+  "webhook.deleted": "Webhook endpoint deleted",
+  "webhook.secret-rolled": "Webhook signing secret rolled",
+  "webhook.tested": "Webhook test event sent",
+  "webhook.resent": "Webhook events sent again",
   "audit.pruned": "Old audit rows removed (retention)",
 } as const;
 

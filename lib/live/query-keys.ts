@@ -23,6 +23,10 @@ export const queryKeys = {
   overview: (project: string, range: string) => ["overview", project, range] as const,
   /** The newest page of the service's request log for the page's filters (their query string). */
   requestLog: (filters: string) => ["request-log", filters] as const,
+  /** The project's webhook endpoints and their health. */
+  webhooks: ["webhooks"] as const,
+  /** The newest page of the webhook delivery log for the page's filters (their query string). */
+  webhookDeliveries: (filters: string) => ["webhook-deliveries", filters] as const,
   /** The request log's errors by route and message, for the page's time range. */
   requestErrors: (filters: string) => ["request-errors", filters] as const,
 };

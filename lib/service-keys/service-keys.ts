@@ -1,11 +1,12 @@
 import "server-only";
 import { type AuditActor, type AuditEvent, audited, recordAudit } from "@/lib/audit/audit-log";
-import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
+import type { ServiceConnection } from "@/lib/client/call-service";
 import { createKey, listKeys, revokeKey, rollKey } from "@/lib/client/keys";
 import { replaceConnectionKey } from "@/lib/connections/connections";
 import type { KeyView } from "@/lib/contract/keys";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { UserFacingError } from "@/lib/model/user-facing-error";
+import { refusedByService } from "@/lib/project/service-refusal";
 import type { EncryptionKeys } from "@/lib/secret-box";
 import { type KeyRow, keyRow, type NewKeySecret, type RolledKey } from "./key-view";
 
@@ -48,15 +49,7 @@ const nowOf = (context: KeyActContext) => context.now?.() ?? new Date();
 
 /** A ServiceCallError in words for the owner; anything else is the console's own failure and goes on. */
 function refused(error: unknown, nothing: string): never {
-  if (!(error instanceof ServiceCallError)) throw error;
-  // Refused, or never delivered: nothing happened. Otherwise the service may have acted and
-  // its answer was lost (too slow, cut off, unreadable).
-  const certain = error.kind === "refused" || (error.kind === "unreachable" && error.status === null);
-  throw new ServiceKeyError(
-    certain
-      ? `${error.message} ${nothing}`
-      : `${error.message} The service may have done it all the same: look at the list before trying again.`,
-  );
+  return refusedByService(error, nothing, ServiceKeyError);
 }
 
 /** The key's non-secret description for the audit log. */
