@@ -111,7 +111,10 @@ async function main(): Promise<void> {
   // A demo's webhooks may go to a receiver on this machine (docs/service.md, "Webhooks"): the
   // service itself listens on this machine only unless SERVICE_HOST says otherwise.
   const service = await startService(
-    { ...env, SERVICE_WEBHOOK_ALLOWED_HOSTS: env.SERVICE_WEBHOOK_ALLOWED_HOSTS ?? ["127.0.0.1", "localhost", "[::1]"] },
+    {
+      ...env,
+      SERVICE_WEBHOOK_ALLOWED_HOSTS: env.SERVICE_WEBHOOK_ALLOWED_HOSTS ?? ["127.0.0.1", "localhost", "[::1]"],
+    },
     { logStream: serviceLog },
   );
   const connection = {
