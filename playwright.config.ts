@@ -102,6 +102,8 @@ const SERVERS: WebServer[] = [
           // e2e/webhooks.spec.ts: its receivers listen on this machine, and retries come within a second.
           SERVICE_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
           SERVICE_WEBHOOK_RETRY_BASE_MS: "500",
+          // e2e/notifications.spec.ts: its Slack receiver listens on this machine.
+          CONSOLE_ALLOWED_NOTIFICATION_HOSTS: "127.0.0.1",
           AUTH_SECRET: "",
           CONSOLE_ENCRYPTION_KEY: "",
           CONSOLE_ENCRYPTION_KEYS: "",

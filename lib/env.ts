@@ -14,6 +14,16 @@ const secret = (name: string) =>
     .min(32, { error: `must be at least 32 characters (e.g. openssl rand -base64 32) for ${name}` })
     .optional();
 
+/** A comma-separated allow list of hosts (common/outbound-addresses.ts), kept as allowedHostEntry spells them. */
+const allowList = z
+  .string()
+  .transform((text, ctx) => {
+    const { entries, problems } = parseAllowList(text);
+    for (const message of problems) ctx.issues.push({ code: "custom", input: text, message });
+    return entries;
+  })
+  .optional();
+
 const schema = z.object({
   /** The service the console's default connection points at, e.g. http://127.0.0.1:3001/api/public. */
   COMMERCE_BASE_URL: z.url({ error: "must be an http(s) URL" }).optional(),
@@ -29,14 +39,30 @@ const schema = z.object({
    * private, link-local…): comma-separated host or host:port (docs/console.md, "Addresses the
    * console calls"). Kept as allowedHostEntry spells them.
    */
-  CONSOLE_ALLOWED_SERVICE_HOSTS: z
+  CONSOLE_ALLOWED_SERVICE_HOSTS: allowList,
+  /**
+   * Hosts a notification's Slack or Discord webhook may be at although they are not public
+   * addresses, as above (docs/console.md, "Notifications"): a relay on the studio's network, the
+   * tests' receivers.
+   */
+  CONSOLE_ALLOWED_NOTIFICATION_HOSTS: allowList,
+  /** The console's own address as people reach it: notifications link to its pages with it. */
+  CONSOLE_PUBLIC_URL: z
+    .url({ error: "must be an http(s) URL, such as https://console.studio.example" })
+    .optional(),
+  /** Email notifications go out through this SMTP server: smtp://user:password@host:587 or smtps://…:465. */
+  CONSOLE_SMTP_URL: z
     .string()
-    .transform((text, ctx) => {
-      const { entries, problems } = parseAllowList(text);
-      for (const message of problems) ctx.issues.push({ code: "custom", input: text, message });
-      return entries;
+    .regex(/^smtps?:\/\/[^\s]+$/, {
+      error: "must be an smtp:// or smtps:// URL (smtp://user:password@host:587)",
     })
     .optional(),
+  /** The From of email notifications. */
+  CONSOLE_SMTP_FROM: z
+    .string()
+    .trim()
+    .min(3, { error: "must be an address, such as Console <console@studio.example>" })
+    .default("Game Commerce Console <console@localhost>"),
   CONSOLE_DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: "must be a postgres:// or postgresql:// URL" })

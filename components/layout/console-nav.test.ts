@@ -15,10 +15,10 @@ describe("consoleNav", () => {
     ]);
   });
 
-  it("offers owners Developers last, with Keys and Requests, whatever the wallet", () => {
+  it("offers owners Developers last, with Keys, Webhooks and Requests, whatever the wallet", () => {
     expect(labels(consoleNav("owner", { wallet: false })).at(-1)).toEqual([
       "Developers",
-      ["Keys", "Requests"],
+      ["Keys", "Webhooks", "Requests"],
     ]);
   });
 

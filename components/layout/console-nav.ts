@@ -161,6 +161,14 @@ const PAGES: { heading: string | null; pages: Page[] }[] = [
         keywords: ["settings", "limits", "daily limit", "threshold", "four-eyes", "approval"],
       },
       {
+        href: "/settings/notifications",
+        label: "Notification settings",
+        icon: "settings",
+        permission: "notifications:manage",
+        paletteOnly: true,
+        keywords: ["settings", "slack", "discord", "email", "alerts", "notify"],
+      },
+      {
         href: "/settings/security",
         label: "Security settings",
         icon: "security",

@@ -2,6 +2,7 @@ import { LookupShortcut } from "@/components/players/lookup-shortcut";
 import { CommandPalette, type CommandPaletteProps } from "./command-palette";
 import type { NavGroup } from "./console-nav";
 import { MobileNav } from "./mobile-nav";
+import { NotificationBell } from "./notification-bell";
 import type { SwitcherProject } from "./project-switcher";
 import { SignOutButton } from "./sign-out-button";
 import type { UserMenuProps } from "./user-menu";
@@ -25,6 +26,7 @@ export function TopBar({ groups, projects, chosen, palette, user }: TopBarProps)
         <CommandPalette {...palette} />
       </div>
       <LookupShortcut />
+      <NotificationBell />
       <UserMenuButton {...user} />
       <SignOutButton />
     </header>

@@ -8,6 +8,7 @@ const SETTINGS_PAGES = [
   { href: "/settings/users", label: "Users" },
   { href: "/settings/connections", label: "Connections" },
   { href: "/settings/policies", label: "Award policies" },
+  { href: "/settings/notifications", label: "Notifications" },
   { href: "/settings/security", label: "Security" },
 ] as const;
 

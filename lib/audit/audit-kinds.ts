@@ -55,6 +55,10 @@ export const AUDIT_KINDS = {
   "webhook.secret-rolled": "Webhook signing secret rolled",
   "webhook.tested": "Webhook test event sent",
   "webhook.resent": "Webhook events sent again",
+  "notification-rule.created": "Notification rule added",
+  "notification-rule.changed": "Notification rule turned on or off",
+  "notification-rule.deleted": "Notification rule deleted",
+  "notification-rule.tested": "Notification rule tested",
   "audit.pruned": "Old audit rows removed (retention)",
 } as const;
 

@@ -26,6 +26,10 @@ const TABLE = {
   // reads what the service saw of a player's or an award's calls.
   "keys:manage": [false, false, true],
   "requests:read": [true, false, true],
+  // Webhooks and notifications (docs/console.md, "Webhooks", "Notifications"): where the project's
+  // events go is the owners' to say.
+  "webhooks:manage": [false, false, true],
+  "notifications:manage": [false, false, true],
   // Staff notes (docs/console.md, "Staff notes"): whoever looks players up writes notes; owners
   // hide anyone's.
   "notes:write": [true, true, true],

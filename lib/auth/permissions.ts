@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   "audit:read": ["owner"],
   /** The game's API keys at the project's service: create, roll, revoke (Developers → Keys). */
   "keys:manage": ["owner"],
+  /** What the project's people and channels are told, and where (Settings → Notifications). */
+  "notifications:manage": ["owner"],
   /** The project's webhook endpoints at its service: add, change, test, replay, roll, delete (Developers → Webhooks). */
   "webhooks:manage": ["owner"],
   /** What the service saw of each call, and its errors (Developers → Requests). */

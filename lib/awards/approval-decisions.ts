@@ -25,6 +25,7 @@ import { consoleDb } from "@/lib/db/console-db";
 import { awardBatches, batchReversals, users } from "@/lib/db/schema";
 import { consoleEnv } from "@/lib/env";
 import type { Role } from "@/lib/model/roles";
+import { tellApprovalDecided, tellApprovalRequested } from "@/lib/notifications/approval-messages";
 import { consoleSecrets } from "@/lib/secrets";
 import { approveSubject, noteApprovalRequested, stopSubject } from "./lifecycle/decisions";
 import { findReversal } from "./lifecycle/reversals";
@@ -49,6 +50,7 @@ export async function requestApproval(
 ): Promise<ApprovalRecord> {
   const { approval, detail } = await insertApprovalRequest(tx, subject, request);
   await noteApprovalRequested(tx, subject, request.requesterEmail, detail);
+  await tellApprovalRequested(tx, approval, await approvalName(tx, approval), detail);
   return approval;
 }
 
@@ -116,12 +118,14 @@ async function approveInTransaction(
         throw error;
       }
     await approveSubject(tx, subject, who.email);
+    const name = await approvalName(tx, row);
     await recordAudit(tx, actor, {
       kind: "approval.approved",
       project,
-      summary: `${await approvalName(tx, row)} approved, asked for by ${row.requesterEmail}`,
+      summary: `${name} approved, asked for by ${row.requesterEmail}`,
       detail: { approval: row.id, ...subject, requester: row.requesterEmail, totals: row.summary.totals },
     });
+    await tellApprovalDecided(tx, row, name, { status: "approved", by: who.email });
     await alongside?.(tx, row);
     return row;
   });
@@ -150,12 +154,14 @@ async function stopRequest(
         ? `Rejected: ${note}. Nothing was sent.`
         : "Withdrawn by the person who asked. Nothing was sent.",
     );
+    const name = await approvalName(tx, row);
+    if (rejected) await tellApprovalDecided(tx, row, name, { status: "rejected", by: who.email, note });
     await recordAudit(tx, actor, {
       kind: rejected ? "approval.rejected" : "approval.withdrawn",
       project,
       summary: rejected
-        ? `${await approvalName(tx, row)} rejected, asked for by ${row.requesterEmail}: ${note}`
-        : `${await approvalName(tx, row)} withdrawn by the person who asked`,
+        ? `${name} rejected, asked for by ${row.requesterEmail}: ${note}`
+        : `${name} withdrawn by the person who asked`,
       detail: {
         approval: row.id,
         ...subjectOf(row),
@@ -204,12 +210,14 @@ export async function expireRequests(db: ConsoleDb): Promise<number> {
         "",
         "Expired: nobody approved it in time. Nothing was sent.",
       );
+      const name = await approvalName(tx, row);
+      await tellApprovalDecided(tx, row, name, { status: "expired" });
       await recordAudit(
         tx,
         { id: null, email: "", client: "", userAgent: "console" },
         {
           kind: "approval.expired",
-          summary: `${await approvalName(tx, row)} expired unapproved, asked for by ${row.requesterEmail}`,
+          summary: `${name} expired unapproved, asked for by ${row.requesterEmail}`,
           detail: { approval: row.id, ...subjectOf(row), requester: row.requesterEmail },
         },
       );

@@ -36,6 +36,8 @@ export interface AddressPolicy {
   allowedHosts: ReadonlySet<string>;
   /** How host names resolve; dns.lookup unless a test says otherwise. */
   lookup?: typeof dnsLookup;
+  /** What a refusal says to do about it (default: the service allow list's words). */
+  allowHint?: string;
 }
 
 /**
@@ -83,16 +85,16 @@ function agentsOf(policy: AddressPolicy) {
 /** The URL's host without an IPv6 address's brackets. */
 const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
 
-function refusal(url: URL, what: string, redirected: boolean): GuardedFetchError {
+function refusal(url: URL, what: string, redirected: boolean, hint = ALLOW_HINT): GuardedFetchError {
   // A redirect's target came from what answered: it is not repeated to the browser.
   if (redirected)
     return new GuardedFetchError(
-      `The base URL redirected to ${what}, which the console does not call. ${ALLOW_HINT}`,
+      `The base URL redirected to ${what}, which the console does not call. ${hint}`,
       "REDIRECT_NOT_ALLOWED",
     );
   const where = isIP(bareHost(url)) ? "is" : "resolves to";
   return new GuardedFetchError(
-    `The console does not call ${url.hostname}: it ${where} ${what}. ${ALLOW_HINT}`,
+    `The console does not call ${url.hostname}: it ${where} ${what}. ${hint}`,
     "ADDRESS_NOT_ALLOWED",
   );
 }
@@ -178,7 +180,7 @@ export async function guardedFetch(
     // An IP address is connected to without a look-up: it is checked here instead.
     const literal = bareHost(current);
     const refused = !allowed && isIP(literal) ? refusedRange(literal) : null;
-    if (refused) throw refusal(current, refused, hop > 0);
+    if (refused) throw refusal(current, refused, hop > 0, policy.allowHint);
     if (isRefusedPort(current))
       throw new GuardedFetchError(
         `The console does not call port ${current.port}: it belongs to another protocol, and fetch refuses it too. Check the base URL's port.`,
@@ -195,9 +197,9 @@ export async function guardedFetch(
         signal: init.signal,
       });
     } catch (error) {
-      if (error instanceof RefusedAddress) throw refusal(current, error.what, hop > 0);
+      if (error instanceof RefusedAddress) throw refusal(current, error.what, hop > 0, policy.allowHint);
       const cause = (error as { cause?: unknown }).cause;
-      if (cause instanceof RefusedAddress) throw refusal(current, cause.what, hop > 0);
+      if (cause instanceof RefusedAddress) throw refusal(current, cause.what, hop > 0, policy.allowHint);
       throw error;
     }
     const status = answer.statusCode;

@@ -567,3 +567,71 @@ export const jobLeases = consoleSchema.table("job_leases", {
   holder: text("holder").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * What owners ask to be told, per project connection (docs/console.md, "Notifications"): an event
+ * (`lib/model/notification-events.ts`), its threshold where it has one (minutes of queue age, an
+ * amount of funding gap), and where to: a Slack or Discord incoming webhook, or email addresses.
+ */
+export const notificationRules = consoleSchema.table(
+  "notification_rules",
+  {
+    id: serial("id").primaryKey(),
+    connection: text("connection").notNull(),
+    event: text("event").notNull(),
+    /** Minutes (queue.stale) or an exact amount (funding.gap); "" for events without one. */
+    threshold: text("threshold").notNull().default(""),
+    channel: text("channel").notNull(),
+    /** The incoming webhook's URL (slack, discord) or the addresses, comma-separated (email). */
+    target: text("target").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    createdByEmail: text("created_by_email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notification_rules_connection_idx").on(t.connection, t.event),
+    check("notification_rules_channel_check", sql`${t.channel} in ('slack', 'discord', 'email')`),
+  ],
+);
+
+/**
+ * The notifications' outbox and the bell's inbox: one row per message to one place, written in the
+ * transaction of what it tells (an approval request, its decision) or by the job loop's checks,
+ * and sent by the job loop after commit (lib/notifications/send-notifications.ts). `dedup` makes the
+ * same message twice impossible; a `bell` row is the signed-in person's, read or not.
+ */
+export const notifications = consoleSchema.table(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    connection: text("connection").notNull(),
+    event: text("event").notNull(),
+    dedup: text("dedup").notNull(),
+    ruleId: integer("rule_id").references(() => notificationRules.id, { onDelete: "set null" }),
+    /** bell (the console's own), slack, discord, email. */
+    channel: text("channel").notNull(),
+    /** The person it is for (bell; the approvers' or requester's email). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** A webhook URL or an email address; "" for the bell. */
+    target: text("target").notNull().default(""),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    /** The console page it is about (a path: the sender makes it absolute with CONSOLE_PUBLIC_URL). */
+    link: text("link").notNull().default(""),
+    /** pending, sent, failed (given up), suppressed (rate limit). */
+    state: text("state").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error").notNull().default(""),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("notifications_dedup_idx").on(t.dedup),
+    index("notifications_due_idx").on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index("notifications_bell_idx").on(t.userId, t.id).where(sql`${t.channel} = 'bell'`),
+    check("notifications_channel_check", sql`${t.channel} in ('bell', 'slack', 'discord', 'email')`),
+    check("notifications_state_check", sql`${t.state} in ('pending', 'sent', 'failed', 'suppressed')`),
+  ],
+);

@@ -6,9 +6,11 @@ import { pruneAuditLog } from "@/lib/audit/audit-log";
 import { expireRequests } from "@/lib/awards/approval-decisions";
 import { settleQueuedAwards } from "@/lib/awards/settle-queued";
 import { startSending } from "@/lib/bulk/running";
-import { sameConnection } from "@/lib/connections/connections";
+import { sameConnection, serviceConnection } from "@/lib/connections/connections";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
+import { runNotificationChecks } from "@/lib/notifications/checks";
+import { notificationSettings, sendDueNotifications } from "@/lib/notifications/send-notifications";
 import { consoleSecrets } from "@/lib/secrets";
 import { readSettings } from "@/lib/settings/console-settings";
 import { takeLease } from "./lease";
@@ -25,7 +27,8 @@ const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
  * One round of the console's background work, in the instance holding the job lease: queued
  * awards are asked about and their settlement recorded, bulk batches that no instance is
  * sending (no row claimed now) are taken up again, approval requests past their time expire
- * (unsent), and audit rows past the retention setting go. This is the only place these writes happen
+ * (unsent), audit rows past the retention setting go, the services are checked for what owners
+ * asked to be told, and waiting notifications are sent. This is the only place these writes happen
  * outside an action, so no page render or GET needs to write.
  */
 export async function runJobsOnce(): Promise<void> {
@@ -45,6 +48,21 @@ export async function runJobsOnce(): Promise<void> {
   for (const { id } of orphans.rows) startSending(Number(id));
   await expireRequests(db);
   await applyAuditRetention(db);
+  await checkForNotifications(db, (ref) => serviceConnection(db, secret, env, ref));
+  await sendDueNotifications(db, notificationSettings(env));
+}
+
+/** The services are asked about queues, keys and webhooks once a minute (lib/notifications/checks.ts). */
+const CHECKS_EVERY_MS = 60_000;
+let checkedAt = 0;
+
+async function checkForNotifications(
+  db: Awaited<ReturnType<typeof consoleDb>>,
+  connectionOf: Parameters<typeof runNotificationChecks>[1],
+): Promise<void> {
+  if (Date.now() - checkedAt < CHECKS_EVERY_MS) return;
+  checkedAt = Date.now();
+  await runNotificationChecks(db, connectionOf, new Date());
 }
 
 /** Retention is counted in days: looking once an hour is plenty. */

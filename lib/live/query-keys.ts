@@ -23,6 +23,8 @@ export const queryKeys = {
   overview: (project: string, range: string) => ["overview", project, range] as const,
   /** The newest page of the service's request log for the page's filters (their query string). */
   requestLog: (filters: string) => ["request-log", filters] as const,
+  /** The signed-in person's unread notifications (the bell). */
+  bell: ["bell"] as const,
   /** The project's webhook endpoints and their health. */
   webhooks: ["webhooks"] as const,
   /** The newest page of the webhook delivery log for the page's filters (their query string). */
