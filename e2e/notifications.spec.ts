@@ -3,13 +3,15 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { TEST_LIMITS } from "../testing/test-limits";
 import { auditRowsOf } from "./audit";
-import { fillAward, GEM, GEM_DB, player, send } from "./award-form";
+import { fillAward, player, SHARD, SHARD_POLYGON, send } from "./award-form";
+import { NO_RULES, setPolicy } from "./policies";
 import { storageState } from "./roles";
 
 /**
  * Notifications (docs/console.md, "Notifications"), through the browser against the demo: an owner
  * adds a Slack rule for approval requests at a receiver this test runs and sends it a test; a
- * manager's award above the demo's sample GEM policy (500) waits for approval, and the job loop
+ * manager's award above SHARD's threshold (set for the test, far above what other specs award of
+ * it) waits for approval, and the job loop
  * posts a Slack-format message naming the award and linking to its approval page; the owner's
  * bell counts it.
  */
@@ -48,11 +50,18 @@ test("an award above the threshold reaches the Slack rule's receiver, named and 
       .poll(() => messages.some((m) => m.text.startsWith("Test: Approval requested")), { timeout: 30_000 })
       .toBe(true);
 
-    // 2. A manager's award of 800 GEM waits for approval.
+    // 2. A manager's award above SHARD's threshold waits for approval.
+    await setPolicy(page, "SHARD", { approvalAbove: "900000", managerDailyLimit: "", ownerDailyLimit: "" });
     const customerId = player("notified");
     const sender = await manager.newPage();
     await sender.goto("/awards/new");
-    await fillAward(sender, { customerId, mode: "Allowance", token: GEM, contract: GEM_DB, amount: "800" });
+    await fillAward(sender, {
+      customerId,
+      mode: "Allowance",
+      token: SHARD,
+      contract: SHARD_POLYGON,
+      amount: "1000000",
+    });
     await send(sender, "Ask for approval");
     await expect(sender.getByTestId("award-outcome")).toContainText("Waiting for approval");
 
@@ -61,7 +70,9 @@ test("an award above the threshold reaches the Slack rule's receiver, named and 
       .poll(() => messages.find((m) => m.text.includes(customerId)), { timeout: 30_000 })
       .toBeTruthy();
     const message = messages.find((m) => m.text.includes(customerId));
-    expect(message?.text).toMatch(/Waiting for your approval: Approval request \d+ \(Award to .*: 800 GEM\)/);
+    expect(message?.text).toMatch(
+      /Waiting for your approval: Approval request \d+ \(Award to .*: 1,?000,?000 SHARD\)/,
+    );
     const link = message?.blocks[1]?.elements?.[0]?.url ?? "";
     expect(link).toMatch(/\/approvals\/\d+$/);
     expect(message?.blocks[0]?.text?.text).toContain(`<${link}|`);
@@ -74,6 +85,7 @@ test("an award above the threshold reaches the Slack rule's receiver, named and 
     await expect(page.getByRole("link", { name: new RegExp(customerId) })).toBeVisible();
     await expect(page.getByTestId("notification-bell")).toHaveAccessibleName(/Notifications: \d+ unread/);
   } finally {
+    await setPolicy(page, "SHARD", NO_RULES);
     await page.goto("/settings/notifications");
     for (const card of await page.getByRole("article", { name: "Rule: Approval requested to Slack" }).all()) {
       await card.getByRole("button", { name: "Delete Approval requested to Slack" }).click();

@@ -17,7 +17,7 @@ const SEND = ["New award", "Bulk awards", "Approvals", "Wallet"];
 const SIDEBAR: Record<RoleName, string[]> = {
   support: [...READ, "Requests"],
   manager: [...READ, ...SEND],
-  owner: [...READ, ...SEND, "Settings", "Audit log", "Keys", "Requests"],
+  owner: [...READ, ...SEND, "Settings", "Audit log", "Keys", "Webhooks", "Requests"],
 };
 
 for (const role of ["support", "manager", "owner"] as const) {

@@ -148,6 +148,11 @@ async function main(): Promise<void> {
       stdio: ["ignore", "pipe", "inherit", "ipc"],
       env: {
         ...process.env,
+        // Notifications link to the console where this demo serves it, and may go to a receiver
+        // on this machine (docs/console.md, "Notifications").
+        CONSOLE_PUBLIC_URL: process.env.CONSOLE_PUBLIC_URL || listen.url,
+        CONSOLE_ALLOWED_NOTIFICATION_HOSTS:
+          process.env.CONSOLE_ALLOWED_NOTIFICATION_HOSTS || "127.0.0.1,localhost,[::1]",
         NEXT_TELEMETRY_DISABLED: "1",
         COMMERCE_BASE_URL: connection.baseUrl,
         COMMERCE_PROJECT_GUID: connection.projectGuid,

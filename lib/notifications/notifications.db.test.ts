@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readAuditPage } from "@/lib/audit/audit-log";
@@ -9,6 +9,7 @@ import { createUser } from "@/lib/auth/users";
 import { awardTokens } from "@/lib/client/awards";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { createKey } from "@/lib/client/keys";
+import { createWebhook } from "@/lib/client/webhooks";
 import type { ConsoleDatabase } from "@/lib/db/connection";
 import { notifications } from "@/lib/db/schema";
 import { createConsoleTestDatabase } from "@/testing/console-database";
@@ -298,7 +299,7 @@ describe("the job loop's checks, against the real service", () => {
     await createKey(connection(), {
       Name: "expiring",
       Scopes: ["read"],
-      ExpiresAt: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 19) + "Z",
+      ExpiresAt: `${new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 19)}Z`,
       Caps: [],
     });
     const now = new Date(Date.now() + 10 * 60_000);
@@ -318,5 +319,26 @@ describe("the job loop's checks, against the real service", () => {
     expect(got.filter((g) => g.path === "/keys").map((g) => g.json.text)).toEqual([
       expect.stringMatching(/“expiring”.*expires/),
     ]);
+  });
+
+  it("a failing webhook endpoint is told once per failing spell", async () => {
+    await rule("webhook.failing", "discord", `${hookUrl}/failing`);
+    const made = await createWebhook(connection(), {
+      Url: "https://game.example/hooks",
+      Description: "",
+      Events: [],
+      LowBalance: [],
+    });
+    // The service marks an endpoint failing once a delivery gives up after 3 days: set here.
+    await service.db.execute(
+      sql`update service.webhook_endpoints set state = 'failing', failing_since = now() where id = ${made.Data.Endpoint.Id}`,
+    );
+    await runNotificationChecks(database.db, async () => connection(), new Date());
+    await runNotificationChecks(database.db, async () => connection(), new Date());
+    await sendAll();
+    const told = got.filter((g) => g.path === "/failing");
+    expect(told).toHaveLength(1);
+    expect(told[0]?.json.content).toBe("The webhook endpoint https://game.example/hooks is failing");
+    expect(told[0]?.json.embeds[0].url).toBe("https://console.studio.example/developers/webhooks");
   });
 });
