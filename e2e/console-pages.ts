@@ -28,12 +28,15 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: "/settings/users", title: "Users · Settings", role: "owner" },
   { path: "/settings/connections", title: "Connections · Settings", role: "owner" },
   { path: "/settings/policies", title: "Award policies · Settings", role: "owner" },
+  { path: "/settings/notifications", title: "Notifications · Settings", role: "owner" },
   { path: "/settings/security", title: "Security · Settings", role: "owner" },
   { path: "/audit", title: "Audit log", role: "owner" },
   { path: "/developers/keys", title: "Keys · Developers", role: "owner" },
+  { path: "/developers/webhooks", title: "Webhooks · Developers", role: "owner" },
   // Support and owners read it, managers do not: the lowest-role rank cannot say so, so owners check it.
   { path: "/developers/requests", title: "Requests · Developers", role: "owner" },
   { path: "/account", title: "Account", role: "support" },
+  { path: "/notifications", title: "Notifications", role: "support" },
 ];
 
 export const TITLE_SUFFIX = " · Game Commerce Console";
