@@ -1,7 +1,7 @@
 "use client";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { ExportLink } from "@/components/data-table/export-link";
-import { cn } from "@/components/ui/cn";
+import { ActNotice } from "@/components/ui/act-notice";
 import type { KeysPageData, NewKeySecret } from "@/lib/service-keys/key-view";
 import { CreateKeyForm } from "./create-key-form";
 import { type KeyEvents, KeyEventsContext } from "./key-events";
@@ -26,18 +26,7 @@ export function KeysPanel({ data }: { data: KeysPageData }) {
   );
   return (
     <KeyEventsContext value={events}>
-      {notice ? (
-        <p
-          role="status"
-          data-testid="key-notice"
-          className={cn(
-            "rounded-md border p-3 text-sm break-words",
-            notice.ok ? "border-success/40 bg-success/10" : "border-destructive/40 bg-destructive/10",
-          )}
-        >
-          {notice.text}
-        </p>
-      ) : null}
+      <ActNotice notice={notice} testId="key-notice" />
       <section aria-labelledby="keys-heading" className="flex min-w-0 flex-col gap-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="keys-heading" className="text-lg font-semibold">

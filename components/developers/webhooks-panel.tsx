@@ -2,8 +2,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { useFormAction } from "@/components/forms/use-form-action";
+import { ActNotice } from "@/components/ui/act-notice";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { cn } from "@/components/ui/cn";
 import { When } from "@/components/ui/when";
 import { createWebhookAction } from "@/lib/actions/developers/create-webhook";
 import { getJson } from "@/lib/live/get-json";
@@ -68,18 +68,7 @@ export function WebhooksPanel({ initial, deliveries, filters }: WebhooksPanelPro
   });
   return (
     <WebhookEventsContext value={events}>
-      {notice ? (
-        <p
-          role="status"
-          data-testid="webhook-notice"
-          className={cn(
-            "rounded-md border p-3 text-sm break-words",
-            notice.ok ? "border-success/40 bg-success/10" : "border-destructive/40 bg-destructive/10",
-          )}
-        >
-          {notice.text}
-        </p>
-      ) : null}
+      <ActNotice notice={notice} testId="webhook-notice" />
       <section aria-labelledby="endpoints-heading" className="flex min-w-0 flex-col gap-3">
         <h2 id="endpoints-heading" className="text-lg font-semibold">
           Endpoints ({page.endpoints.length})

@@ -174,7 +174,12 @@ function AddRule({ emailReady }: { emailReady: boolean }) {
             if (problems.length === 0) void create.run(form);
           }}
         >
-          <Field id="rule-event" label="Tell about" hint={event?.description} error={errors.event}>
+          <Field
+            id="rule-event"
+            label="Tell about"
+            hint={event ? `${event.description[0]?.toUpperCase()}${event.description.slice(1)}.` : undefined}
+            error={errors.event}
+          >
             <Select
               name="event"
               value={form.event}

@@ -114,3 +114,17 @@ export const utcTimeText = z
   .string()
   .regex(UTC_TIME, { error: "must be an ISO 8601 UTC time (2027-01-31T00:00:00Z)", abort: true })
   .refine(realTime, { error: "must be a time that exists (2027-01-31T00:00:00Z)" });
+
+/** A page's cursor in a query: the NextCursor (a row id) of the page before. */
+export const idCursorQuery = z
+  .string()
+  .regex(/^\d{1,18}$/, { error: "must be the NextCursor of an earlier page" })
+  .optional();
+
+/** Rows per page in a query: a whole number from 1 to `max`. */
+export const pageLimitQuery = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,3}$/, { error: `must be a whole number from 1 to ${max}` })
+    .refine((n) => Number(n) >= 1 && Number(n) <= max, { error: `must be a whole number from 1 to ${max}` })
+    .optional();

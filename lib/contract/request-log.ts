@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { envelopeShape } from "./envelope";
-import { decimalText, utcTimeText } from "./fields";
+import { decimalText, idCursorQuery, pageLimitQuery, utcTimeText } from "./fields";
 import { type Strictness, strictnessTools } from "./strictness";
 
 /**
@@ -33,17 +33,8 @@ export const RequestLogQuery = z.object({
     .optional(),
   From: utcTime,
   To: utcTime,
-  Cursor: z
-    .string()
-    .regex(/^\d{1,18}$/, { error: "must be the NextCursor of an earlier page" })
-    .optional(),
-  Limit: z
-    .string()
-    .regex(/^\d{1,3}$/, { error: `must be a whole number from 1 to ${REQUEST_LOG_PAGE_MAX}` })
-    .refine((n) => Number(n) >= 1 && Number(n) <= REQUEST_LOG_PAGE_MAX, {
-      error: `must be a whole number from 1 to ${REQUEST_LOG_PAGE_MAX}`,
-    })
-    .optional(),
+  Cursor: idCursorQuery,
+  Limit: pageLimitQuery(REQUEST_LOG_PAGE_MAX),
 });
 export type RequestLogQuery = z.output<typeof RequestLogQuery>;
 

@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { envelopeShape } from "./envelope";
-import { amountLiteral, dateText, decimalText, storedText, utcTimeText, uuid, wholeNumber } from "./fields";
+import {
+  amountLiteral,
+  dateText,
+  decimalText,
+  idCursorQuery,
+  pageLimitQuery,
+  storedText,
+  utcTimeText,
+  uuid,
+  wholeNumber,
+} from "./fields";
 import { typeRule } from "./issues";
 import { type Strictness, strictnessTools } from "./strictness";
 import { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENT_TYPES } from "./webhook-event-types";
@@ -151,17 +161,8 @@ export const WebhookDeliveriesQuery = z.object({
     .optional(),
   Type: z.enum([...WEBHOOK_EVENT_TYPES, "webhook.test"], { error: "must be an event type" }).optional(),
   EventId: uuid.optional(),
-  Cursor: z
-    .string()
-    .regex(/^\d{1,18}$/, { error: "must be the NextCursor of an earlier page" })
-    .optional(),
-  Limit: z
-    .string()
-    .regex(/^\d{1,3}$/, { error: `must be a whole number from 1 to ${WEBHOOK_DELIVERY_PAGE_MAX}` })
-    .refine((n) => Number(n) >= 1 && Number(n) <= WEBHOOK_DELIVERY_PAGE_MAX, {
-      error: `must be a whole number from 1 to ${WEBHOOK_DELIVERY_PAGE_MAX}`,
-    })
-    .optional(),
+  Cursor: idCursorQuery,
+  Limit: pageLimitQuery(WEBHOOK_DELIVERY_PAGE_MAX),
 });
 export type WebhookDeliveriesQuery = z.output<typeof WebhookDeliveriesQuery>;
 

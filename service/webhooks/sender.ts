@@ -77,6 +77,8 @@ export const leaseFor = (timeoutMs: number) => timeoutMs * 2 + 5000;
 
 /** Failures in a row after which an endpoint is left alone for a while (its circuit opens). */
 const CIRCUIT_FAILURES = 5;
+/** An open circuit closes within a minute: a replay after the receiver is fixed waits no longer. */
+const CIRCUIT_MAX_MS = 60_000;
 
 export class WebhookSender {
   private readonly policy: SendPolicy;
@@ -242,10 +244,11 @@ export class WebhookSender {
     const circuit = this.circuits.get(endpoint) ?? { failures: 0, openUntil: 0, opened: 0 };
     circuit.failures += 1;
     if (circuit.failures >= CIRCUIT_FAILURES) {
-      // Open for the retry schedule's next wait: a dead endpoint's new events wait with its retries
+      // Open for the retry schedule's next wait, a minute at most: a dead endpoint's new events wait
       // instead of taking the sender's calls; one call after it is the probe.
       circuit.opened += 1;
-      circuit.openUntil = Date.now() + retryDelay(circuit.opened, this.settings.retry, this.random);
+      circuit.openUntil =
+        Date.now() + Math.min(CIRCUIT_MAX_MS, retryDelay(circuit.opened, this.settings.retry, this.random));
       circuit.failures = CIRCUIT_FAILURES - 1;
     }
     this.circuits.set(endpoint, circuit);
