@@ -54,10 +54,14 @@ export function WebhookDeliveryDialog({
   });
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent data-testid="delivery-dialog" className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+      <DialogContent
+        data-testid="delivery-dialog"
+        // Long URLs and ids wrap inside the dialog instead of widening it past a phone's screen.
+        className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl [&>*]:min-w-0"
+      >
         <DialogHeader>
           <DialogTitle>
-            <code className="font-mono">{delivery.Type}</code> to {url}
+            <code className="font-mono">{delivery.Type}</code> to <span className="break-all">{url}</span>
           </DialogTitle>
           <DialogDescription>
             Event <code className="font-mono break-all">{delivery.EventId}</code> at{" "}
