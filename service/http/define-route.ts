@@ -7,6 +7,7 @@ import type {
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import { envelopeShape } from "@/lib/contract/envelope";
 import type { KeyScope } from "@/lib/contract/key-scopes";
 import type { AuthorizedProject } from "../domain/keys";
 import { ServiceError } from "../domain/service-error";
@@ -64,6 +65,20 @@ export function answerOtherMethods(
 
 /** Options every POST route shares: JSON only (415 before the body is read). */
 export const postOptions = { onRequest: requireJson } satisfies RouteShorthandOptions;
+
+/**
+ * Route options of an extension's POST endpoint that needs a key scope: JSON only, its schemas
+ * (validation and OpenAPI) with the envelope's failure for 4xx and 5xx, and the scope the key
+ * guard checks.
+ */
+export function scopedPostOptions(scope: KeyScope, summary: string, body: unknown, response: unknown) {
+  const failure = envelopeShape("emit").Failure;
+  return {
+    ...postOptions,
+    schema: { summary, body, response: { 200: response, "4xx": failure, "5xx": failure } },
+    config: { scope },
+  };
+}
 
 /** The contract side of a keyed GET endpoint: schemas (validation and OpenAPI) and failure lists. */
 export interface GetRouteSchemas<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType> {

@@ -1,4 +1,3 @@
-import { envelopeShape } from "@/lib/contract/envelope";
 import { CreateKeyRequest, keys as keySchemas, RevokeKeyRequest, RollKeyRequest } from "@/lib/contract/keys";
 import { checkMayCreate, checkMayManage } from "../../domain/key-grants";
 import {
@@ -12,13 +11,12 @@ import {
 } from "../../domain/keys";
 import { invalid, ServiceError } from "../../domain/service-error";
 import { wireDate } from "../../domain/sql-rows";
-import { answerOtherMethods, getRoute, postOptions, type ServiceApp } from "../define-route";
+import { answerOtherMethods, getRoute, type ServiceApp, scopedPostOptions } from "../define-route";
 import { ok } from "../envelope";
 import { projectOf } from "../guard";
 import { projectParams } from "./params";
 
 const schemas = keySchemas.emit;
-const Failure = envelopeShape("emit").Failure;
 
 /** A key as the extension shows it: never its secret or hash. */
 const view = (key: ApiKeyListing, caller: AuthorizedProject) => ({
@@ -81,11 +79,8 @@ export function keyRoutes(app: ServiceApp): void {
       ok({ Data: { Keys: (await listApiKeys(app.db, project.id)).map((key) => view(key, project)) } }),
   });
 
-  const post = (summary: string, body: unknown, response: unknown) => ({
-    ...postOptions,
-    schema: { summary, body, response: { 200: response, "4xx": Failure, "5xx": Failure } },
-    config: { scope: "keys" as const },
-  });
+  const post = (summary: string, body: unknown, response: unknown) =>
+    scopedPostOptions("keys", summary, body, response);
 
   // POST /Keys: a new key, its secret answered once.
   app.post(

@@ -1,4 +1,3 @@
-import { envelopeShape } from "@/lib/contract/envelope";
 import {
   CreateWebhookRequest,
   ResendWebhookRequest,
@@ -26,13 +25,12 @@ import {
   rollEndpointSecret,
   updateEndpoint,
 } from "../../webhooks/endpoints";
-import { answerOtherMethods, getRoute, postOptions, type ServiceApp } from "../define-route";
+import { answerOtherMethods, getRoute, type ServiceApp, scopedPostOptions } from "../define-route";
 import { ok } from "../envelope";
 import { projectOf } from "../guard";
 import { projectParams } from "./params";
 
 const schemas = webhookSchemas.emit;
-const Failure = envelopeShape("emit").Failure;
 
 /** An endpoint as the extension shows it: never its secret. */
 const view = (endpoint: EndpointRow) => ({
@@ -77,11 +75,8 @@ export function webhookRoutes(app: ServiceApp): void {
     return view(endpoint);
   };
 
-  const post = (summary: string, body: unknown, response: unknown) => ({
-    ...postOptions,
-    schema: { summary, body, response: { 200: response, "4xx": Failure, "5xx": Failure } },
-    config: { scope: "keys" as const },
-  });
+  const post = (summary: string, body: unknown, response: unknown) =>
+    scopedPostOptions("keys", summary, body, response);
 
   // GET /Webhooks/{key}/{project}
   getRoute(app, {
