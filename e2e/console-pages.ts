@@ -22,6 +22,8 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: "/awards", title: "History · Awards", role: "support" },
   { path: "/awards/new", title: "New award · Awards", role: "manager" },
   { path: "/awards/bulk", title: "Bulk awards · Awards", role: "manager" },
+  { path: "/campaigns", title: "Campaigns", role: "support" },
+  { path: "/campaigns/new", title: "New campaign · Campaigns", role: "manager" },
   { path: "/approvals", title: "Approvals", role: "manager" },
   { path: "/approvals/1", title: "Request 1 · Approvals", role: "manager" },
   { path: "/wallet", title: "Wallet", role: "manager" },

@@ -13,9 +13,9 @@ const linkNames = async (page: Page) =>
 
 // The sidebar per role, in order (docs/console.md, "The shell"); the demo's service offers the wallet.
 const READ = ["Overview", "Products", "Prices", "Tokens", "Translations", "Players", "History"];
-const SEND = ["New award", "Bulk awards", "Approvals", "Wallet"];
+const SEND = ["New award", "Bulk awards", "Campaigns", "Approvals", "Wallet"];
 const SIDEBAR: Record<RoleName, string[]> = {
-  support: [...READ, "Requests"],
+  support: [...READ, "Campaigns", "Requests"],
   manager: [...READ, ...SEND],
   owner: [...READ, ...SEND, "Settings", "Audit log", "Keys", "Webhooks", "Requests"],
 };

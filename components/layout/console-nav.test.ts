@@ -10,7 +10,7 @@ describe("consoleNav", () => {
       [null, ["Overview"]],
       ["Catalogue", ["Products", "Prices", "Tokens", "Translations"]],
       [null, ["Players"]],
-      ["Awards", ["History"]],
+      ["Awards", ["History", "Campaigns"]],
       ["Developers", ["Requests"]],
     ]);
   });
@@ -24,7 +24,7 @@ describe("consoleNav", () => {
 
   it("offers a manager sending, approvals and the wallet, not settings", () => {
     expect(labels(consoleNav("manager", { wallet: true })).slice(3)).toEqual([
-      ["Awards", ["History", "New award", "Bulk awards", "Approvals"]],
+      ["Awards", ["History", "New award", "Bulk awards", "Campaigns", "Approvals"]],
       [null, ["Wallet"]],
     ]);
   });

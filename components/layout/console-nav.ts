@@ -11,6 +11,7 @@ export type NavIcon =
   | "players"
   | "history"
   | "new-award"
+  | "campaigns"
   | "bulk"
   | "approvals"
   | "wallet"
@@ -113,6 +114,13 @@ const PAGES: { heading: string | null; pages: Page[] }[] = [
         icon: "bulk",
         permission: "awards:send",
         keywords: ["csv", "batch"],
+      },
+      {
+        href: "/campaigns",
+        label: "Campaigns",
+        icon: "campaigns",
+        permission: "awards:read",
+        keywords: ["schedule", "recurring", "weekly", "player list", "calendar"],
       },
       {
         href: "/approvals",

@@ -1,13 +1,13 @@
 import {
   Activity,
   Cable,
+  CalendarClock,
   Coins,
   FileSpreadsheet,
   History,
   KeyRound,
   Languages,
   LayoutDashboard,
-  type LucideIcon,
   Package,
   ScrollText,
   Send,
@@ -19,6 +19,7 @@ import {
   Users,
   Wallet,
   Webhook,
+  type LucideIcon,
 } from "lucide-react";
 import type { NavIcon } from "./console-nav";
 
@@ -33,6 +34,7 @@ export const NAV_ICONS: Record<NavIcon, LucideIcon> = {
   history: History,
   "new-award": Send,
   bulk: FileSpreadsheet,
+  campaigns: CalendarClock,
   approvals: Stamp,
   wallet: Wallet,
   settings: Settings,

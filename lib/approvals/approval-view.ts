@@ -69,7 +69,8 @@ export type ApprovalSubject =
   | { kind: "award"; customerId: string }
   | { kind: "reversal"; customerId: string }
   | { kind: "batch-reversal"; fileName: string; rows: number }
-  | { kind: "batch"; fileName: string; rows: number; players?: number };
+  | { kind: "batch"; fileName: string; rows: number; players?: number }
+  | { kind: "campaign"; name: string; players: number };
 
 const plural = (n: number, one: string, many: string) => `${groupDigits(String(n))} ${n === 1 ? one : many}`;
 
@@ -79,6 +80,8 @@ export function subjectText(subject: ApprovalSubject): string {
   if (subject.kind === "reversal") return `Reversal of an award to ${subject.customerId}`;
   if (subject.kind === "batch-reversal")
     return `Reversal of batch ${subject.fileName} (${plural(subject.rows, "row", "rows")})`;
+  if (subject.kind === "campaign")
+    return `Campaign ${subject.name} (${plural(subject.players, "player", "players")})`;
   return `Batch ${subject.fileName} (${plural(subject.rows, "row", "rows")})`;
 }
 
@@ -113,6 +116,8 @@ export function approveQuestion(
   if (subject.kind === "reversal") return `Take back ${what} awarded to ${subject.customerId}?`;
   if (subject.kind === "batch-reversal")
     return `Take back at most ${what} from ${plural(subject.rows, "row", "rows")} of ${subject.fileName}?`;
+  if (subject.kind === "campaign")
+    return `Run campaign ${subject.name}, paying ${what} to ${plural(subject.players, "player", "players")} at each occurrence?`;
   const to = subject.players === undefined ? "" : ` to ${plural(subject.players, "player", "players")}`;
   return `Send ${what}${to} (${subject.fileName}, ${plural(subject.rows, "row", "rows")})?`;
 }
@@ -204,7 +209,8 @@ export type ApproveOutcome =
   | { kind: "award"; requestId: string; status: AwardStatus; error: string }
   | { kind: "reversal"; requestId: string; status: "done" | "failed" | "unknown"; error: string }
   | { kind: "batch-reversal"; batchId: number }
-  | { kind: "batch"; batchId: number };
+  | { kind: "batch"; batchId: number }
+  | { kind: "campaign"; campaignId: number };
 
 /** The toast after "Approve and send": what happened to what was sent. */
 export function approveOutcomeMessage(outcome: ApproveOutcome): {
@@ -215,6 +221,8 @@ export function approveOutcomeMessage(outcome: ApproveOutcome): {
     return { tone: "success", message: `Approved: batch ${outcome.batchId} is being sent.` };
   if (outcome.kind === "batch-reversal")
     return { tone: "success", message: `Approved: batch ${outcome.batchId} is being reversed.` };
+  if (outcome.kind === "campaign")
+    return { tone: "success", message: "Approved: the campaign runs each occurrence when it is due." };
   if (outcome.kind === "reversal")
     return outcome.status === "done"
       ? { tone: "success", message: "Approved and reversed." }

@@ -27,7 +27,8 @@ export type Subject =
   | { awardId: number }
   | { batchId: number }
   | { reversalId: number }
-  | { batchReversalId: number };
+  | { batchReversalId: number }
+  | { campaignId: number };
 
 /**
  * A request refused for a reason the person can read; nothing changed. `refusal` marks a refused
@@ -69,6 +70,7 @@ export async function insertApprovalRequest(
       batchId: "batchId" in subject ? subject.batchId : null,
       reversalId: "reversalId" in subject ? subject.reversalId : null,
       batchReversalId: "batchReversalId" in subject ? subject.batchReversalId : null,
+      campaignId: "campaignId" in subject ? subject.campaignId : null,
       status: "waiting",
     })
     .returning();
@@ -77,6 +79,11 @@ export async function insertApprovalRequest(
     .filter((total) => total.threshold !== null && compareDecimals(total.amount, total.threshold) > 0)
     .map((total) => `${total.amount} ${total.symbol} is above ${total.threshold}`)
     .join("; ");
+  if ("campaignId" in subject)
+    return {
+      approval: created,
+      detail: `Campaign waiting for another manager or owner to approve (${over}). No occurrence runs until then.`,
+    };
   if ("reversalId" in subject || "batchReversalId" in subject)
     return {
       approval: created,
@@ -149,7 +156,9 @@ export const subjectOf = (row: ApprovalRecord): Subject =>
       ? { reversalId: row.reversalId }
       : row.batchReversalId !== null
         ? { batchReversalId: row.batchReversalId }
-        : { batchId: row.batchId as number };
+        : row.campaignId !== null
+          ? { campaignId: row.campaignId }
+          : { batchId: row.batchId as number };
 
 /** The request's one name (approval-view.ts' `approvalRequestName`), read with its award's player or its batch's file. */
 export async function approvalName(db: ConsoleDb, row: ApprovalRecord): Promise<string> {
@@ -167,6 +176,8 @@ export async function approvalName(db: ConsoleDb, row: ApprovalRecord): Promise<
       .innerJoin(awards, eq(awards.id, reversals.awardId))
       .where(eq(reversals.id, row.reversalId));
     subject = { kind: "reversal", customerId: award?.customerId ?? "" };
+  } else if (row.campaignId !== null) {
+    subject = campaignSubject(row);
   } else if (row.batchReversalId !== null) {
     const [batch] = await db
       .select({ fileName: awardBatches.fileName, rows: batchReversals.rowCount })
@@ -187,6 +198,13 @@ export async function approvalName(db: ConsoleDb, row: ApprovalRecord): Promise<
   }
   return approvalRequestName(row.id, subject, row.summary.totals);
 }
+
+/** A campaign's request names it from what was stored with the request (no table is read). */
+export const campaignSubject = (row: Pick<ApprovalRecord, "summary">): ApprovalSubject => ({
+  kind: "campaign",
+  name: row.summary.campaign?.name ?? "",
+  players: row.summary.campaign?.players ?? 0,
+});
 
 /**
  * Requests nobody decided in time are marked expired (the caller's transaction, which stops their
@@ -215,7 +233,7 @@ export async function findApproval(db: ConsoleDb, id: number): Promise<ApprovalR
   return row ?? null;
 }
 
-/** The request of an award or a batch, if it ever needed one. */
+/** The request of an award or a batch, if it ever needed one; a campaign's latest (an edit may ask again). */
 export async function approvalOf(db: ConsoleDb, subject: Subject): Promise<ApprovalRecord | null> {
   const [row] = await db
     .select()
@@ -227,8 +245,12 @@ export async function approvalOf(db: ConsoleDb, subject: Subject): Promise<Appro
           ? eq(approvalRequests.reversalId, subject.reversalId)
           : "batchReversalId" in subject
             ? eq(approvalRequests.batchReversalId, subject.batchReversalId)
-            : eq(approvalRequests.batchId, subject.batchId),
-    );
+            : "campaignId" in subject
+              ? eq(approvalRequests.campaignId, subject.campaignId)
+              : eq(approvalRequests.batchId, subject.batchId),
+    )
+    .orderBy(desc(approvalRequests.id))
+    .limit(1);
   return row ?? null;
 }
 

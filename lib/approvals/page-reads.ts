@@ -9,6 +9,7 @@ import {
 import {
   type ApprovalListRow,
   type ApprovalRecord,
+  campaignSubject,
   countWaitingFor,
   findApproval,
   listApprovals,
@@ -47,6 +48,7 @@ export async function approvalsWaitingFor(user: ConsoleUser): Promise<number> {
 const DECIDED_SHOWN = 25;
 
 function listSubject(row: ApprovalListRow): ApprovalSubject {
+  if (row.campaignId !== null) return campaignSubject(row);
   if (row.reversalId !== null) return { kind: "reversal", customerId: row.customerId ?? "" };
   if (row.batchReversalId !== null)
     return { kind: "batch-reversal", fileName: row.fileName ?? "", rows: row.rowCount ?? 0 };

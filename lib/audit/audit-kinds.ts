@@ -59,6 +59,16 @@ export const AUDIT_KINDS = {
   "notification-rule.changed": "Notification rule turned on or off",
   "notification-rule.deleted": "Notification rule deleted",
   "notification-rule.tested": "Notification rule tested",
+  "player-list.created": "Player list saved",
+  "player-list.deleted": "Player list deleted",
+  "campaign.created": "Campaign created",
+  "campaign.requested": "Campaign waiting for approval",
+  "campaign.paused": "Campaign paused",
+  "campaign.resumed": "Campaign resumed",
+  "campaign.cancelled": "Campaign cancelled",
+  "campaign.edited": "Campaign's future occurrences changed",
+  "campaign.occurrence-sent": "Campaign occurrence sent",
+  "campaign.occurrence-held": "Campaign occurrence held (not sent)",
   "audit.pruned": "Old audit rows removed (retention)",
 } as const;
 

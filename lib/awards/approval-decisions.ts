@@ -22,7 +22,7 @@ import type { ConsoleUser } from "@/lib/auth/users";
 import { connectionNames, sameConnection } from "@/lib/connections/connections";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { consoleDb } from "@/lib/db/console-db";
-import { awardBatches, batchReversals, users } from "@/lib/db/schema";
+import { awardBatches, batchReversals, campaigns, users } from "@/lib/db/schema";
 import { consoleEnv } from "@/lib/env";
 import type { Role } from "@/lib/model/roles";
 import { tellApprovalDecided, tellApprovalRequested } from "@/lib/notifications/approval-messages";
@@ -104,7 +104,8 @@ async function approveInTransaction(
     if (!requester)
       throw new ApprovalError("The person who asked no longer has an account: reject it instead.");
     // A reversal sends nothing out: it counts against no daily limit (docs/console.md, "Reversals").
-    if (!("reversalId" in subject) && !("batchReversalId" in subject))
+    // A campaign counts each occurrence when it runs (docs/console.md, "Campaigns").
+    if ("awardId" in subject || "batchId" in subject)
       try {
         await reserveSpend(
           tx,
@@ -232,7 +233,8 @@ export type Approved =
   | { kind: "award"; sent: SentAward; customerId: string }
   | { kind: "reversal"; sent: SentReversal; requestId: string }
   | { kind: "batch-reversal"; batchId: number; batchReversalId: number }
-  | { kind: "batch"; batchId: number };
+  | { kind: "batch"; batchId: number }
+  | { kind: "campaign"; campaignId: number };
 
 async function request(db: ConsoleDb, approvalId: number): Promise<ApprovalRecord> {
   const found = await findApproval(db, approvalId);
@@ -257,6 +259,11 @@ async function subjectRecord(db: ConsoleDb, row: ApprovalRecord) {
     const award = reversal ? await findAwardById(db, reversal.awardId) : null;
     if (!reversal || !award) throw new ApprovalError("The reversal of this request is gone.");
     return { reversal, reversedAward: award } as const;
+  }
+  if (row.campaignId !== null) {
+    const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, row.campaignId));
+    if (!campaign) throw new ApprovalError("The campaign of this request is gone.");
+    return { campaign } as const;
   }
   if (row.batchReversalId !== null) {
     const [found] = await db
@@ -311,7 +318,7 @@ export async function approveAndSend(
     db,
     consoleSecrets(env).encryptionKeys,
     env,
-    subject.award ?? subject.reversal ?? subject.reversedBatch ?? subject.batch,
+    subject.award ?? subject.reversal ?? subject.reversedBatch ?? subject.campaign ?? subject.batch,
   );
   if (!connection)
     throw new ApprovalError(
@@ -319,6 +326,11 @@ export async function approveAndSend(
     );
   const project = await projectName(db, row.connection);
   const name = await approvalName(db, row);
+  if (subject.campaign) {
+    // Its occurrences run from the job loop when due (lib/campaigns/run-occurrence.ts).
+    await approveRequest(db, approvalId, user, actor, project);
+    return { kind: "campaign", campaignId: subject.campaign.id };
+  }
   const { batch } = subject;
   if (batch) {
     await approveRequest(db, approvalId, user, actor, project, (tx) =>

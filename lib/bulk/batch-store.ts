@@ -49,11 +49,7 @@ export async function writeBatch(
   const status: BatchStatus = options.waits ? "awaiting-approval" : "sending";
   const rowStatus: AwardStatus = options.waits ? "awaiting-approval" : "pending";
   return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(awardBatches)
-      .values({ ...batch, rowCount: rows.length, status })
-      .onConflictDoNothing()
-      .returning();
+    const created = await insertBatch(tx as unknown as ConsoleDb, batch, rows.length, status);
     if (!created) {
       const [existing] = await tx
         .select()
@@ -87,6 +83,24 @@ export async function writeBatch(
     await options.alongside?.(tx as unknown as ConsoleDb, created);
     return { batch: created, created: true };
   });
+}
+
+/**
+ * Writes a batch's own row in the caller's transaction; null when the project already has a batch
+ * of that file (by SHA-256) or, for a campaign's occurrence, of that occurrence's key.
+ */
+export async function insertBatch(
+  tx: ConsoleDb,
+  batch: NewBatch,
+  rowCount: number,
+  status: BatchStatus,
+): Promise<BatchRecord | null> {
+  const [created] = await tx
+    .insert(awardBatches)
+    .values({ ...batch, projectGuid: canonicalGuid(batch.projectGuid), rowCount, status })
+    .onConflictDoNothing()
+    .returning();
+  return created ?? null;
 }
 
 export async function findBatch(db: ConsoleDb, batchId: number): Promise<BatchRecord | null> {

@@ -5,6 +5,8 @@
  * turns an amount into a number.
  */
 
+import { csvRecords, separatorOf } from "@/lib/model/csv-records";
+
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_ROWS = 10_000;
 
@@ -26,85 +28,6 @@ export type CsvResult =
   | { ok: true; separator: "," | ";"; rows: CsvRow[] }
   | { ok: false; error: string; line?: number };
 
-/** Splits CSV text into records, each with the line it starts on. */
-function records(
-  text: string,
-  separator: string,
-): { line: number; fields: string[] }[] | { error: string; line: number } {
-  const out: { line: number; fields: string[] }[] = [];
-  let line = 1;
-  let fields: string[] = [];
-  let field = "";
-  let quoted = false;
-  let wasQuoted = false;
-  let start = 1;
-  let i = 0;
-  const endField = () => {
-    fields.push(wasQuoted ? field : field.trim());
-    field = "";
-    wasQuoted = false;
-  };
-  const endRecord = () => {
-    endField();
-    // A blank line (one empty field) is no record.
-    if (!(fields.length === 1 && fields[0] === "")) out.push({ line: start, fields });
-    fields = [];
-  };
-  while (i < text.length) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i += 1;
-        continue;
-      }
-      if (c === "\n") line += 1;
-      field += c;
-      i += 1;
-      continue;
-    }
-    if (c === '"') {
-      if (field.trim() !== "") return { error: "has a quote inside an unquoted field", line };
-      field = "";
-      quoted = true;
-      wasQuoted = true;
-      i += 1;
-      continue;
-    }
-    if (c === separator) {
-      endField();
-      i += 1;
-      continue;
-    }
-    if (c === "\r" || c === "\n") {
-      endRecord();
-      i += c === "\r" && text[i + 1] === "\n" ? 2 : 1;
-      line += 1;
-      start = line;
-      continue;
-    }
-    if (wasQuoted && c.trim() !== "") return { error: "has text after a closing quote", line };
-    field += c;
-    i += 1;
-  }
-  if (quoted) return { error: "has a quote that is never closed", line: start };
-  endRecord();
-  return out;
-}
-
-/** The separator the header uses: the one of `,` and `;` that appears in it (outside quotes). */
-function separatorOf(header: string): "," | ";" {
-  const bare = header.replace(/"[^"]*"/g, "");
-  const commas = bare.split(",").length - 1;
-  const semicolons = bare.split(";").length - 1;
-  return semicolons > commas ? ";" : ",";
-}
-
 /** Decodes and parses a bulk-award file, or says what is wrong with it as a whole. */
 export function parseAwardCsv(bytes: Uint8Array): CsvResult {
   if (bytes.byteLength > MAX_FILE_BYTES)
@@ -118,7 +41,11 @@ export function parseAwardCsv(bytes: Uint8Array): CsvResult {
   if (text.trim() === "") return { ok: false, error: "The file is empty." };
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const separator = separatorOf(firstLine);
-  const parsed = records(text, separator);
+  // The console's one tokenizer (lib/model/csv-records.ts), fed the whole text at once.
+  const tokenizer = csvRecords(separator);
+  const pushed = tokenizer.push(text);
+  const last = tokenizer.end();
+  const parsed = "error" in pushed ? pushed : "error" in last ? last : [...pushed, ...last];
   if ("error" in parsed)
     return { ok: false, error: `Line ${parsed.line} ${parsed.error}.`, line: parsed.line };
   const [header, ...data] = parsed;

@@ -1,3 +1,4 @@
+import { type CampaignSchedule, REPEATS, type Repeat } from "@/lib/model/campaign-schedule";
 import { addDays, addMonths, instantOf, type WallTime } from "./zoned-time";
 
 /**
@@ -9,22 +10,7 @@ import { addDays, addMonths, instantOf, type WallTime } from "./zoned-time";
  * scheduler's clock, and a test's, is passed in.
  */
 
-export const REPEATS = ["once", "daily", "weekly", "monthly"] as const;
-export type Repeat = (typeof REPEATS)[number];
-
-export interface CampaignSchedule {
-  repeat: Repeat;
-  /** The first occurrence's wall time; weekly keeps its weekday, monthly its day of the month. */
-  start: WallTime;
-  /** An IANA zone, such as Europe/Berlin. */
-  timeZone: string;
-  /** Every this many days, weeks or months (1: every one). */
-  every?: number;
-  /** No occurrence after this wall time (in the same zone); null: none. */
-  until?: WallTime | null;
-  /** At most this many occurrences; null: no limit. */
-  count?: number | null;
-}
+export { type CampaignSchedule, REPEATS, type Repeat };
 
 export interface Occurrence {
   /** 0 for the first: with the campaign, it names the occurrence for ever (its RequestIDs). */

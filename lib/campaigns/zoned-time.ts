@@ -4,14 +4,9 @@
  * "Campaigns"). Plain functions, no clock of their own.
  */
 
-/** A wall-clock time: what a person in the zone reads on the wall. Months 1–12. */
-export interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-}
+import type { WallTime } from "@/lib/model/campaign-schedule";
+
+export type { WallTime };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(timeZone: string): Intl.DateTimeFormat {

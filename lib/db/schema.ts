@@ -21,6 +21,8 @@ import type { ApprovalSummary } from "../model/approval-summary";
 import type { AwardEventKind } from "../model/award-events";
 import type { AwardStatus } from "../model/award-status";
 import type { BatchStatus } from "../model/batch-status";
+import type { CampaignSchedule } from "../model/campaign-schedule";
+import type { CampaignLine, CampaignStatus, OccurrenceStatus } from "../model/campaign-status";
 import type { ConnectionEnvironment } from "../model/connection-environment";
 import type { NoteTag } from "../model/player-notes";
 import type { ReversalApproval } from "../model/reversal-policy";
@@ -524,6 +526,8 @@ export const approvalRequests = consoleSchema.table(
     batchReversalId: integer("batch_reversal_id").references(() => batchReversals.id, {
       onDelete: "cascade",
     }),
+    /** A campaign over a token's threshold: approved once for its whole schedule (docs/console.md, "Campaigns"). */
+    campaignId: integer("campaign_id").references((): AnyPgColumn => campaigns.id, { onDelete: "cascade" }),
     projectGuid: text("project_guid").notNull(),
     connection: text("connection").notNull(),
     requesterId: integer("requester_id").references(() => users.id, { onDelete: "set null" }),
@@ -549,9 +553,10 @@ export const approvalRequests = consoleSchema.table(
     ),
     uniqueIndex("approval_requests_reversal_idx").on(t.reversalId),
     uniqueIndex("approval_requests_batch_reversal_idx").on(t.batchReversalId),
+    index("approval_requests_campaign_idx").on(t.campaignId),
     check(
       "approval_requests_subject_check",
-      sql`num_nonnulls(${t.awardId}, ${t.batchId}, ${t.reversalId}, ${t.batchReversalId}) = 1`,
+      sql`num_nonnulls(${t.awardId}, ${t.batchId}, ${t.reversalId}, ${t.batchReversalId}, ${t.campaignId}) = 1`,
     ),
     lowerCased("approval_requests_project_guid_check", t.projectGuid),
   ],
@@ -633,5 +638,127 @@ export const notifications = consoleSchema.table(
     index("notifications_bell_idx").on(t.userId, t.id).where(sql`${t.channel} = 'bell'`),
     check("notifications_channel_check", sql`${t.channel} in ('bell', 'slack', 'discord', 'email')`),
     check("notifications_state_check", sql`${t.state} in ('pending', 'sent', 'failed', 'suppressed')`),
+  ],
+);
+
+/**
+ * A saved, named list of players (docs/console.md, "Player lists"): from a file, a bulk batch's
+ * rows or the award history. A list never changes once saved, so a campaign that uses it pays, at
+ * every occurrence, exactly the players (and amounts) that were approved.
+ */
+export const playerLists = consoleSchema.table(
+  "player_lists",
+  {
+    id: serial("id").primaryKey(),
+    connection: text("connection").notNull(),
+    projectGuid: text("project_guid").notNull(),
+    name: text("name").notNull(),
+    /** file, batch, history. */
+    source: text("source").notNull(),
+    /** The file's name, or the filter it was made from, in words. */
+    sourceDetail: text("source_detail").notNull().default(""),
+    playerCount: integer("player_count").notNull(),
+    /** Whether each player has an amount of their own (the file's amount column). */
+    hasAmounts: boolean("has_amounts").notNull(),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdByEmail: text("created_by_email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("player_lists_project_idx").on(t.projectGuid, t.id),
+    check("player_lists_source_check", sql`${t.source} in ('file', 'batch', 'history')`),
+    lowerCased("player_lists_project_guid_check", t.projectGuid),
+  ],
+);
+
+/** A list's players in their order; a Customer ID is on a list once. */
+export const playerListMembers = consoleSchema.table(
+  "player_list_members",
+  {
+    listId: integer("list_id")
+      .notNull()
+      .references(() => playerLists.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    customerId: text("customer_id").notNull(),
+    /** The player's own amount (exact), when the list has them. */
+    amount: numeric("amount"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listId, t.position] }),
+    uniqueIndex("player_list_members_player_idx").on(t.listId, t.customerId),
+  ],
+);
+
+/**
+ * A scheduled or recurring award to a player list (docs/console.md, "Campaigns"). `guid` names it
+ * in every RequestID it sends (UUIDv5 of guid, occurrence and player), so no other campaign, on
+ * this console or another, can share one. `next_index` is the first occurrence (the campaign's
+ * index) not yet run or skipped; the scheduler moves it in the transaction that writes the occurrence.
+ */
+export const campaigns = consoleSchema.table(
+  "campaigns",
+  {
+    id: serial("id").primaryKey(),
+    guid: text("guid").notNull(),
+    connection: text("connection").notNull(),
+    baseUrl: text("base_url").notNull(),
+    projectGuid: text("project_guid").notNull(),
+    name: text("name").notNull(),
+    reason: text("reason").notNull(),
+    mode: text("mode").$type<"allowance" | "direct">().notNull(),
+    lines: jsonb("lines").$type<CampaignLine[]>().notNull(),
+    listId: integer("list_id")
+      .notNull()
+      .references(() => playerLists.id, { onDelete: "restrict" }),
+    schedule: jsonb("schedule").$type<CampaignSchedule>().notNull(),
+    status: text("status").$type<CampaignStatus>().notNull(),
+    nextIndex: integer("next_index").notNull().default(0),
+    /**
+     * The campaign's index of the schedule's first occurrence. An edit of the future starts a new
+     * schedule here (at `next_index`), so an occurrence's index, and its RequestIDs, never repeat.
+     */
+    indexOffset: integer("index_offset").notNull().default(0),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdByEmail: text("created_by_email").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("campaigns_guid_idx").on(t.guid),
+    index("campaigns_status_idx").on(t.status),
+    index("campaigns_project_idx").on(t.projectGuid, t.id),
+    check("campaigns_mode_check", sql`${t.mode} in ('allowance', 'direct')`),
+    check(
+      "campaigns_status_check",
+      sql`${t.status} in ('awaiting-approval', 'active', 'paused', 'finished', 'cancelled', 'rejected', 'withdrawn', 'expired')`,
+    ),
+    lowerCased("campaigns_project_guid_check", t.projectGuid),
+    lowerCased("campaigns_guid_check", t.guid),
+  ],
+);
+
+/**
+ * Each occurrence a campaign reached, once: the unique (campaign, index) is what makes two
+ * console instances, or a restart, run an occurrence at most once. A sent one names its bulk batch.
+ */
+export const campaignOccurrences = consoleSchema.table(
+  "campaign_occurrences",
+  {
+    id: serial("id").primaryKey(),
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    index: integer("index").notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status").$type<OccurrenceStatus>().notNull(),
+    batchId: integer("batch_id").references(() => awardBatches.id, { onDelete: "set null" }),
+    /** Why it was held or skipped. */
+    note: text("note").notNull().default(""),
+  },
+  (t) => [
+    uniqueIndex("campaign_occurrences_index_idx").on(t.campaignId, t.index),
+    index("campaign_occurrences_batch_idx").on(t.batchId),
+    check("campaign_occurrences_status_check", sql`${t.status} in ('sent', 'held', 'skipped')`),
   ],
 );

@@ -6,6 +6,7 @@ import { pruneAuditLog } from "@/lib/audit/audit-log";
 import { expireRequests } from "@/lib/awards/approval-decisions";
 import { settleQueuedAwards } from "@/lib/awards/settle-queued";
 import { startSending } from "@/lib/bulk/running";
+import { runDueOccurrences } from "@/lib/campaigns/run-occurrence";
 import { sameConnection, serviceConnection } from "@/lib/connections/connections";
 import { consoleDb } from "@/lib/db/console-db";
 import { consoleEnv } from "@/lib/env";
@@ -26,7 +27,7 @@ const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 /**
  * One round of the console's background work, in the instance holding the job lease: queued
  * awards are asked about and their settlement recorded, bulk batches that no instance is
- * sending (no row claimed now) are taken up again, approval requests past their time expire
+ * sending (no row claimed now) are taken up again, due campaign occurrences run (once each), approval requests past their time expire
  * (unsent), audit rows past the retention setting go, the services are checked for what owners
  * asked to be told, and waiting notifications are sent. This is the only place these writes happen
  * outside an action, so no page render or GET needs to write.
@@ -46,6 +47,13 @@ export async function runJobsOnce(): Promise<void> {
       )
   `)) as unknown as { rows: { id: number }[] };
   for (const { id } of orphans.rows) startSending(Number(id));
+  // Due campaign occurrences become batches, sent like any other (docs/console.md, "Campaigns").
+  const round = await runDueOccurrences(
+    db,
+    (campaign) => sameConnection(db, secret, env, campaign),
+    new Date(),
+  );
+  for (const { batchId } of round.sent) startSending(batchId);
   await expireRequests(db);
   await applyAuditRetention(db);
   await checkForNotifications(db, (ref) => serviceConnection(db, secret, env, ref));

@@ -13,6 +13,16 @@ export interface ApprovalTokenTotal {
 
 export interface ApprovalSummary {
   totals: ApprovalTokenTotal[];
+  /** A campaign: what one occurrence pays (the totals), to whom and when, approved once for its whole schedule. */
+  campaign?: {
+    name: string;
+    listName: string;
+    players: number;
+    /** "Every week on Monday at 18:00 (Europe/Berlin), 10 times". */
+    schedule: string;
+    /** The next occurrences when it was asked for (ISO 8601 UTC). */
+    next: string[];
+  };
   /** A batch: its rows and what the dry run found when it was sent for approval. */
   batch?: {
     fileName: string;

@@ -39,6 +39,12 @@ export const NOTIFICATION_EVENTS = [
     description: "a webhook endpoint gave up on a delivery, or was disabled for failing",
     threshold: null,
   },
+  {
+    event: "campaign.held",
+    label: "Campaign occurrence held",
+    description: "a campaign's occurrence was not sent (a daily limit, its connection gone)",
+    threshold: null,
+  },
 ] as const;
 
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number]["event"] | "rule.test";

@@ -39,6 +39,7 @@ export const approveRequestAction = defineAction(
         status: approved.sent.status,
         error: approved.sent.error,
       };
+    if (approved.kind === "campaign") return { kind: "campaign" as const, campaignId: approved.campaignId };
     return { kind: "batch" as const, batchId: approved.batchId };
   },
   { stepUp: true, attempt: ({ approvalId }) => approvalAttempt(approvalId) },

@@ -26,16 +26,33 @@ export interface NewBatchRow {
 
 const CHUNK = 500;
 
+type BatchOfRows = Pick<
+  typeof awardBatches.$inferSelect,
+  "id" | "fileName" | "connection" | "baseUrl" | "projectGuid" | "actorId" | "actorEmail" | "reason"
+>;
+
 /**
  * Writes a batch's rows as awards ("writeBatch"), pending or awaiting approval, each with its
  * "created" line, in the caller's transaction (the batch's own row is written there too).
  */
 export async function writeBatchRows(
   tx: ConsoleDb,
-  batch: Pick<
-    typeof awardBatches.$inferSelect,
-    "id" | "fileName" | "connection" | "baseUrl" | "projectGuid" | "actorId" | "actorEmail" | "reason"
-  >,
+  batch: BatchOfRows,
+  rows: readonly NewBatchRow[],
+  status: AwardStatus,
+): Promise<void> {
+  await addBatchRows(tx, batch, rows, status);
+  await noteBatchRowsCreated(tx, batch);
+}
+
+/**
+ * "writeBatch" a part of a batch's rows, for a writer that reads them in parts (a campaign's
+ * occurrence, lib/campaigns/run-occurrence.ts); noteBatchRowsCreated then writes every row's
+ * "created" line at once, in the same transaction.
+ */
+export async function addBatchRows(
+  tx: ConsoleDb,
+  batch: BatchOfRows,
   rows: readonly NewBatchRow[],
   status: AwardStatus,
 ): Promise<void> {
@@ -64,6 +81,10 @@ export async function writeBatchRows(
       )
       .onConflictDoNothing();
   }
+}
+
+/** The "created" line of every row of a batch just written. */
+export async function noteBatchRowsCreated(tx: ConsoleDb, batch: BatchOfRows): Promise<void> {
   await tx.execute(sql`
     insert into ${awardEvents} (award_id, kind, status, actor_email, detail)
     select id, 'created', status, ${batch.actorEmail},

@@ -2,9 +2,10 @@ import "server-only";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Subject } from "@/lib/approvals/approvals";
 import type { ConsoleDb } from "@/lib/db/connection";
-import { awardBatches, awardEvents, awards, batchReversals, reversals } from "@/lib/db/schema";
+import { awardBatches, awardEvents, awards, batchReversals, campaigns, reversals } from "@/lib/db/schema";
 import type { AwardTransition } from "@/lib/model/award-transitions";
 import type { BatchStatus } from "@/lib/model/batch-status";
+import type { CampaignStatus } from "@/lib/model/campaign-status";
 import type { ReversalStatus } from "@/lib/model/reversal-status";
 import { TrailError } from "../trail";
 import { checkTransition, fromStatuses } from "./transition";
@@ -20,9 +21,14 @@ import { checkTransition, fromStatuses } from "./transition";
 const rowsOf = (subject: AwardSubject): SQL =>
   "awardId" in subject ? sql`id = ${subject.awardId}` : sql`batch_id = ${subject.batchId}`;
 
-type AwardSubject = Exclude<Subject, { reversalId: number } | { batchReversalId: number }>;
+type AwardSubject = Exclude<
+  Subject,
+  { reversalId: number } | { batchReversalId: number } | { campaignId: number }
+>;
 
 async function addEvents(tx: ConsoleDb, subject: Subject, kind: string, actorEmail: string, detail: string) {
+  // A campaign has no award yet: its occurrences' batches are written when they run.
+  if ("campaignId" in subject) return;
   if ("reversalId" in subject) {
     // A reversal's step ("${kind}") is a "Reversal" line on its award's timeline, whose detail says
     // which step; the award's status does not move.
@@ -43,6 +49,19 @@ async function addEvents(tx: ConsoleDb, subject: Subject, kind: string, actorEma
   await tx.execute(sql`
     insert into ${awardEvents} (award_id, kind, status, actor_email, detail)
     select id, ${kind}, status, ${actorEmail}, ${detail} from ${awards} where ${rowsOf(subject)}`);
+}
+
+/**
+ * A campaign that waits moves on (docs/console.md, "Campaigns"): approved, it becomes active and
+ * its due occurrences run; stopped, it never runs. One that no longer waits is refused.
+ */
+async function moveWaitingCampaign(tx: ConsoleDb, campaignId: number, status: CampaignStatus) {
+  const moved = await tx
+    .update(campaigns)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "awaiting-approval")))
+    .returning({ id: campaigns.id });
+  if (moved.length === 0) throw new TrailError(`the campaign ${campaignId} does not wait for approval.`);
 }
 
 /** A reversal that waits moves on: to be sent, or stopped for good; one that no longer waits is refused. */
@@ -103,7 +122,8 @@ export async function noteApprovalRequested(
 
 /** "approve" an award (it is sent next) or "approveBatch" a batch (its rows wait for the sender). */
 export async function approveSubject(tx: ConsoleDb, subject: Subject, approverEmail: string): Promise<void> {
-  if ("reversalId" in subject) await moveReversal(tx, subject.reversalId, "sending");
+  if ("campaignId" in subject) await moveWaitingCampaign(tx, subject.campaignId, "active");
+  else if ("reversalId" in subject) await moveReversal(tx, subject.reversalId, "sending");
   else if ("batchReversalId" in subject) await moveBatchReversal(tx, subject.batchReversalId, "sending");
   else if ("awardId" in subject) await move(tx, subject, "approve", "sending");
   else {
@@ -129,6 +149,10 @@ export async function stopSubject(
   who: string,
   detail: string,
 ): Promise<void> {
+  if ("campaignId" in subject) {
+    await moveWaitingCampaign(tx, subject.campaignId, status);
+    return;
+  }
   if ("reversalId" in subject) {
     await moveReversal(tx, subject.reversalId, status);
     await addEvents(tx, subject, status, who, detail);
