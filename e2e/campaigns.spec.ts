@@ -1,0 +1,105 @@
+import { expect, type Page, test } from "@playwright/test";
+import { ungroupDigits } from "../lib/format/grouped-decimal";
+import { TEST_LIMITS } from "../testing/test-limits";
+import { storageState } from "./roles";
+
+test.use({ storageState: storageState("manager") });
+
+/** "2030-01-07T09:05": the minute `minutes` from now, in UTC, as a datetime-local field takes it. */
+function minutesAhead(minutes: number): { field: string; at: Date } {
+  const at = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + minutes * 60_000);
+  return { field: at.toISOString().slice(0, 16), at };
+}
+
+async function goldOf(page: Page, customerId: string): Promise<string> {
+  await page.goto(`/players/${encodeURIComponent(customerId)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const token = page.getByTestId("token-GOLD");
+  return (await token.count()) === 0 ? "0" : ungroupDigits((await token.getByTestId("token-total").textContent()) ?? "");
+}
+
+/**
+ * A weekly campaign to a list of 20 players, end to end (docs/console.md, "Campaigns"): the list
+ * uploaded, the campaign previewed and created, on the calendar; its first occurrence — a couple of
+ * minutes ahead, run by the console's own job loop — pays every player once; paused, the next one
+ * is marked as not running.
+ */
+test("a weekly campaign to 20 players: preview, calendar, the first occurrence pays each player once, pause", async ({
+  page,
+}) => {
+  // The first occurrence is the next whole minute but two: the job loop runs it when it is due.
+  test.setTimeout(3 * TEST_LIMITS.testMs);
+  const tag = Date.now().toString(36);
+  const players = Array.from({ length: 20 }, (_, i) => `camp-${tag}-${i + 1}`);
+  await page.goto("/campaigns");
+  const upload = page.getByRole("form", { name: "Upload a player list" });
+  await upload.getByLabel("List name").fill(`Tournament ${tag}`);
+  await upload
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "players.csv", mimeType: "text/csv", buffer: Buffer.from(`customer_id\n${players.join("\n")}\n`) });
+  await upload.getByRole("button", { name: "Upload list" }).click();
+  await expect(page.getByText(`List "Tournament ${tag}" saved: 20 players.`)).toBeVisible();
+
+  // A file with a player twice is refused with the line, and nothing is saved.
+  await upload.getByLabel("List name").fill(`Twice ${tag}`);
+  await upload
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "twice.csv", mimeType: "text/csv", buffer: Buffer.from("customer_id\na-1\na-1\n") });
+  await upload.getByRole("button", { name: "Upload list" }).click();
+  await expect(upload.getByRole("alert")).toContainText("Line 3: customer_id: a-1 is on an earlier line");
+
+  await page.goto("/campaigns/new");
+  const form = page.getByRole("form", { name: "New campaign" });
+  const start = minutesAhead(2);
+  await form.getByLabel("Name").fill(`Weekly ${tag}`);
+  await form.getByLabel("Player list").selectOption({ label: `Tournament ${tag} (20)` });
+  await form.getByLabel("Reason").fill("Weekly tournament payout");
+  await form.getByLabel("Token 1").selectOption({ label: "GOLD" });
+  await form.getByLabel("Amount 1").fill("3");
+  await form.getByLabel("Repeats").selectOption("weekly");
+  await form.getByLabel("First occurrence").fill(start.field);
+  await form.getByLabel("Time zone").fill("UTC");
+  await form.getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview).toContainText("Each occurrence pays 60 GOLD to 20 players");
+  await expect(preview.getByRole("listitem")).toHaveCount(5);
+  await expect(preview.getByRole("listitem").nth(1)).toContainText(
+    new Date(start.at.getTime() + 7 * 86_400_000).toISOString().slice(0, 16).replace("T", " "),
+  );
+  await form.getByRole("button", { name: "Create campaign" }).click();
+  const dialog = page.getByRole("dialog", { name: `Create campaign "Weekly ${tag}"?` });
+  await expect(dialog).toContainText("Each occurrence pays 60 GOLD to 20 players");
+  await dialog.getByRole("button", { name: "Create campaign" }).click();
+  await expect(page).toHaveURL(/\/campaigns\/\d+$/);
+  const campaignUrl = page.url();
+  await expect(page.getByRole("heading", { level: 1, name: `Weekly ${tag}` })).toBeVisible();
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Next occurrences" }).getByRole("listitem")).toHaveCount(5);
+
+  await page.goto("/campaigns");
+  await expect(page.getByRole("region", { name: "Calendar" }).getByRole("link", { name: new RegExp(`Weekly ${tag}`) }).first()).toBeAttached();
+
+  // The console's job loop runs it when due: occurrence 1 is sent as a batch.
+  await page.goto(campaignUrl);
+  const sofar = page.getByRole("region", { name: "Occurrences so far" });
+  await expect(async () => {
+    await page.reload();
+    await expect(sofar.getByRole("listitem").first()).toContainText("Sent", { timeout: 2_000 });
+  }).toPass({ timeout: 2 * TEST_LIMITS.testMs });
+  await sofar.getByRole("link", { name: /^Batch \d+$/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Batch \d+$/ })).toBeVisible();
+  // Live: the page follows the sender.
+  await expect(page.getByTestId("count-completed")).toHaveText("20", { timeout: TEST_LIMITS.testMs });
+  await expect(page.getByTestId("count-total")).toHaveText("20");
+  // Every player got 3 GOLD, once.
+  for (const player of [players[0], players[9], players[19]]) expect(await goldOf(page, player as string)).toBe("3");
+
+  await page.goto(campaignUrl);
+  await page.getByRole("button", { name: "Pause" }).click();
+  await page.getByRole("dialog", { name: `Pause campaign "Weekly ${tag}"?` }).getByRole("button", { name: "Pause" }).click();
+  await expect(page.getByText(`Campaign "Weekly ${tag}" is paused.`)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Next occurrences" }).getByRole("listitem").first()).toContainText(
+    "paused: does not run",
+  );
+  await expect(page.getByRole("button", { name: "Resume" })).toBeVisible();
+});
