@@ -11,6 +11,7 @@ import { dryRunBatchReversalAction, reverseBatchAction } from "@/lib/actions/bul
 import { groupDigits } from "@/lib/format/grouped-decimal";
 import { getJson } from "@/lib/live/get-json";
 import { queryKeys } from "@/lib/live/query-keys";
+import type { ActionData } from "@/lib/model/action-result";
 import type { BatchReversalProgress } from "@/lib/model/reversal-status";
 
 const POLL_MS = 1000;
@@ -22,12 +23,7 @@ const STOPPED: Record<string, string> = {
   expired: "Expired unapproved: nothing was taken back.",
 };
 
-type DryRun =
-  Awaited<ReturnType<typeof dryRunBatchReversalAction>> extends infer R
-    ? R extends { ok: true; data: infer D }
-      ? D
-      : never
-    : never;
+type DryRun = ActionData<typeof dryRunBatchReversalAction>;
 
 const count = (n: number, one: string, many: string) => `${groupDigits(String(n))} ${n === 1 ? one : many}`;
 

@@ -13,6 +13,7 @@ import { useTimeZone, When } from "@/components/ui/when";
 import { createCampaignAction } from "@/lib/actions/campaigns/create-campaign";
 import { previewCampaignAction } from "@/lib/actions/campaigns/preview-campaign";
 import { groupDigits } from "@/lib/format/grouped-decimal";
+import type { ActionData } from "@/lib/model/action-result";
 
 export interface CampaignFormChoices {
   lists: { id: number; name: string; players: number; hasAmounts: boolean }[];
@@ -25,12 +26,7 @@ interface Line {
   amount: string;
 }
 
-type Preview =
-  Awaited<ReturnType<typeof previewCampaignAction>> extends infer R
-    ? R extends { ok: true; data: infer D }
-      ? D
-      : never
-    : never;
+type Preview = ActionData<typeof previewCampaignAction>;
 
 const REPEAT_LABELS = {
   once: "Once",
