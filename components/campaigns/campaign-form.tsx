@@ -11,9 +11,25 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { useTimeZone, When } from "@/components/ui/when";
 import { createCampaignAction } from "@/lib/actions/campaigns/create-campaign";
+import { editCampaignAction } from "@/lib/actions/campaigns/edit-campaign";
 import { previewCampaignAction } from "@/lib/actions/campaigns/preview-campaign";
 import { groupDigits } from "@/lib/format/grouped-decimal";
 import type { ActionData } from "@/lib/model/action-result";
+
+export interface CampaignDraft {
+  name: string;
+  reason: string;
+  listId: string;
+  mode: "allowance" | "direct";
+  lines: Line[];
+  repeat: keyof typeof REPEAT_LABELS;
+  start: string;
+  timeZone: string;
+  every: string;
+  until: string;
+  count: string;
+  rrule: string;
+}
 
 export interface CampaignFormChoices {
   lists: { id: number; name: string; players: number; hasAmounts: boolean }[];
@@ -42,7 +58,16 @@ const REPEAT_LABELS = {
  * what each pays; "Create" is offered for the previewed draft only, after a confirmation naming
  * the players and the amounts. Any change asks for a new preview.
  */
-export function CampaignForm({ lists, tokens }: CampaignFormChoices) {
+export function CampaignForm({
+  lists,
+  tokens,
+  initial,
+  campaignId,
+}: CampaignFormChoices & {
+  /** Editing: the campaign's terms, its schedule from the next occurrence. */
+  initial?: CampaignDraft;
+  campaignId?: number;
+}) {
   const router = useRouter();
   const zone = useTimeZone();
   const firstToken = tokens[0];
@@ -51,20 +76,23 @@ export function CampaignForm({ lists, tokens }: CampaignFormChoices) {
     contract: token?.contracts[0]?.guid ?? "",
     amount: "",
   });
-  const [draft, setDraft] = useState({
-    name: "",
-    reason: "",
-    listId: String(lists[0]?.id ?? ""),
-    mode: "allowance" as "allowance" | "direct",
-    lines: [line()],
-    repeat: "weekly" as keyof typeof REPEAT_LABELS,
-    start: "",
-    timeZone: "",
-    every: "",
-    until: "",
-    count: "",
-    rrule: "",
-  });
+  const [draft, setDraft] = useState<CampaignDraft>(
+    () =>
+      initial ?? {
+        name: "",
+        reason: "",
+        listId: String(lists[0]?.id ?? ""),
+        mode: "allowance",
+        lines: [line()],
+        repeat: "weekly",
+        start: "",
+        timeZone: "",
+        every: "",
+        until: "",
+        count: "",
+        rrule: "",
+      },
+  );
   const [preview, setPreview] = useState<{ for: string; data: Preview } | null>(null);
   const input = { ...draft, timeZone: draft.timeZone || zone };
   const key = JSON.stringify(input);
@@ -73,19 +101,21 @@ export function CampaignForm({ lists, tokens }: CampaignFormChoices) {
   const previewing = useFormAction(previewCampaignAction, {
     onSuccess: (data, sent) => setPreview({ for: JSON.stringify(sent), data }),
   });
-  const creating = useFormAction(createCampaignAction, {
+  const save = (terms: typeof input) =>
+    campaignId === undefined ? createCampaignAction(terms) : editCampaignAction({ ...terms, campaignId });
+  const creating = useFormAction(save, {
     success: ({ approvalId }) =>
       approvalId
         ? "Campaign saved: it waits for another manager or owner to approve it."
         : "Campaign saved: it runs on its schedule.",
-    onSuccess: ({ campaignId }) => router.push(`/campaigns/${campaignId}`),
+    onSuccess: ({ campaignId: saved }) => router.push(`/campaigns/${saved}`),
   });
   const errors = { ...previewing.fieldErrors, ...creating.fieldErrors };
   const error = creating.error ?? previewing.error;
 
   const set =
-    <K extends keyof typeof draft>(name: K) =>
-    (value: (typeof draft)[K]) =>
+    <K extends keyof CampaignDraft>(name: K) =>
+    (value: CampaignDraft[K]) =>
       setDraft((d) => ({ ...d, [name]: value }));
   const setLine = (index: number, change: Partial<Line>) =>
     setDraft((d) => ({ ...d, lines: d.lines.map((l, n) => (n === index ? { ...l, ...change } : l)) }));
@@ -93,7 +123,7 @@ export function CampaignForm({ lists, tokens }: CampaignFormChoices) {
 
   return (
     <Form
-      aria-label="New campaign"
+      aria-label={campaignId === undefined ? "New campaign" : "Edit campaign"}
       className="flex max-w-3xl flex-col gap-5"
       onSubmit={(event) => {
         event.preventDefault();
@@ -294,9 +324,13 @@ export function CampaignForm({ lists, tokens }: CampaignFormChoices) {
         </Button>
         {current ? (
           <ConfirmButton
-            label="Create campaign"
-            title={`Create campaign "${draft.name.trim()}"?`}
-            confirmLabel="Create campaign"
+            label={campaignId === undefined ? "Create campaign" : "Save future occurrences"}
+            title={
+              campaignId === undefined
+                ? `Create campaign "${draft.name.trim()}"?`
+                : `Change the future occurrences of "${draft.name.trim()}"?`
+            }
+            confirmLabel={campaignId === undefined ? "Create campaign" : "Save changes"}
             pending={creating.pending}
             onConfirm={async () => {
               await creating.run(input);

@@ -9,8 +9,9 @@ import { getWallet } from "@/lib/client/awards";
 import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
 import { isExtensionMissing } from "@/lib/client/capabilities";
 import { listProjectTokens } from "@/lib/client/catalogue";
+import { canonicalGuid } from "@/lib/contract/guid";
 import { consoleDb } from "@/lib/db/console-db";
-import { campaigns, playerLists } from "@/lib/db/schema";
+import { campaignOccurrences, campaigns, playerLists } from "@/lib/db/schema";
 import type { CampaignLine } from "@/lib/model/campaign-status";
 import { requireProject } from "@/lib/project/current-project";
 import type {
@@ -52,12 +53,25 @@ export async function readCampaignsPage(
   user: ConsoleUser,
   now = new Date(),
   days = 42,
-): Promise<{ campaigns: CampaignRow[]; lists: PlayerListRow[]; calendar: CalendarEntry[] }> {
+): Promise<{
+  campaigns: CampaignRow[];
+  lists: PlayerListRow[];
+  calendar: CalendarEntry[];
+  /** The project's tokens, for the list-from-history form; empty when the service cannot say. */
+  tokens: { guid: string; symbol: string }[];
+}> {
   const { connection } = await requireProject(user.id);
   const db = await consoleDb();
-  const [found, lists] = await Promise.all([
+  const [found, lists, tokens] = await Promise.all([
     listCampaigns(db, connection.projectGuid),
     listPlayerLists(db, connection.projectGuid),
+    listProjectTokens(connection).then(
+      (answer) => answer.Data.Tokens.map((token) => ({ guid: token.Guid, symbol: token.Symbol })),
+      (error: unknown) => {
+        if (error instanceof ServiceCallError) return [];
+        throw error;
+      },
+    ),
   ]);
   const listById = new Map(lists.map((list) => [list.id, list]));
   const used = lists.length
@@ -111,6 +125,7 @@ export async function readCampaignsPage(
       usedBy: used.find((row) => row.listId === list.id)?.n ?? 0,
     })),
     calendar: calendar.sort((a, b) => a.at.localeCompare(b.at)),
+    tokens,
   };
 }
 
@@ -227,13 +242,66 @@ export async function readCampaignForm(user: ConsoleUser) {
       players: list.playerCount,
       hasAmounts: list.hasAmounts,
     })),
+    // In their one form, as a campaign stores them: an edit's choices match its lines.
     tokens: tokens.Data.Tokens.map((token) => ({
-      guid: token.Guid,
+      guid: canonicalGuid(token.Guid),
       symbol: token.Symbol,
       contracts: token.Contracts.map((contract) => ({
-        guid: contract.ContractGuid,
+        guid: canonicalGuid(contract.ContractGuid),
         chain: contract.ChainName,
       })),
     })),
+  };
+}
+
+/** The campaign occurrence a bulk batch is, for the batch's page; null for a batch from a file. */
+export async function readBatchCampaign(
+  batchId: number,
+): Promise<{ campaignId: number; name: string; number: number } | null> {
+  const db = await consoleDb();
+  const [found] = await db
+    .select({ campaignId: campaigns.id, name: campaigns.name, index: campaignOccurrences.index })
+    .from(campaignOccurrences)
+    .innerJoin(campaigns, eq(campaigns.id, campaignOccurrences.campaignId))
+    .where(eq(campaignOccurrences.batchId, batchId));
+  return found ? { campaignId: found.campaignId, name: found.name, number: found.index + 1 } : null;
+}
+
+/** The form's fields for editing a campaign's future: its terms, the schedule starting at its next occurrence. */
+export async function readCampaignDraft(user: ConsoleUser, campaignId: number) {
+  const { connection } = await requireProject(user.id);
+  const db = await consoleDb();
+  const campaign = await findCampaign(db, connection.projectGuid, campaignId);
+  if (!campaign || (campaign.status !== "active" && campaign.status !== "paused")) return null;
+  const [next] = nextOccurrences(campaign, new Date(), 1);
+  const { schedule } = campaign;
+  const local = (wall: { year: number; month: number; day: number; hour: number; minute: number }) =>
+    wallText(wall).replace(" ", "T");
+  const count =
+    schedule.count == null || !next
+      ? ""
+      : String(Math.max(1, schedule.count - (next.index - campaign.indexOffset)));
+  return {
+    campaignId: campaign.id,
+    name: campaign.name,
+    status: campaign.status,
+    draft: {
+      name: campaign.name,
+      reason: campaign.reason,
+      listId: String(campaign.listId),
+      mode: campaign.mode,
+      lines: campaign.lines.map((line) => ({
+        token: line.tokenGuid,
+        contract: line.contractGuid,
+        amount: line.amount ?? "",
+      })),
+      repeat: schedule.repeat,
+      start: next ? local(next.wall) : "",
+      timeZone: schedule.timeZone,
+      every: schedule.every && schedule.every !== 1 ? String(schedule.every) : "",
+      until: schedule.until ? local(schedule.until) : "",
+      count,
+      rrule: "",
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { CampaignCalendar } from "@/components/campaigns/campaign-calendar";
 import { CampaignStatusBadge } from "@/components/campaigns/campaign-status-badge";
+import { ListFromHistoryForm } from "@/components/campaigns/list-from-history-form";
 import { PlayerListUpload } from "@/components/campaigns/player-list-upload";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -18,7 +19,7 @@ export const metadata: Metadata = { title: "Campaigns" };
 /** Scheduled and recurring awards to saved player lists, their calendar, and the lists. */
 export default async function CampaignsPage() {
   const user = await requirePageUser("awards:read");
-  const { campaigns, lists, calendar } = await readCampaignsPage(user);
+  const { campaigns, lists, calendar, tokens } = await readCampaignsPage(user);
   const sends = can(user.role, "awards:send");
   return (
     <main className="flex min-w-0 flex-col gap-6 px-6 py-6">
@@ -94,14 +95,25 @@ export default async function CampaignsPage() {
           </ul>
         ) : null}
         {sends ? (
-          <Card>
-            <CardHeader>
-              <CardTitle>Upload a list</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <PlayerListUpload />
-            </CardContent>
-          </Card>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>Upload a list</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <PlayerListUpload />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>From the award history</CardTitle>
+                <CardDescription>Or from a bulk batch: its page saves its players as a list.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ListFromHistoryForm tokens={tokens} />
+              </CardContent>
+            </Card>
+          </div>
         ) : null}
       </section>
     </main>

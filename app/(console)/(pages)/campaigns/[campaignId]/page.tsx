@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CampaignActions } from "@/components/campaigns/campaign-actions";
 import { CampaignStatusBadge, OccurrenceStatusBadge } from "@/components/campaigns/campaign-status-badge";
+import { Button } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { When } from "@/components/ui/when";
@@ -30,7 +31,14 @@ export default async function CampaignPage({ params }: PageProps<"/campaigns/[ca
       <PageHeader title={campaign.name} description={campaign.schedule}>
         <CampaignStatusBadge status={campaign.status} />
         {can(user.role, "awards:send") ? (
-          <CampaignActions campaignId={campaign.id} name={campaign.name} status={campaign.status} />
+          <>
+            {campaign.status === "active" || campaign.status === "paused" ? (
+              <Button asChild variant="outline">
+                <Link href={`/campaigns/${campaign.id}/edit`}>Edit future occurrences</Link>
+              </Button>
+            ) : null}
+            <CampaignActions campaignId={campaign.id} name={campaign.name} status={campaign.status} />
+          </>
         ) : null}
       </PageHeader>
       {campaign.status === "awaiting-approval" && campaign.approvalId ? (

@@ -5,6 +5,7 @@ import { AwardStatusField } from "@/components/awards/award-status-field";
 import { AwardTable } from "@/components/awards/award-table";
 import { BatchProgress } from "@/components/bulk/batch-progress";
 import { BatchReversalPanel } from "@/components/bulk/batch-reversal-panel";
+import { ListFromBatchForm } from "@/components/campaigns/list-from-batch-form";
 import { PAGE_SIZE, pageParams, readTableView } from "@/components/data-table/url-state";
 import { Button } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
@@ -15,6 +16,7 @@ import { can } from "@/lib/auth/permissions";
 import { historyView } from "@/lib/awards/history-view";
 import { readBatchAwards } from "@/lib/awards/page-reads";
 import { readBatchPage, readBatchReversal } from "@/lib/bulk/page-reads";
+import { readBatchCampaign } from "@/lib/campaigns/page-reads";
 import { recordTitle } from "@/lib/pages/page-title";
 
 export const dynamic = "force-dynamic";
@@ -33,9 +35,10 @@ export default async function BatchPage({ params, searchParams }: PageProps<"/aw
   const address = pageParams(await searchParams);
   const view = historyView(address, readTableView(address), PAGE_SIZE);
   const status = view.filters.status;
-  const [rows, reversal] = await Promise.all([
+  const [rows, reversal, campaign] = await Promise.all([
     readBatchAwards(user, batch.id, status, { ...view.page, sort: view.sort }),
     readBatchReversal(batch.id),
+    readBatchCampaign(batch.id),
   ]);
   return (
     <main className="flex flex-col gap-6 px-6 py-6">
@@ -54,14 +57,31 @@ export default async function BatchPage({ params, searchParams }: PageProps<"/aw
         </dd>
         <dt className="font-medium">Reason</dt>
         <dd>{batch.reason}</dd>
-        <dt className="font-medium">File SHA-256</dt>
-        <dd className="font-mono text-xs break-all">{batch.fileSha256}</dd>
+        {campaign ? (
+          <>
+            <dt className="font-medium">Campaign</dt>
+            <dd>
+              <Link href={`/campaigns/${campaign.campaignId}`} className="underline underline-offset-2">
+                {campaign.name}
+              </Link>
+              , occurrence {campaign.number}
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt className="font-medium">File SHA-256</dt>
+            <dd className="font-mono text-xs break-all">{batch.fileSha256}</dd>
+          </>
+        )}
       </dl>
       <BatchProgress
         batchId={batch.id}
         initial={{ status: batch.status, error: batch.error, counts }}
         canRetry={can(user.role, "awards:send")}
       />
+      {batch.status === "done" && can(user.role, "awards:send") ? (
+        <ListFromBatchForm batchId={batch.id} />
+      ) : null}
       {batch.status === "done" || reversal ? (
         <BatchReversalPanel
           batchId={batch.id}
