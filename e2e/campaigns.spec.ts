@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ungroupDigits } from "../lib/format/grouped-decimal";
 import { TEST_LIMITS } from "../testing/test-limits";
 import { storageState } from "./roles";
@@ -11,11 +11,31 @@ function minutesAhead(minutes: number): { field: string; at: Date } {
   return { field: at.toISOString().slice(0, 16), at };
 }
 
+/** A list of `n` fresh players uploaded on the Campaigns page; their Customer IDs. */
+async function uploadList(page: Page, name: string, n: number): Promise<string[]> {
+  const players = Array.from({ length: n }, (_, i) => `${name.toLowerCase().replaceAll(" ", "-")}-${i + 1}`);
+  await page.goto("/campaigns");
+  const upload = page.getByRole("form", { name: "Upload a player list" });
+  await upload.getByLabel("List name").fill(name);
+  await upload
+    .getByLabel("CSV file")
+    .setInputFiles({
+      name: "players.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`customer_id\n${players.join("\n")}\n`),
+    });
+  await upload.getByRole("button", { name: "Upload list" }).click();
+  await expect(page.getByText(`List "${name}" saved: ${n} players.`)).toBeVisible();
+  return players;
+}
+
 async function goldOf(page: Page, customerId: string): Promise<string> {
   await page.goto(`/players/${encodeURIComponent(customerId)}`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const token = page.getByTestId("token-GOLD");
-  return (await token.count()) === 0 ? "0" : ungroupDigits((await token.getByTestId("token-total").textContent()) ?? "");
+  return (await token.count()) === 0
+    ? "0"
+    : ungroupDigits((await token.getByTestId("token-total").textContent()) ?? "");
 }
 
 /**
@@ -36,7 +56,11 @@ test("a weekly campaign to 20 players: preview, calendar, the first occurrence p
   await upload.getByLabel("List name").fill(`Tournament ${tag}`);
   await upload
     .getByLabel("CSV file")
-    .setInputFiles({ name: "players.csv", mimeType: "text/csv", buffer: Buffer.from(`customer_id\n${players.join("\n")}\n`) });
+    .setInputFiles({
+      name: "players.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`customer_id\n${players.join("\n")}\n`),
+    });
   await upload.getByRole("button", { name: "Upload list" }).click();
   await expect(page.getByText(`List "Tournament ${tag}" saved: 20 players.`)).toBeVisible();
 
@@ -44,7 +68,11 @@ test("a weekly campaign to 20 players: preview, calendar, the first occurrence p
   await upload.getByLabel("List name").fill(`Twice ${tag}`);
   await upload
     .getByLabel("CSV file")
-    .setInputFiles({ name: "twice.csv", mimeType: "text/csv", buffer: Buffer.from("customer_id\na-1\na-1\n") });
+    .setInputFiles({
+      name: "twice.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("customer_id\na-1\na-1\n"),
+    });
   await upload.getByRole("button", { name: "Upload list" }).click();
   await expect(upload.getByRole("alert")).toContainText("Line 3: customer_id: a-1 is on an earlier line");
 
@@ -77,7 +105,12 @@ test("a weekly campaign to 20 players: preview, calendar, the first occurrence p
   await expect(page.getByRole("region", { name: "Next occurrences" }).getByRole("listitem")).toHaveCount(5);
 
   await page.goto("/campaigns");
-  await expect(page.getByRole("region", { name: "Calendar" }).getByRole("link", { name: new RegExp(`Weekly ${tag}`) }).first()).toBeAttached();
+  await expect(
+    page
+      .getByRole("region", { name: "Calendar" })
+      .getByRole("link", { name: new RegExp(`Weekly ${tag}`) })
+      .first(),
+  ).toBeAttached();
 
   // The console's job loop runs it when due: occurrence 1 is sent as a batch.
   await page.goto(campaignUrl);
@@ -92,14 +125,67 @@ test("a weekly campaign to 20 players: preview, calendar, the first occurrence p
   await expect(page.getByTestId("count-completed")).toHaveText("20", { timeout: TEST_LIMITS.testMs });
   await expect(page.getByTestId("count-total")).toHaveText("20");
   // Every player got 3 GOLD, once.
-  for (const player of [players[0], players[9], players[19]]) expect(await goldOf(page, player as string)).toBe("3");
+  for (const player of [players[0], players[9], players[19]])
+    expect(await goldOf(page, player as string)).toBe("3");
 
   await page.goto(campaignUrl);
   await page.getByRole("button", { name: "Pause" }).click();
-  await page.getByRole("dialog", { name: `Pause campaign "Weekly ${tag}"?` }).getByRole("button", { name: "Pause" }).click();
+  await page
+    .getByRole("dialog", { name: `Pause campaign "Weekly ${tag}"?` })
+    .getByRole("button", { name: "Pause" })
+    .click();
   await expect(page.getByText(`Campaign "Weekly ${tag}" is paused.`)).toBeVisible();
-  await expect(page.getByRole("region", { name: "Next occurrences" }).getByRole("listitem").first()).toContainText(
-    "paused: does not run",
-  );
+  await expect(
+    page.getByRole("region", { name: "Next occurrences" }).getByRole("listitem").first(),
+  ).toContainText("paused: does not run");
   await expect(page.getByRole("button", { name: "Resume" })).toBeVisible();
+});
+
+test("a campaign over the token's approval threshold waits for another person; approved, it is active", async ({
+  page,
+  browser,
+}: {
+  page: Page;
+  browser: Browser;
+}) => {
+  const tag = Date.now().toString(36);
+  await uploadList(page, `Finalists ${tag}`, 20);
+  await page.goto("/campaigns/new");
+  const form = page.getByRole("form", { name: "New campaign" });
+  // 30 GEM to 20 players is 600 GEM an occurrence: above the demo's 500 GEM threshold.
+  await form.getByLabel("Name").fill(`Finals ${tag}`);
+  await form.getByLabel("Player list").selectOption({ label: `Finalists ${tag} (20)` });
+  await form.getByLabel("Reason").fill("Season finals");
+  await form.getByLabel("Token 1").selectOption({ label: "GEM" });
+  await form.getByLabel("Amount 1").fill("30");
+  await form.getByLabel("Repeats").selectOption("monthly");
+  await form.getByLabel("First occurrence").fill(minutesAhead(3 * 24 * 60).field);
+  await form.getByLabel("Time zone").fill("Europe/Berlin");
+  await form.getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview).toContainText("Each occurrence pays 600 GEM to 20 players");
+  await expect(preview).toContainText("another manager or owner approves it once, for the whole schedule");
+  await form.getByRole("button", { name: "Create campaign" }).click();
+  await page
+    .getByRole("dialog", { name: `Create campaign "Finals ${tag}"?` })
+    .getByRole("button", { name: "Create campaign" })
+    .click();
+  await expect(page).toHaveURL(/\/campaigns\/\d+$/);
+  await expect(page.getByText("Awaiting approval", { exact: true })).toBeVisible();
+  const request = page.getByRole("link", { name: /^approval request \d+$/ });
+  const approvalUrl = (await request.getAttribute("href")) as string;
+  const campaignUrl = page.url();
+
+  // The one who asked cannot approve it; an owner can.
+  const owner = await (await browser.newContext({ storageState: storageState("owner") })).newPage();
+  await owner.goto(approvalUrl);
+  await expect(owner.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(owner.getByTestId("approval-campaign")).toContainText(`Finals ${tag}`);
+  await expect(owner.getByTestId("approval-campaign")).toContainText("20 players");
+  await owner.getByRole("button", { name: "Approve and send" }).click();
+  await owner.getByTestId("approve-confirm").getByRole("button", { name: "Approve and send" }).click();
+  await expect(owner.getByTestId("approval-outcome")).toContainText("Open the campaign");
+  await owner.context().close();
+  await page.goto(campaignUrl);
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
 });

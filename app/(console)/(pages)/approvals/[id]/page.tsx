@@ -120,67 +120,78 @@ export default async function ApprovalPage({ params }: PageProps<"/approvals/[id
   const status = standing(request, now);
   const choices = approvalChoices(request, user.id, now);
   const summary = request.summary;
-  const subject: ApprovalSubject = award
-    ? { kind: "award", customerId: award.customerId }
-    : reversal
-      ? { kind: "reversal", customerId: reversal.award.customerId }
-      : batchReversal
-        ? {
-            kind: "batch-reversal",
-            fileName: batchReversal.batch.fileName,
-            rows: batchReversal.record.rowCount,
-          }
-        : {
-            kind: "batch",
-            fileName: batch?.fileName ?? summary.batch?.fileName ?? "",
-            rows: batch?.rowCount ?? summary.batch?.rows ?? 0,
-            players: summary.batch?.players,
-          };
+  const campaign = request.campaignId !== null ? { id: request.campaignId, ...summary.campaign } : null;
+  const subject: ApprovalSubject = campaign
+    ? { kind: "campaign", name: campaign.name ?? "", players: campaign.players ?? 0 }
+    : award
+      ? { kind: "award", customerId: award.customerId }
+      : reversal
+        ? { kind: "reversal", customerId: reversal.award.customerId }
+        : batchReversal
+          ? {
+              kind: "batch-reversal",
+              fileName: batchReversal.batch.fileName,
+              rows: batchReversal.record.rowCount,
+            }
+          : {
+              kind: "batch",
+              fileName: batch?.fileName ?? summary.batch?.fileName ?? "",
+              rows: batch?.rowCount ?? summary.batch?.rows ?? 0,
+              players: summary.batch?.players,
+            };
   const symbolOf = (guid: string) => symbols.get(guid.toLowerCase()) ?? guid;
   const confirmed = summary.batch ? confirmedText(summary.batch.confirmed) : [];
 
   // What the approval dialog restates under its question (plain text, for the browser).
-  const details = batchReversal
+  const details = campaign
     ? [
-        `File: ${batchReversal.batch.fileName} (batch ${batchReversal.batch.id})`,
-        `Take back at most ${totalsText(summary.totals)} from ${plural(batchReversal.record.rowCount, "row", "rows")}: queued rows cancelled, paid ones taken back`,
-        `Reason: ${batchReversal.record.reason}`,
+        `Campaign: ${campaign.name ?? ""}`,
+        `Each occurrence pays ${totalsText(summary.totals)} to ${plural(campaign.players ?? 0, "player", "players")} of list "${campaign.listName ?? ""}"`,
+        `When: ${campaign.schedule ?? ""}`,
+        "Approved once for the whole schedule; each occurrence counts against the daily limit of the person who asked when it runs",
         `Project: ${project}`,
       ]
-    : reversal
+    : batchReversal
       ? [
-          `Player: ${reversal.award.customerId}`,
-          `From: ${reversal.award.isAllowance ? "the player's allowance" : `wallet ${reversal.award.wallet}, back to the project wallet`}`,
-          ...(reversal.record.lines?.map((line) => `Take back ${line.Amount} ${symbolOf(line.Guid)}`) ?? [
-            `Take back everything still reversible (${totalsText(summary.totals)} when asked)`,
-          ]),
-          `Reason: ${reversal.record.reason}`,
-          `ReversalID: ${reversal.record.reversalId}`,
-          `Award: ${reversal.award.requestId}`,
+          `File: ${batchReversal.batch.fileName} (batch ${batchReversal.batch.id})`,
+          `Take back at most ${totalsText(summary.totals)} from ${plural(batchReversal.record.rowCount, "row", "rows")}: queued rows cancelled, paid ones taken back`,
+          `Reason: ${batchReversal.record.reason}`,
           `Project: ${project}`,
         ]
-      : award
+      : reversal
         ? [
-            `Player: ${award.customerId}`,
-            `Mode: ${awardMode(award)}${award.isAllowance ? "" : ` to ${award.wallet}`}`,
-            ...award.lines.map(
-              (line) => `${line.Amount} ${symbolOf(line.Guid)} (contract ${line.ContractGuid})`,
-            ),
-            `Reason: ${award.reason}`,
-            `RequestID: ${award.requestId}`,
+            `Player: ${reversal.award.customerId}`,
+            `From: ${reversal.award.isAllowance ? "the player's allowance" : `wallet ${reversal.award.wallet}, back to the project wallet`}`,
+            ...(reversal.record.lines?.map((line) => `Take back ${line.Amount} ${symbolOf(line.Guid)}`) ?? [
+              `Take back everything still reversible (${totalsText(summary.totals)} when asked)`,
+            ]),
+            `Reason: ${reversal.record.reason}`,
+            `ReversalID: ${reversal.record.reversalId}`,
+            `Award: ${reversal.award.requestId}`,
             `Project: ${project}`,
           ]
-        : [
-            `File: ${subject.kind === "batch" ? subject.fileName : ""}`,
-            ...(summary.batch
-              ? [
-                  `${plural(summary.batch.rows, "row", "rows")} to ${plural(summary.batch.players, "player", "players")}: ${plural(summary.batch.allowances, "allowance", "allowances")}, ${plural(summary.batch.directs, "direct distribution", "direct distributions")}`,
-                ]
-              : []),
-            ...(confirmed.length > 0 ? [`Confirmed by the person who asked: ${confirmed.join("; ")}`] : []),
-            `Reason: ${batch?.reason ?? ""}`,
-            `Project: ${project}`,
-          ];
+        : award
+          ? [
+              `Player: ${award.customerId}`,
+              `Mode: ${awardMode(award)}${award.isAllowance ? "" : ` to ${award.wallet}`}`,
+              ...award.lines.map(
+                (line) => `${line.Amount} ${symbolOf(line.Guid)} (contract ${line.ContractGuid})`,
+              ),
+              `Reason: ${award.reason}`,
+              `RequestID: ${award.requestId}`,
+              `Project: ${project}`,
+            ]
+          : [
+              `File: ${subject.kind === "batch" ? subject.fileName : ""}`,
+              ...(summary.batch
+                ? [
+                    `${plural(summary.batch.rows, "row", "rows")} to ${plural(summary.batch.players, "player", "players")}: ${plural(summary.batch.allowances, "allowance", "allowances")}, ${plural(summary.batch.directs, "direct distribution", "direct distributions")}`,
+                  ]
+                : []),
+              ...(confirmed.length > 0 ? [`Confirmed by the person who asked: ${confirmed.join("; ")}`] : []),
+              `Reason: ${batch?.reason ?? ""}`,
+              `Project: ${project}`,
+            ];
 
   return (
     <main className="flex min-w-0 flex-col gap-6 px-6 py-6">
@@ -201,7 +212,9 @@ export default async function ApprovalPage({ params }: PageProps<"/approvals/[id
             {status === "waiting"
               ? "Nothing has been sent: it waits for another manager or owner."
               : status === "approved"
-                ? "Approved and sent; the outcome is below."
+                ? campaign
+                  ? "Approved: the campaign runs each occurrence when it is due."
+                  : "Approved and sent; the outcome is below."
                 : "Nothing was sent."}
           </span>
         </dd>
@@ -223,7 +236,11 @@ export default async function ApprovalPage({ params }: PageProps<"/approvals/[id
           data-testid={status === "approved" ? "approval-outcome" : "approval-trail"}
           className="flex flex-wrap items-center gap-2"
         >
-          {award ? (
+          {campaign ? (
+            <Link href={`/campaigns/${campaign.id}`} className="underline underline-offset-2">
+              Open the campaign
+            </Link>
+          ) : award ? (
             <>
               {/* Decided by someone else while this page is open: the page reads again. */}
               <LiveAwardStatus
@@ -271,7 +288,37 @@ export default async function ApprovalPage({ params }: PageProps<"/approvals/[id
         id="approval-what"
         title={reversal || batchReversal ? REVERSAL_HEADING[status] : WHAT_HEADING[status]}
       >
-        {batchReversal ? (
+        {campaign ? (
+          <dl className={DETAILS} data-testid="approval-campaign">
+            <dt>Campaign</dt>
+            <dd>
+              <Link href={`/campaigns/${campaign.id}`} className="underline underline-offset-2">
+                {campaign.name}
+              </Link>
+            </dd>
+            <dt>Players</dt>
+            <dd>
+              {plural(campaign.players ?? 0, "player", "players")} of list "{campaign.listName}" (a list never
+              changes)
+            </dd>
+            <dt>Each occurrence</dt>
+            <dd>
+              <Totals totals={summary.totals} />
+            </dd>
+            <dt>When</dt>
+            <dd>{campaign.schedule}</dd>
+            <dt>Next occurrences</dt>
+            <dd>
+              <ul className="flex flex-col gap-1">
+                {(campaign.next ?? []).map((at) => (
+                  <li key={at}>
+                    <When iso={at} />
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </dl>
+        ) : batchReversal ? (
           <dl className={DETAILS} data-testid="approval-batch-reversal">
             <dt>File</dt>
             <dd>{batchReversal.batch.fileName}</dd>
