@@ -23,7 +23,7 @@ import { GOLD, GOLD_DB, KEY, PROJECT } from "@/testing/service/fixtures";
 import { LOOPBACK_SERVICES } from "@/testing/service-client";
 import { CampaignInput } from "./campaign-input";
 import { type CampaignScope, changeCampaign, createCampaign, editCampaign, findCampaign } from "./campaigns";
-import { ListFileError, saveListFromBatch, saveListFromFile } from "./player-lists";
+import { ListFileError, saveListFromBatch, saveListFromFile, saveListFromHistory } from "./player-lists";
 import { occurrenceRequestId } from "./request-ids";
 import { runDueOccurrences } from "./run-occurrence";
 
@@ -405,5 +405,53 @@ describe("a campaign's occurrences", () => {
       }
     ).rows;
     expect(member?.customer_id).toBe(players[1]);
+  });
+
+  it("a list from the award history holds the players of matching awards: status, token and window", async () => {
+    const { list, players } = await savedList(3);
+    await createCampaign(scope, max, weekly(list.id), actor(max), NOW);
+    await runDueOccurrences(database.db, connectionOf, later(FIRST, 1));
+    await database.db
+      .update(awards)
+      .set({ status: "failed" })
+      .where(eq(awards.customerId, players[2] as string));
+    const window = { since: new Date(Date.now() - 3_600_000), until: new Date(Date.now() + 60_000) };
+    const failedGold = await saveListFromHistory(database.db, owner(max), actor(max), {
+      name: "Failed GOLD",
+      filter: { status: "failed", tokenGuid: GOLD, ...window, description: "failed GOLD awards" },
+    });
+    expect(failedGold).toMatchObject({
+      playerCount: 1,
+      source: "history",
+      sourceDetail: "failed GOLD awards",
+    });
+    const anyGold = await saveListFromHistory(database.db, owner(max), actor(max), {
+      name: "Any GOLD",
+      filter: { status: "any", tokenGuid: GOLD, ...window, description: "GOLD awards" },
+    });
+    expect(anyGold.playerCount).toBe(3);
+    await expect(
+      saveListFromHistory(database.db, owner(max), actor(max), {
+        name: "Other token",
+        filter: {
+          status: "any",
+          tokenGuid: "a2000000-0000-4000-8000-000000000002",
+          ...window,
+          description: "GEM",
+        },
+      }),
+    ).rejects.toThrow("No player matches: nothing was saved.");
+    await expect(
+      saveListFromHistory(database.db, owner(max), actor(max), {
+        name: "Last year",
+        filter: {
+          status: "any",
+          tokenGuid: null,
+          since: new Date("2020-01-01"),
+          until: new Date("2021-01-01"),
+          description: "2020",
+        },
+      }),
+    ).rejects.toThrow("No player matches: nothing was saved.");
   });
 });
