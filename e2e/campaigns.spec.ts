@@ -17,13 +17,11 @@ async function uploadList(page: Page, name: string, n: number): Promise<string[]
   await page.goto("/campaigns");
   const upload = page.getByRole("form", { name: "Upload a player list" });
   await upload.getByLabel("List name").fill(name);
-  await upload
-    .getByLabel("CSV file")
-    .setInputFiles({
-      name: "players.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(`customer_id\n${players.join("\n")}\n`),
-    });
+  await upload.getByLabel("CSV file").setInputFiles({
+    name: "players.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`customer_id\n${players.join("\n")}\n`),
+  });
   await upload.getByRole("button", { name: "Upload list" }).click();
   await expect(page.getByText(`List "${name}" saved: ${n} players.`)).toBeVisible();
   return players;
@@ -54,25 +52,21 @@ test("a weekly campaign to 20 players: preview, calendar, the first occurrence p
   await page.goto("/campaigns");
   const upload = page.getByRole("form", { name: "Upload a player list" });
   await upload.getByLabel("List name").fill(`Tournament ${tag}`);
-  await upload
-    .getByLabel("CSV file")
-    .setInputFiles({
-      name: "players.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(`customer_id\n${players.join("\n")}\n`),
-    });
+  await upload.getByLabel("CSV file").setInputFiles({
+    name: "players.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`customer_id\n${players.join("\n")}\n`),
+  });
   await upload.getByRole("button", { name: "Upload list" }).click();
   await expect(page.getByText(`List "Tournament ${tag}" saved: 20 players.`)).toBeVisible();
 
   // A file with a player twice is refused with the line, and nothing is saved.
   await upload.getByLabel("List name").fill(`Twice ${tag}`);
-  await upload
-    .getByLabel("CSV file")
-    .setInputFiles({
-      name: "twice.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from("customer_id\na-1\na-1\n"),
-    });
+  await upload.getByLabel("CSV file").setInputFiles({
+    name: "twice.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("customer_id\na-1\na-1\n"),
+  });
   await upload.getByRole("button", { name: "Upload list" }).click();
   await expect(upload.getByRole("alert")).toContainText("Line 3: customer_id: a-1 is on an earlier line");
 

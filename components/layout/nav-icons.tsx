@@ -8,6 +8,7 @@ import {
   KeyRound,
   Languages,
   LayoutDashboard,
+  type LucideIcon,
   Package,
   ScrollText,
   Send,
@@ -19,7 +20,6 @@ import {
   Users,
   Wallet,
   Webhook,
-  type LucideIcon,
 } from "lucide-react";
 import type { NavIcon } from "./console-nav";
 

@@ -1,6 +1,7 @@
 "use client";
 import { Wallet } from "lucide-react";
 import { useId, useState } from "react";
+import { ListFromSearchForm } from "@/components/campaigns/list-from-search-form";
 import { usePlayerSearch } from "@/components/live/use-player-search";
 import { useSettledValue } from "@/components/live/use-player-summary";
 import { Badge } from "@/components/ui/badge";
@@ -28,7 +29,14 @@ const MATCH_WORDS: Record<PlayerMatch, string> = {
  * wallet (docs/console.md, "Finding a player"). ↑/↓ choose a result and Enter opens it; Enter
  * with none chosen opens the ID as typed, as the lookup always did.
  */
-export function PlayerSearch({ autoFocus = false }: { autoFocus?: boolean }) {
+export function PlayerSearch({
+  autoFocus = false,
+  canSaveList = false,
+}: {
+  autoFocus?: boolean;
+  /** Offer to save the players found as a player list (those who may send awards). */
+  canSaveList?: boolean;
+}) {
   const { open, pending } = useOpenPlayer();
   const listId = useId();
   const [typed, setTyped] = useState("");
@@ -52,127 +60,132 @@ export function PlayerSearch({ autoFocus = false }: { autoFocus?: boolean }) {
   };
 
   return (
-    <search aria-label="Player search" className="flex flex-col gap-3">
-      <Form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const chosen = players[active];
-          if (chosen && current) return open(chosen.customerId);
-          const checked = checkCustomerId(typed);
-          if (!checked.ok) return setError(`Customer ID ${checked.problem}.`);
-          setError(null);
-          open(checked.id);
-        }}
-      >
-        <Field
-          id="player-search"
-          label="Find a player"
-          hint="A Customer ID, any part of one (3 characters or more), or the start of a wallet address."
-          error={error}
-          className="w-full max-w-2xl"
+    <>
+      <search aria-label="Player search" className="flex flex-col gap-3">
+        <Form
+          onSubmit={(event) => {
+            event.preventDefault();
+            const chosen = players[active];
+            if (chosen && current) return open(chosen.customerId);
+            const checked = checkCustomerId(typed);
+            if (!checked.ok) return setError(`Customer ID ${checked.problem}.`);
+            setError(null);
+            open(checked.id);
+          }}
         >
-          {/* The button beside the box, not beside its hint. */}
-          <div className="flex gap-2">
-            <Input
-              name="q"
-              value={typed}
-              onChange={(event) => {
-                setTyped(event.target.value);
-                setActive(-1);
-                setError(null);
-              }}
-              onKeyDown={onKeyDown}
-              // Finding a player is the page's one job; the / shortcut lands here.
-              autoFocus={autoFocus}
-              spellCheck={false}
-              autoComplete="off"
-              autoCapitalize="off"
-              role="combobox"
-              aria-expanded={players.length > 0}
-              aria-controls={listId}
-              aria-autocomplete="list"
-              aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-              className="min-w-0 flex-1"
-            />
-            <Button type="submit" disabled={pending}>
-              Open
-            </Button>
-          </div>
-        </Field>
-      </Form>
-      <SearchStatus
-        search={search}
-        fragment={fragment}
-        shown={players.length}
-        source={source}
-        capped={search.data?.pages.some((page) => page.capped) ?? false}
-      />
-      <div
-        id={listId}
-        role="listbox"
-        aria-label="Players found"
-        className={cn(players.length === 0 && "hidden")}
-      >
-        {players.map((player, index) => (
-          <div
-            key={player.customerId}
-            id={`${listId}-${index}`}
-            role="option"
-            // Chosen from the search box (aria-activedescendant); a click or Enter here opens it too.
-            tabIndex={-1}
-            aria-selected={index === active}
-            className={cn(
-              "flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 border-b border-border px-3 py-2 last:border-b-0",
-              index === active ? "bg-accent text-accent-foreground" : "hover:bg-muted",
-            )}
-            onMouseEnter={() => setActive(index)}
-            onClick={() => open(player.customerId)}
-            onKeyDown={(event) => {
-              if (event.key === "Enter") open(player.customerId);
-            }}
+          <Field
+            id="player-search"
+            label="Find a player"
+            hint="A Customer ID, any part of one (3 characters or more), or the start of a wallet address."
+            error={error}
+            className="w-full max-w-2xl"
           >
-            <span className="min-w-0 max-w-full truncate font-mono text-sm" title={player.customerId}>
-              {player.customerId}
-            </span>
-            <Badge tone={player.match === "exact" ? "success" : "neutral"}>{MATCH_WORDS[player.match]}</Badge>
-            {player.wallets.map((wallet) => (
-              <span
-                key={wallet}
-                className="inline-flex min-w-0 max-w-full items-center gap-1 truncate font-mono text-xs text-muted-foreground"
-                title={wallet}
-              >
-                <Wallet aria-hidden="true" className="size-3 shrink-0" />
-                <span className="truncate">{wallet}</span>
-              </span>
-            ))}
-            <span className="ml-auto flex items-center gap-3 text-xs text-muted-foreground">
-              {player.tokenCount !== null ? (
-                <span>
-                  {player.tokenCount} {player.tokenCount === 1 ? "token" : "tokens"}
-                </span>
-              ) : null}
-              {player.lastActivity ? (
-                <span>
-                  last award <Age iso={player.lastActivity} />
-                </span>
-              ) : (
-                <span>no awards yet</span>
-              )}
-            </span>
-          </div>
-        ))}
-      </div>
-      {search.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="self-start"
-          disabled={search.isFetchingNextPage}
-          onClick={() => void search.fetchNextPage()}
+            {/* The button beside the box, not beside its hint. */}
+            <div className="flex gap-2">
+              <Input
+                name="q"
+                value={typed}
+                onChange={(event) => {
+                  setTyped(event.target.value);
+                  setActive(-1);
+                  setError(null);
+                }}
+                onKeyDown={onKeyDown}
+                // Finding a player is the page's one job; the / shortcut lands here.
+                autoFocus={autoFocus}
+                spellCheck={false}
+                autoComplete="off"
+                autoCapitalize="off"
+                role="combobox"
+                aria-expanded={players.length > 0}
+                aria-controls={listId}
+                aria-autocomplete="list"
+                aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+                className="min-w-0 flex-1"
+              />
+              <Button type="submit" disabled={pending}>
+                Open
+              </Button>
+            </div>
+          </Field>
+        </Form>
+        <SearchStatus
+          search={search}
+          fragment={fragment}
+          shown={players.length}
+          source={source}
+          capped={search.data?.pages.some((page) => page.capped) ?? false}
+        />
+        <div
+          id={listId}
+          role="listbox"
+          aria-label="Players found"
+          className={cn(players.length === 0 && "hidden")}
         >
-          {search.isFetchingNextPage ? "Loading…" : "More players"}
-        </Button>
-      ) : null}
-    </search>
+          {players.map((player, index) => (
+            <div
+              key={player.customerId}
+              id={`${listId}-${index}`}
+              role="option"
+              // Chosen from the search box (aria-activedescendant); a click or Enter here opens it too.
+              tabIndex={-1}
+              aria-selected={index === active}
+              className={cn(
+                "flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 border-b border-border px-3 py-2 last:border-b-0",
+                index === active ? "bg-accent text-accent-foreground" : "hover:bg-muted",
+              )}
+              onMouseEnter={() => setActive(index)}
+              onClick={() => open(player.customerId)}
+              onKeyDown={(event) => {
+                if (event.key === "Enter") open(player.customerId);
+              }}
+            >
+              <span className="min-w-0 max-w-full truncate font-mono text-sm" title={player.customerId}>
+                {player.customerId}
+              </span>
+              <Badge tone={player.match === "exact" ? "success" : "neutral"}>
+                {MATCH_WORDS[player.match]}
+              </Badge>
+              {player.wallets.map((wallet) => (
+                <span
+                  key={wallet}
+                  className="inline-flex min-w-0 max-w-full items-center gap-1 truncate font-mono text-xs text-muted-foreground"
+                  title={wallet}
+                >
+                  <Wallet aria-hidden="true" className="size-3 shrink-0" />
+                  <span className="truncate">{wallet}</span>
+                </span>
+              ))}
+              <span className="ml-auto flex items-center gap-3 text-xs text-muted-foreground">
+                {player.tokenCount !== null ? (
+                  <span>
+                    {player.tokenCount} {player.tokenCount === 1 ? "token" : "tokens"}
+                  </span>
+                ) : null}
+                {player.lastActivity ? (
+                  <span>
+                    last award <Age iso={player.lastActivity} />
+                  </span>
+                ) : (
+                  <span>no awards yet</span>
+                )}
+              </span>
+            </div>
+          ))}
+        </div>
+        {search.hasNextPage ? (
+          <Button
+            variant="outline"
+            className="self-start"
+            disabled={search.isFetchingNextPage}
+            onClick={() => void search.fetchNextPage()}
+          >
+            {search.isFetchingNextPage ? "Loading…" : "More players"}
+          </Button>
+        ) : null}
+      </search>
+      {canSaveList && current && players.length > 0 ? <ListFromSearchForm fragment={fragment} /> : null}
+    </>
   );
 }
 

@@ -23,7 +23,13 @@ import { GOLD, GOLD_DB, KEY, PROJECT } from "@/testing/service/fixtures";
 import { LOOPBACK_SERVICES } from "@/testing/service-client";
 import { CampaignInput } from "./campaign-input";
 import { type CampaignScope, changeCampaign, createCampaign, editCampaign, findCampaign } from "./campaigns";
-import { ListFileError, saveListFromBatch, saveListFromFile, saveListFromHistory } from "./player-lists";
+import {
+  ListFileError,
+  saveListFromBatch,
+  saveListFromFile,
+  saveListFromHistory,
+  saveListFromSearch,
+} from "./player-lists";
 import { occurrenceRequestId } from "./request-ids";
 import { runDueOccurrences } from "./run-occurrence";
 
@@ -453,5 +459,25 @@ describe("a campaign's occurrences", () => {
         },
       }),
     ).rejects.toThrow("No player matches: nothing was saved.");
+  });
+
+  it("a list from a search keeps each player found once, in the search's order, and says when it had more", async () => {
+    const list = await saveListFromSearch(database.db, owner(max), actor(max), {
+      name: "Found",
+      fragment: "night",
+      customerIds: ["nightowl", "knight-7", "nightowl", "midnight"],
+      capped: true,
+    });
+    expect(list).toMatchObject({
+      playerCount: 3,
+      source: "search",
+      sourceDetail: 'the players a search for "night" found (the first of more)',
+    });
+    const members = (
+      (await database.db.execute(
+        sql`select customer_id from console.player_list_members where list_id = ${list.id} order by position`,
+      )) as unknown as { rows: { customer_id: string }[] }
+    ).rows.map((row) => row.customer_id);
+    expect(members).toEqual(["nightowl", "knight-7", "midnight"]);
   });
 });

@@ -56,7 +56,7 @@ type Tx = ConsoleDb;
 async function insertList(
   tx: Tx,
   owner: ListOwner,
-  list: { name: string; source: "file" | "batch" | "history"; sourceDetail: string; hasAmounts: boolean },
+  list: { name: string; source: PlayerListRecord["source"]; sourceDetail: string; hasAmounts: boolean },
 ): Promise<PlayerListRecord> {
   const [created] = await tx
     .insert(playerLists)
@@ -282,6 +282,41 @@ export async function saveListFromHistory(
           }
         group by customer_id
       ) players`);
+    return finishList(tx, actor, owner, list);
+  });
+}
+
+/** The most players a list from a search keeps: a search is for finding, a file for the rest. */
+export const MAX_SEARCH_LIST = 10_000;
+
+/**
+ * Saves the players a search found (the caller pages through it: lib/players/search-players.ts),
+ * in the order it answered, each once; `capped` when the search had more than it could list.
+ */
+export async function saveListFromSearch(
+  db: ConsoleDb,
+  owner: ListOwner,
+  actor: AuditActor,
+  input: { name: string; fragment: string; customerIds: readonly string[]; capped: boolean },
+): Promise<PlayerListRecord> {
+  const name = checkedName(input.name);
+  const unique = [...new Set(input.customerIds)].slice(0, MAX_SEARCH_LIST);
+  return db.transaction(async (txHandle) => {
+    const tx = txHandle as unknown as Tx;
+    const list = await insertList(tx, owner, {
+      name,
+      source: "search",
+      sourceDetail: `the players a search for "${input.fragment}" found${input.capped ? " (the first of more)" : ""}`,
+      hasAmounts: false,
+    });
+    for (let start = 0; start < unique.length; start += 5000)
+      await tx.insert(playerListMembers).values(
+        unique.slice(start, start + 5000).map((customerId, index) => ({
+          listId: list.id,
+          position: start + index + 1,
+          customerId,
+        })),
+      );
     return finishList(tx, actor, owner, list);
   });
 }

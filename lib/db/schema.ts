@@ -643,7 +643,7 @@ export const notifications = consoleSchema.table(
 
 /**
  * A saved, named list of players (docs/console.md, "Player lists"): from a file, a bulk batch's
- * rows or the award history. A list never changes once saved, so a campaign that uses it pays, at
+ * rows, the award history or a player search. A list never changes once saved, so a campaign that uses it pays, at
  * every occurrence, exactly the players (and amounts) that were approved.
  */
 export const playerLists = consoleSchema.table(
@@ -653,7 +653,7 @@ export const playerLists = consoleSchema.table(
     connection: text("connection").notNull(),
     projectGuid: text("project_guid").notNull(),
     name: text("name").notNull(),
-    /** file, batch, history. */
+    /** file, batch, history, search. */
     source: text("source").notNull(),
     /** The file's name, or the filter it was made from, in words. */
     sourceDetail: text("source_detail").notNull().default(""),
@@ -666,7 +666,7 @@ export const playerLists = consoleSchema.table(
   },
   (t) => [
     index("player_lists_project_idx").on(t.projectGuid, t.id),
-    check("player_lists_source_check", sql`${t.source} in ('file', 'batch', 'history')`),
+    check("player_lists_source_check", sql`${t.source} in ('file', 'batch', 'history', 'search')`),
     lowerCased("player_lists_project_guid_check", t.projectGuid),
   ],
 );

@@ -55,7 +55,7 @@ CREATE TABLE "console"."player_lists" (
 	"created_by_id" integer,
 	"created_by_email" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "player_lists_source_check" CHECK ("console"."player_lists"."source" in ('file', 'batch', 'history')),
+	CONSTRAINT "player_lists_source_check" CHECK ("console"."player_lists"."source" in ('file', 'batch', 'history', 'search')),
 	CONSTRAINT "player_lists_project_guid_check" CHECK ("console"."player_lists"."project_guid" = lower("console"."player_lists"."project_guid"))
 );
 --> statement-breakpoint
