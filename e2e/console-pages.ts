@@ -24,6 +24,7 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: "/awards/bulk", title: "Bulk awards · Awards", role: "manager" },
   { path: "/campaigns", title: "Campaigns", role: "support" },
   { path: "/campaigns/new", title: "New campaign · Campaigns", role: "manager" },
+  { path: "/campaigns/1", title: "Campaign 1 · Campaigns", role: "support" },
   { path: "/approvals", title: "Approvals", role: "manager" },
   { path: "/approvals/1", title: "Request 1 · Approvals", role: "manager" },
   { path: "/wallet", title: "Wallet", role: "manager" },

@@ -7,12 +7,13 @@ import { getWallet } from "@/lib/client/awards";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { getCustomerTokens } from "@/lib/client/holdings";
 import type { ConsoleDatabase } from "@/lib/db/connection";
-import { approvalRequests, awardBatches, awards } from "@/lib/db/schema";
+import { approvalRequests, awardBatches, awards, campaigns, playerLists } from "@/lib/db/schema";
 import { DEMO_API_KEY, DEMO_PROJECT_GUID, demoFixture } from "@/service/db/demo-fixture";
 import { createConsoleTestDatabase } from "@/testing/console-database";
 import { serveFixtures } from "@/testing/service/fixture-service";
 import { LOOPBACK_SERVICES } from "@/testing/service-client";
 import {
+  DEMO_CAMPAIGN,
   HISTORY_ACTOR,
   HISTORY_AWARDS,
   isNewConsole,
@@ -38,6 +39,30 @@ afterEach(async () => {
 });
 
 describe("the demo's first-start history", () => {
+  it("has a weekly campaign to the batch's paid players, active, first on a Monday at 18:00 in Berlin", async () => {
+    await ensureDemoUsers(database.db);
+    await sendDemoHistory(database.db, connection());
+    const [campaign] = await database.db.select().from(campaigns);
+    expect(campaign).toMatchObject({
+      name: DEMO_CAMPAIGN.name,
+      status: "active",
+      mode: "allowance",
+      nextIndex: 0,
+    });
+    expect(campaign?.schedule).toMatchObject({
+      repeat: "weekly",
+      timeZone: "Europe/Berlin",
+      start: { hour: 18, minute: 0 },
+    });
+    const start = campaign?.schedule.start as { year: number; month: number; day: number };
+    expect(new Date(Date.UTC(start.year, start.month - 1, start.day)).getUTCDay()).toBe(1);
+    const [list] = await database.db
+      .select()
+      .from(playerLists)
+      .where(eq(playerLists.id, campaign?.listId ?? -1));
+    expect(list).toMatchObject({ name: DEMO_CAMPAIGN.listName, playerCount: 5, source: "batch" });
+  });
+
   it("is due only on a console without users or awards", async () => {
     expect(await isNewConsole(database.db)).toBe(true);
     await ensureDemoUsers(database.db);

@@ -8,6 +8,9 @@ import { parseAwardCsv } from "@/lib/bulk/csv";
 import { fileSha256, uuidV5 } from "@/lib/bulk/request-ids";
 import { sendBatchRows } from "@/lib/bulk/sender";
 import { dryRun } from "@/lib/bulk/validate";
+import { CampaignInput } from "@/lib/campaigns/campaign-input";
+import { createCampaign } from "@/lib/campaigns/campaigns";
+import { saveListFromBatch } from "@/lib/campaigns/player-lists";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import { listProjectTokens } from "@/lib/client/catalogue";
 import type { ConsoleDb } from "@/lib/db/connection";
@@ -137,6 +140,21 @@ export const SAMPLE_POLICY = {
   ownerDailyLimit: "",
 } as const;
 
+/** The demo's campaign: the weekend batch's paid players get GOLD every Monday evening in Berlin. */
+export const DEMO_CAMPAIGN = {
+  name: "Weekly regulars' reward",
+  listName: "Weekend regulars",
+  reason: "Weekly reward for the weekend tournament's regulars",
+  amount: "10",
+} as const;
+
+/** "2026-12-14": the next Monday after `now` (UTC days), at least a day ahead. */
+function nextMonday(now: Date): string {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  while (day.getUTCDay() !== 1) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
 /** The award the sample policy holds: the manager asks, an owner or another manager decides. */
 export const WAITING_AWARD: HistoryAward = {
   customerId: "player-2042",
@@ -240,5 +258,45 @@ export async function sendDemoHistory(db: ConsoleDb, connection: ServiceConnecti
     auditActor(owner),
   );
   counted((await sendAsManager(WAITING_AWARD, uuidV5("demo-history/waiting", NAMESPACE))).status);
+
+  // A weekly campaign to the batch's players, its first occurrence next Monday (docs/console.md, "Campaigns").
+  const manager = {
+    id: actor.id,
+    email: actor.email,
+    name: actor.name,
+    role: actor.role as Role,
+    active: true,
+  };
+  const regulars = await saveListFromBatch(
+    db,
+    {
+      connection: "env",
+      projectGuid: connection.projectGuid,
+      project: DEMO_PROJECT,
+      userId: actor.id,
+      email: actor.email,
+    },
+    auditActor(actor),
+    { name: DEMO_CAMPAIGN.listName, batchId: batch.id, filter: "paid" },
+  );
+  await createCampaign(
+    { db, chosen: { ref: "env", name: DEMO_PROJECT }, connection },
+    manager,
+    CampaignInput.parse({
+      name: DEMO_CAMPAIGN.name,
+      reason: DEMO_CAMPAIGN.reason,
+      listId: regulars.id,
+      mode: "allowance",
+      lines: [{ token: GOLD.Guid, contract: GOLD.ContractGuid, amount: DEMO_CAMPAIGN.amount }],
+      repeat: "weekly",
+      start: `${nextMonday(new Date())}T18:00`,
+      timeZone: "Europe/Berlin",
+      every: "",
+      until: "",
+      count: "",
+      rrule: "",
+    }),
+    auditActor(actor),
+  );
   return { awards: HISTORY_AWARDS.length + 1, statuses, batchRows: checked.rows.length };
 }
