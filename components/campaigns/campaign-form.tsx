@@ -309,10 +309,16 @@ export function CampaignForm({
               schedule, before anything runs.
             </p>
           ) : null}
+          {current.fundsNote ? <p className="text-muted-foreground">{current.fundsNote}</p> : null}
           <ol className="list-decimal pl-5">
             {current.upcoming.map((o) => (
               <li key={o.number}>
                 Occurrence {o.number}: {o.wall} ({input.timeZone}) — <When iso={o.at} />
+                {o.funds === "waits"
+                  ? " · would wait for project funds at today's balance"
+                  : o.funds === "covered"
+                    ? " · covered by today's wallet"
+                    : ""}
               </li>
             ))}
           </ol>

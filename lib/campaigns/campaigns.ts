@@ -19,6 +19,7 @@ import type { ConnectionSummary } from "@/lib/model/connection-summary";
 import { UserFacingError } from "@/lib/model/user-facing-error";
 import { requireProject } from "@/lib/project/current-project";
 import { type CampaignInput, lineAmount, scheduleOf } from "./campaign-input";
+import { fundsOf } from "./funds-forecast";
 import { occurrenceTotals } from "./occurrence-totals";
 import { findPlayerList, type ListOwner, type PlayerListRecord } from "./player-lists";
 import { type CampaignSchedule, occurrenceAt, occurrencesAfter } from "./schedule";
@@ -440,9 +441,17 @@ export async function previewCampaign(
   players: number;
   perOccurrence: { symbol: string; amount: string }[];
   needsApproval: boolean;
-  upcoming: { number: number; at: string; wall: string }[];
+  upcoming: { number: number; at: string; wall: string; funds: "covered" | "waits" | null }[];
+  fundsNote: string;
 }> {
   const terms = await checkTerms(scope.db, user, scope.connection, input, now);
+  const upcoming = occurrencesAfter(terms.schedule, now, 5);
+  const funds = await fundsOf(
+    scope.connection,
+    { mode: input.mode, lines: terms.lines },
+    terms.totals,
+    upcoming.length,
+  );
   return {
     schedule: describeSchedule(terms.schedule),
     players: terms.list.playerCount,
@@ -451,10 +460,12 @@ export async function previewCampaign(
       amount: total.amount,
     })),
     needsApproval: terms.needsApproval,
-    upcoming: occurrencesAfter(terms.schedule, now, 5).map((occurrence) => ({
+    upcoming: upcoming.map((occurrence, n) => ({
       number: occurrence.index + 1,
       at: occurrence.at.toISOString(),
       wall: wallText(occurrence.wall),
+      funds: funds.covered ? (funds.covered[n] ? "covered" : "waits") : null,
     })),
+    fundsNote: funds.note,
   };
 }

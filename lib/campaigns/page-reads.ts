@@ -4,10 +4,7 @@ import { totalText } from "@/lib/approvals/approval-view";
 import { approvalOf } from "@/lib/approvals/approvals";
 import type { TokenAmount } from "@/lib/approvals/policy-model";
 import type { ConsoleUser } from "@/lib/auth/users";
-import { forecastFunds } from "@/lib/bulk/funds";
-import { getWallet } from "@/lib/client/awards";
-import { ServiceCallError, type ServiceConnection } from "@/lib/client/call-service";
-import { isExtensionMissing } from "@/lib/client/capabilities";
+import { ServiceCallError } from "@/lib/client/call-service";
 import { listProjectTokens } from "@/lib/client/catalogue";
 import { canonicalGuid } from "@/lib/contract/guid";
 import { consoleDb } from "@/lib/db/console-db";
@@ -28,6 +25,7 @@ import {
   listOccurrences,
   nextOccurrences,
 } from "./campaigns";
+import { fundsOf } from "./funds-forecast";
 import { occurrenceTotals } from "./occurrence-totals";
 import { listPlayerLists } from "./player-lists";
 import { describeSchedule, wallText } from "./schedule-text";
@@ -133,39 +131,6 @@ async function listOf(listId: number) {
   const db = await consoleDb();
   const [list] = await db.select().from(playerLists).where(eq(playerLists.id, listId));
   return list ?? null;
-}
-
-/** Direct occurrences against today's wallet (lib/bulk/funds.ts' dry run, each occurrence one award). */
-async function fundsOf(
-  connection: ServiceConnection,
-  campaign: Pick<CampaignRecord, "mode" | "lines">,
-  totals: readonly TokenAmount[],
-  count: number,
-): Promise<{ covered: boolean[] | null; note: string }> {
-  if (campaign.mode !== "direct") return { covered: null, note: "" };
-  try {
-    const wallet = (await getWallet(connection)).Data;
-    const forecast = forecastFunds(
-      Array.from({ length: count }, (_, n) => ({
-        line: n + 1,
-        lines: campaign.lines.map((line) => ({
-          contractGuid: line.contractGuid,
-          amount: totals.find((total) => total.tokenGuid === line.tokenGuid)?.amount ?? "0",
-          symbol: line.symbol,
-          chain: line.chain,
-        })),
-      })),
-      wallet,
-    );
-    const waiting = new Set(forecast.waitingLines);
-    return { covered: Array.from({ length: count }, (_, n) => !waiting.has(n + 1)), note: "" };
-  } catch (error) {
-    if (isExtensionMissing(error))
-      return { covered: null, note: "The service has no Wallet extension: the funds forecast is not known." };
-    if (error instanceof ServiceCallError)
-      return { covered: null, note: `The wallet could not be read: ${error.message}` };
-    throw error;
-  }
 }
 
 /** One campaign's page; null when the project has no such campaign. */
