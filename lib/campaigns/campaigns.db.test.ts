@@ -22,7 +22,14 @@ import { serveFixtures } from "@/testing/service/fixture-service";
 import { GOLD, GOLD_DB, KEY, PROJECT } from "@/testing/service/fixtures";
 import { LOOPBACK_SERVICES } from "@/testing/service-client";
 import { CampaignInput } from "./campaign-input";
-import { type CampaignScope, changeCampaign, createCampaign, editCampaign, findCampaign } from "./campaigns";
+import {
+  type CampaignScope,
+  changeCampaign,
+  createCampaign,
+  editCampaign,
+  findCampaign,
+  previewCampaign,
+} from "./campaigns";
 import {
   ListFileError,
   saveListFromBatch,
@@ -479,5 +486,41 @@ describe("a campaign's occurrences", () => {
       )) as unknown as { rows: { customer_id: string }[] }
     ).rows.map((row) => row.customer_id);
     expect(members).toEqual(["nightowl", "knight-7", "midnight"]);
+  });
+
+  it("the preview shows the next five occurrences and, for a direct campaign, whether today's wallet covers each", async () => {
+    const { list } = await savedList(2);
+    const small = await previewCampaign(
+      scope,
+      max,
+      weekly(list.id, { mode: "direct", lines: [{ token: GOLD, contract: GOLD_DB, amount: "0.5" }] }),
+      NOW,
+    );
+    expect(small).toMatchObject({
+      players: 2,
+      perOccurrence: [{ symbol: "GOLD", amount: "1" }],
+      needsApproval: false,
+    });
+    expect(small.upcoming.map((o) => [o.number, o.wall, o.funds])).toEqual([
+      [1, "2030-03-04 18:00", "covered"],
+      [2, "2030-03-11 18:00", "covered"],
+      [3, "2030-03-18 18:00", "covered"],
+      [4, "2030-03-25 18:00", "covered"],
+      [5, "2030-04-01 18:00", "covered"],
+    ]);
+    // After the clocks go forward in Berlin (31 March), 18:00 there is 16:00 UTC.
+    expect(small.upcoming[4]?.at).toBe("2030-04-01T16:00:00.000Z");
+    const huge = await previewCampaign(
+      scope,
+      max,
+      weekly(list.id, {
+        mode: "direct",
+        lines: [{ token: GOLD, contract: GOLD_DB, amount: "1000000000000" }],
+      }),
+      NOW,
+    );
+    expect(huge.upcoming.map((o) => o.funds)).toEqual(["waits", "waits", "waits", "waits", "waits"]);
+    const allowance = await previewCampaign(scope, max, weekly(list.id), NOW);
+    expect(allowance.upcoming.map((o) => o.funds)).toEqual([null, null, null, null, null]);
   });
 });
