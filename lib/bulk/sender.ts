@@ -25,6 +25,11 @@ export interface SendOptions {
   actorEmail: string;
   /** Called after each row's outcome is recorded (progress in benchmarks and tests). */
   onRow?: () => void;
+  /**
+   * Claim at most this many rows in this call, send them and return (the rest stay waiting): a
+   * benchmark takes turns with the service's own rate in the middle of one batch.
+   */
+  maxRows?: number;
 }
 
 /**
@@ -52,13 +57,23 @@ export async function sendBatchRows(
   if (!connection) return;
   // Many rows per statement (lib/awards/lifecycle/batch-rows.ts writes them with their timeline lines).
   const outcomes = outcomeBatcher<RowOutcome>((rows) => recordBatchOutcomes(db, rows));
+  let left = options.maxRows ?? Number.POSITIVE_INFINITY;
   try {
     await pumpRows<AwardRecord>({
       claim: async (size) => {
+        if (left <= 0) return null;
         const current = await read();
         if (!current) return null;
         connection = current;
-        return claimBatchRows(db, batchId, size, options.actorEmail, LEASE_SECONDS);
+        const rows = await claimBatchRows(
+          db,
+          batchId,
+          Math.min(size, left),
+          options.actorEmail,
+          LEASE_SECONDS,
+        );
+        left -= rows.length;
+        return rows;
       },
       send: async (row) => {
         let outcome: Awaited<ReturnType<typeof callAwardTokens>>;

@@ -105,14 +105,29 @@ export async function claimBatchRows(
   actorEmail: string,
   leaseSeconds: number,
 ): Promise<AwardRecord[]> {
+  // The claim's two kinds of rows (lib/model/award-transitions.ts: "claim" from pending or
+  // sending), each read in file order along the index (batch_id, status, batch_line) and stopping
+  // after `limit`: one query over both statuses sorted every pending row of the batch for each
+  // claim, so a claim cost grew with the batch (docs/benchmarks.md, "a campaign's occurrence").
+  checkTransition("claim", "pending", "sending");
+  checkTransition("claim", "sending", "sending");
   const claimed = (await db.execute(sql`
-    with picked as (
-      select id from console.awards
-      where batch_id = ${batchId} and ${fromStatuses("claim")}
-        and (status <> 'sending' or claimed_until < now())
+    with waiting as (
+      select id, batch_line from console.awards
+      where batch_id = ${batchId} and status = 'pending'
       order by batch_line
       limit ${limit}
       for update skip locked
+    ), expired as (
+      select id, batch_line from console.awards
+      where batch_id = ${batchId} and status = 'sending' and claimed_until < now()
+      order by batch_line
+      limit ${limit}
+      for update skip locked
+    ), picked as (
+      select id from (select * from waiting union all select * from expired) found
+      order by batch_line
+      limit ${limit}
     ), claimed as (
       update console.awards a
       set status = 'sending', attempts = a.attempts + 1, updated_at = now(),
