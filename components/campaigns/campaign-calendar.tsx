@@ -37,6 +37,7 @@ export function CampaignCalendar({ entries, today }: { entries: CalendarEntry[];
   }
   const start = new Date(`${partsIn(today, timeZone).day}T00:00:00Z`);
   const monday = new Date(start.getTime() - ((start.getUTCDay() + 6) % 7) * DAY);
+  const todayDay = start.toISOString().slice(0, 10);
   const days = Array.from({ length: 42 }, (_, n) =>
     new Date(monday.getTime() + n * DAY).toISOString().slice(0, 10),
   );
@@ -64,10 +65,19 @@ export function CampaignCalendar({ entries, today }: { entries: CalendarEntry[];
           </div>
         ))}
         {days.map((day) => (
-          <div key={day} className="min-h-20 bg-card px-2 py-1" data-day={day}>
+          <div
+            key={day}
+            className="min-h-20 bg-card px-2 py-1"
+            data-day={day}
+            aria-current={day === todayDay ? "date" : undefined}
+          >
             <div
               className={
-                day < start.toISOString().slice(0, 10) ? "text-muted-foreground/50" : "text-muted-foreground"
+                day === todayDay
+                  ? "font-semibold text-primary"
+                  : day < todayDay
+                    ? "text-muted-foreground/50"
+                    : "text-muted-foreground"
               }
             >
               {day.slice(8)}

@@ -174,7 +174,7 @@ export function CampaignForm({
           const token = tokens.find((t) => t.guid === l.token);
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place
-            <div key={index} className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
+            <div key={index} className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-start">
               <Field label={`Token ${index + 1}`} error={errors[`lines.${index}.token`]}>
                 <Select
                   value={l.token}
@@ -212,6 +212,7 @@ export function CampaignForm({
               </Field>
               {draft.lines.length > 1 ? (
                 <Button
+                  className="sm:mt-7"
                   variant="outline"
                   aria-label={`Remove token ${index + 1}`}
                   onClick={() => set("lines")(draft.lines.filter((_, n) => n !== index))}
