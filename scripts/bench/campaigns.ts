@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { join } from "node:path";
 import type { AuditActor } from "@/lib/audit/audit-log";
 import { createUser } from "@/lib/auth/users";
 import { batchCounts } from "@/lib/bulk/batch-store";
@@ -10,9 +9,9 @@ import { CampaignInput } from "@/lib/campaigns/campaign-input";
 import { createCampaign } from "@/lib/campaigns/campaigns";
 import { saveListFromFile } from "@/lib/campaigns/player-lists";
 import { runDueOccurrences } from "@/lib/campaigns/run-occurrence";
-import type { ServiceConnection } from "@/lib/client/call-service";
-import { type ConsoleDatabase, openConsoleDatabase } from "@/lib/db/connection";
+import type { ConsoleDatabase } from "@/lib/db/connection";
 import { migrateConsoleDatabase } from "@/lib/db/migrate";
+import { openBenchTrail } from "./bench-trail";
 import { DEMO_KEY, DEMO_PROJECT, GOLD, prepareDemoService, rate, type ServiceBackend } from "./demo-service";
 import { withSection } from "./doc-sections";
 
@@ -59,23 +58,13 @@ interface Measured {
 
 async function measure(backend: ServiceBackend): Promise<Measured> {
   const demo = await prepareDemoService(backend, "campaigns");
-  const { cluster, base, port } = demo;
+  const { base } = demo;
   let opened: ConsoleDatabase | null = null;
   try {
     await demo.start();
-    const database = await openConsoleDatabase(
-      cluster
-        ? { driver: "postgres", url: cluster.url, poolSize: 10 }
-        : { driver: "pglite", folder: join(demo.folder, "console"), ownThread: true },
-    );
+    const { database, connection } = await openBenchTrail(demo);
     opened = database;
     await migrateConsoleDatabase(database);
-    const connection: ServiceConnection = {
-      baseUrl: base,
-      projectGuid: DEMO_PROJECT,
-      apiKey: DEMO_KEY,
-      addresses: { allowedHosts: new Set([`127.0.0.1:${port}`]) },
-    };
     const user = await createUser(database.db, {
       email: "bench@studio.test",
       role: "manager",

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { join } from "node:path";
 import { createUser } from "@/lib/auth/users";
 import { writeBatchReversal } from "@/lib/awards/lifecycle/reversal-rows";
 import { rowReversalId } from "@/lib/bulk/batch-reversal";
@@ -12,10 +11,10 @@ import { reversalPlan } from "@/lib/bulk/reversal-plan";
 import { sendReversalRows } from "@/lib/bulk/reversal-sender";
 import { IN_FLIGHT, sendBatchRows } from "@/lib/bulk/sender";
 import { dryRun } from "@/lib/bulk/validate";
-import type { ServiceConnection } from "@/lib/client/call-service";
 import { listProjectTokens } from "@/lib/client/catalogue";
-import { type ConsoleDatabase, openConsoleDatabase } from "@/lib/db/connection";
+import type { ConsoleDatabase } from "@/lib/db/connection";
 import { migrateConsoleDatabase } from "@/lib/db/migrate";
+import { openBenchTrail } from "./bench-trail";
 import { DEMO_KEY, DEMO_PROJECT, GOLD, prepareDemoService, rate, type ServiceBackend } from "./demo-service";
 import { withSection } from "./doc-sections";
 
@@ -72,25 +71,12 @@ interface Measured {
 /** One backend: the service on a throwaway PostgreSQL (durable defaults) or a file-backed PGlite (as the demo runs it). */
 async function measure(backend: Backend): Promise<Measured> {
   const demo = await prepareDemoService(backend, "reversals");
-  const { cluster, base, port } = demo;
+  const { base } = demo;
   let opened: ConsoleDatabase | null = null;
   try {
     await demo.start();
-    // The console's trail where a deployment of that size keeps it: beside the service's tables on
-    // the same PostgreSQL (schema console), or a file-backed PGlite of its own (as the demo runs it).
-    const database = await openConsoleDatabase(
-      cluster
-        ? { driver: "postgres", url: cluster.url, poolSize: 10 }
-        : // On a thread of its own, as the console opens its embedded database (lib/db/console-db.ts).
-          { driver: "pglite", folder: join(demo.folder, "console"), ownThread: true },
-    );
+    const { database, connection } = await openBenchTrail(demo);
     opened = database;
-    const connection: ServiceConnection = {
-      baseUrl: base,
-      projectGuid: DEMO_PROJECT,
-      apiKey: DEMO_KEY,
-      addresses: { allowedHosts: new Set([`127.0.0.1:${port}`]) },
-    };
     // Enough GOLD in the project wallet for every direct award of the run.
     await rate(
       base,
