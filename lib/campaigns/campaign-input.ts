@@ -2,6 +2,7 @@ import { z } from "zod";
 import { amountText } from "@/lib/awards/award-input";
 import { canonicalDecimal } from "@/lib/contract/decimal";
 import { uuid } from "@/lib/contract/fields";
+import { isRowId } from "@/lib/model/row-id";
 import { parseRrule } from "./rrule";
 import { type CampaignSchedule, REPEATS } from "./schedule";
 import { isTimeZone, type WallTime, wallTimeAt } from "./zoned-time";
@@ -11,6 +12,9 @@ import { isTimeZone, type WallTime, wallTimeAt } from "./zoned-time";
  * action, with the same messages the form shows. The schedule is the form's fields, or an RRULE
  * (lib/campaigns/rrule.ts) with the start time and zone; the result is one CampaignSchedule.
  */
+
+/** A row's number from a form: a campaign, a list, a batch (lib/model/row-id.ts). */
+export const rowId = (rule: string) => z.coerce.number({ error: rule }).refine(isRowId, { error: rule });
 
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
@@ -66,10 +70,7 @@ export const CampaignInput = z
       .trim()
       .min(1, { error: "is required: say why (kept in the award trail)" })
       .max(500, { error: "must be at most 500 characters" }),
-    listId: z.coerce
-      .number()
-      .int({ error: "choose a player list" })
-      .positive({ error: "choose a player list" }),
+    listId: rowId("choose a player list"),
     mode: z.enum(["allowance", "direct"], { error: "must be allowance or direct" }),
     lines: z
       .array(CampaignLineInput)
@@ -157,7 +158,7 @@ export const lineAmount = (amount: string): string | null =>
 
 /** Editing a campaign's future: the same fields, for the occurrences not yet run. */
 export const EditCampaignInput = z
-  .object({ campaignId: z.coerce.number().int().positive() })
+  .object({ campaignId: rowId("must be a campaign's number") })
   .and(CampaignInput);
 
-export const CampaignIdInput = z.object({ campaignId: z.coerce.number().int().positive() });
+export const CampaignIdInput = z.object({ campaignId: rowId("must be a campaign's number") });

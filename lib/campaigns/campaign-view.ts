@@ -68,6 +68,8 @@ export interface CampaignDetail {
   upcoming: UpcomingOccurrence[];
   occurrences: OccurrenceRow[];
   approvalId: number | null;
+  /** Whether the person reading is its creator: only they change its terms. */
+  mine: boolean;
   /** Why the funds forecast is missing, when it is ("the service has no Wallet extension"). */
   fundsNote: string;
 }

@@ -16,6 +16,7 @@ import {
   campaignOccurrences,
   notifications,
   playerLists,
+  users,
 } from "@/lib/db/schema";
 import { anotherInstance, createConsoleTestDatabase } from "@/testing/console-database";
 import { serveFixtures } from "@/testing/service/fixture-service";
@@ -184,6 +185,7 @@ describe("a campaign's occurrences", () => {
       sent: [],
       held: [],
       skipped: 0,
+      failed: [],
     });
     const round = await runDueOccurrences(database.db, connectionOf, later(FIRST, 1));
     expect(round.sent).toHaveLength(1);
@@ -522,5 +524,27 @@ describe("a campaign's occurrences", () => {
     expect(huge.upcoming.map((o) => o.funds)).toEqual(["waits", "waits", "waits", "waits", "waits"]);
     const allowance = await previewCampaign(scope, max, weekly(list.id), NOW);
     expect(allowance.upcoming.map((o) => o.funds)).toEqual([null, null, null, null, null]);
+  });
+
+  it("only its creator changes a campaign's terms; a creator who may no longer send awards has occurrences held", async () => {
+    const other = await createUser(database.db, {
+      email: "mia@studio.test",
+      role: "manager",
+      password: "long enough pw",
+    });
+    const { list } = await savedList(2);
+    const { campaignId } = await createCampaign(scope, max, weekly(list.id), actor(max), NOW);
+    await expect(
+      editCampaign(scope, other, campaignId, weekly(list.id, { reason: "Mine now" }), actor(other), NOW),
+    ).rejects.toThrow(/Only max@studio.test, who created campaign "Weekly tournament", can change its terms/);
+    await expect(
+      editCampaign(scope, max, campaignId, weekly(list.id, { until: "2030-03-01T00:00" }), actor(max), NOW),
+    ).rejects.toThrow("until: the end is before the first occurrence.");
+    await database.db.update(users).set({ role: "support" }).where(eq(users.id, max.id));
+    const round = await runDueOccurrences(database.db, connectionOf, later(FIRST, 1));
+    expect(round.sent).toEqual([]);
+    expect(round.held.map((held) => held.reason)).toEqual([
+      "max@studio.test, who created it, may no longer send awards (support): it runs only as a manager's or owner's.",
+    ]);
   });
 });

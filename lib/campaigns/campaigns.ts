@@ -24,6 +24,7 @@ import { occurrenceTotals } from "./occurrence-totals";
 import { findPlayerList, type ListOwner, type PlayerListRecord } from "./player-lists";
 import { type CampaignSchedule, occurrenceAt, occurrencesAfter } from "./schedule";
 import { describeSchedule, wallText } from "./schedule-text";
+import { instantOf } from "./zoned-time";
 
 /**
  * Campaigns (docs/console.md, "Campaigns"): the only writer of `console.campaigns` besides the
@@ -113,6 +114,14 @@ async function checkTerms(
       },
     );
   const schedule = scheduleOf(input);
+  if (
+    schedule.until &&
+    schedule.repeat !== "once" &&
+    instantOf(schedule.until, schedule.timeZone) < instantOf(schedule.start, schedule.timeZone)
+  )
+    throw new UserFacingError("until: the end is before the first occurrence.", {
+      fieldErrors: { until: "The end is before the first occurrence." },
+    });
   // Every schedule, a new one or an edit's, is counted from its start: which must be ahead.
   const first = occurrenceAt(schedule, 0);
   if (!first || first.at <= now)
@@ -352,6 +361,13 @@ export async function editCampaign(
   const found = await findCampaign(db, connection.projectGuid, campaignId);
   if (!found)
     throw new UserFacingError(`There is no campaign ${campaignId} in this project.`, { status: 404 });
+  // Each occurrence counts against its creator's daily limit: another person's terms in their name
+  // would pass that limit unseen.
+  if (found.createdById !== user.id)
+    throw new UserFacingError(
+      `Only ${found.createdByEmail}, who created campaign "${found.name}", can change its terms: each occurrence counts against their daily limit. Pause or cancel it, and create your own.`,
+      { status: 403 },
+    );
   if (found.status !== "active" && found.status !== "paused")
     throw new UserFacingError(
       `Campaign "${found.name}" is ${found.status}: only an active or paused campaign can be changed.`,

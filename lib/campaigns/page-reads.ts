@@ -183,6 +183,7 @@ export async function readCampaignPage(
       note: occurrence.note,
     })),
     approvalId: approval?.id ?? null,
+    mine: campaign.createdById === user.id,
     fundsNote: funds.note,
   };
 }
@@ -238,6 +239,8 @@ export async function readCampaignDraft(user: ConsoleUser, campaignId: number) {
   const db = await consoleDb();
   const campaign = await findCampaign(db, connection.projectGuid, campaignId);
   if (!campaign || (campaign.status !== "active" && campaign.status !== "paused")) return null;
+  // Only its creator changes its terms (lib/campaigns/campaigns.ts, editCampaign).
+  if (campaign.createdById !== user.id) return null;
   const [next] = nextOccurrences(campaign, new Date(), 1);
   const { schedule } = campaign;
   const local = (wall: { year: number; month: number; day: number; hour: number; minute: number }) =>

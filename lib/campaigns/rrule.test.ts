@@ -28,6 +28,8 @@ describe("a campaign's recurrence rule", () => {
     ["FREQ=DAILY;COUNT=2;UNTIL=20270101", "rrule: give COUNT or UNTIL, not both (RFC 5545)"],
     ["FREQ=DAILY;FREQ=WEEKLY", "rrule: FREQ is given twice"],
     ["FREQ", 'rrule: "FREQ" is not NAME=VALUE'],
+    ["FREQ=DAILY;UNTIL=20261340", "rrule: UNTIL=20261340 is not a real date and time"],
+    ["FREQ=DAILY;UNTIL=20270230T120000Z", "rrule: UNTIL=20270230T120000Z is not a real date and time"],
   ])("refuses %j by name", (rule, error) => {
     expect(parseRrule(rule)).toEqual({ ok: false, error });
   });

@@ -71,6 +71,16 @@ export function parseRrule(text: string): RruleResult {
       hour: hour === undefined ? 23 : Number(hour),
       minute: minute === undefined ? 59 : Number(minute),
     };
+    const daysInMonth = new Date(Date.UTC(until.year, until.month, 0)).getUTCDate();
+    if (
+      until.month < 1 ||
+      until.month > 12 ||
+      until.day < 1 ||
+      until.day > daysInMonth ||
+      until.hour > 23 ||
+      until.minute > 59
+    )
+      return { ok: false, error: `rrule: UNTIL=${untilText} is not a real date and time` };
     untilUtc = match[7] === "Z";
   }
   return { ok: true, schedule: { repeat, every: every ?? 1, count, until }, untilUtc };

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { readPolicies } from "@/lib/approvals/policies";
 import { LimitError, reserveSpend } from "@/lib/approvals/spend";
 import { recordAudit } from "@/lib/audit/audit-log";
+import { can } from "@/lib/auth/permissions";
 import { addBatchRows, type NewBatchRow, noteBatchRowsCreated } from "@/lib/awards/lifecycle/batch-rows";
 import { type BatchRecord, insertBatch } from "@/lib/bulk/batch-store";
 import type { ServiceConnection } from "@/lib/client/call-service";
@@ -34,6 +35,8 @@ export interface RoundResult {
   sent: { campaignId: number; index: number; batchId: number }[];
   held: { campaignId: number; index: number; reason: string }[];
   skipped: number;
+  /** Campaigns that failed this round (tried again next round). */
+  failed: { campaignId: number; message: string }[];
 }
 
 /** The members read per statement while an occurrence's rows are written. */
@@ -47,36 +50,67 @@ export async function runDueOccurrences(
   connectionOf: ConnectionOf,
   now: Date,
 ): Promise<RoundResult> {
-  const result: RoundResult = { sent: [], held: [], skipped: 0 };
+  const result: RoundResult = { sent: [], held: [], skipped: 0, failed: [] };
   const active = await db.select().from(campaigns).where(eq(campaigns.status, "active"));
   for (const campaign of active) {
-    const local = campaign.nextIndex - campaign.indexOffset;
-    const due = dueOccurrence(campaign.schedule, local === 0 ? null : local - 1, now);
-    if (!due) {
-      if (!occurrenceAt(campaign.schedule, local)) await finish(db, campaign);
-      continue;
+    // One campaign that fails (its list gone, a statement refused) does not stop the others, nor
+    // the job loop's other work: it is tried again next round, and said once in the log.
+    try {
+      const local = campaign.nextIndex - campaign.indexOffset;
+      const due = dueOccurrence(campaign.schedule, local === 0 ? null : local - 1, now);
+      if (!due) {
+        if (!occurrenceAt(campaign.schedule, local)) await finish(db, campaign);
+        continue;
+      }
+      const outcome = await runOccurrence(db, connectionOf, campaign, due.occurrence, now);
+      if (outcome === null) continue;
+      result.skipped += due.skipped;
+      if ("batchId" in outcome) result.sent.push(outcome);
+      else result.held.push(outcome);
+    } catch (error) {
+      result.failed.push({ campaignId: campaign.id, message: (error as Error).message });
     }
-    const outcome = await runOccurrence(db, connectionOf, campaign, due.occurrence, now);
-    if (outcome === null) continue;
-    result.skipped += due.skipped;
-    if ("batchId" in outcome) result.sent.push(outcome);
-    else result.held.push(outcome);
   }
   return result;
 }
 
+/**
+ * The campaign as the round read it, still so now, locked until the transaction ends: an edit,
+ * a pause or an approval that committed since the round's read makes this round leave it (the
+ * next one reads it afresh), so an occurrence is never run with terms or a schedule replaced
+ * meanwhile. An edit waits for the lock, so it cannot slip between this check and the write.
+ */
+async function stillAsRead(tx: ConsoleDb, campaign: CampaignRecord): Promise<boolean> {
+  const [now] = await tx.select().from(campaigns).where(eq(campaigns.id, campaign.id)).for("update");
+  if (!now) return false;
+  const terms = (row: CampaignRecord) =>
+    JSON.stringify([
+      row.status,
+      row.nextIndex,
+      row.indexOffset,
+      row.listId,
+      row.mode,
+      row.reason,
+      row.lines,
+      row.schedule,
+      row.createdById,
+      row.connection,
+      row.baseUrl,
+      row.projectGuid,
+    ]);
+  return terms(now) === terms(campaign);
+}
+
 /** A campaign whose schedule has no occurrence left is finished. */
 async function finish(db: ConsoleDb, campaign: CampaignRecord): Promise<void> {
-  await db
-    .update(campaigns)
-    .set({ status: "finished", updatedAt: new Date() })
-    .where(
-      and(
-        eq(campaigns.id, campaign.id),
-        eq(campaigns.status, "active"),
-        eq(campaigns.nextIndex, campaign.nextIndex),
-      ),
-    );
+  await db.transaction(async (txHandle) => {
+    const tx = txHandle as unknown as ConsoleDb;
+    if (!(await stillAsRead(tx, campaign))) return;
+    await tx
+      .update(campaigns)
+      .set({ status: "finished", updatedAt: new Date() })
+      .where(eq(campaigns.id, campaign.id));
+  });
 }
 
 /**
@@ -89,6 +123,7 @@ async function takeOccurrence(
   occurrence: Occurrence,
   late: { now: Date; ranIndex: number },
 ): Promise<boolean> {
+  if (!(await stillAsRead(tx, campaign))) return false;
   const [moved] = await tx
     .update(campaigns)
     .set({ nextIndex: late.ranIndex + 1, updatedAt: late.now })
@@ -110,7 +145,7 @@ async function takeOccurrence(
         dueAt: (occurrenceAt(campaign.schedule, campaign.nextIndex - campaign.indexOffset + n) as Occurrence)
           .at,
         status: "skipped" as const,
-        note: `Missed while the console was not running: occurrence ${occurrence.index + campaign.indexOffset + 1} ran once in its place.`,
+        note: `Missed (the console was not running, or the campaign waited for approval): occurrence ${occurrence.index + campaign.indexOffset + 1} ran once in its place.`,
       })),
     );
   return true;
@@ -135,6 +170,8 @@ async function runOccurrence(
     reason = "Its connection is gone or now points elsewhere: sending could pay another project.";
   else if (!creator?.active)
     reason = `${campaign.createdByEmail}, who created it, no longer has an active account: their daily limit cannot be counted.`;
+  else if (!can(creator.role as Role, "awards:send"))
+    reason = `${campaign.createdByEmail}, who created it, may no longer send awards (${creator.role}): it runs only as a manager's or owner's.`;
   if (reason === null && creator) {
     try {
       const batch = await db.transaction(async (txHandle) => {

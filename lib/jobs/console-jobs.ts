@@ -54,11 +54,24 @@ export async function runJobsOnce(): Promise<void> {
     new Date(),
   );
   for (const { batchId } of round.sent) startSending(batchId);
+  for (const { campaignId, message } of round.failed) campaignFailures.said(campaignId, message);
   await expireRequests(db);
   await applyAuditRetention(db);
   await checkForNotifications(db, (ref) => serviceConnection(db, secret, env, ref));
   await sendDueNotifications(db, notificationSettings(env));
 }
+
+/** A campaign that fails round after round is logged once per message, not every 5 seconds. */
+const campaignFailures = (() => {
+  const last = new Map<number, string>();
+  return {
+    said(campaignId: number, message: string) {
+      if (last.get(campaignId) === message) return;
+      last.set(campaignId, message);
+      console.error(`[jobs] campaign ${campaignId} not run this round: ${message}`);
+    },
+  };
+})();
 
 /** The services are asked about queues, keys and webhooks once a minute (lib/notifications/checks.ts). */
 const CHECKS_EVERY_MS = 60_000;

@@ -1,11 +1,12 @@
 "use server";
 import "server-only";
 import { z } from "zod";
+import { rowId } from "@/lib/campaigns/campaign-input";
 import { campaignScope, changeCampaign } from "@/lib/campaigns/campaigns";
 import { defineAction } from "../define-action";
 
 const ChangeInput = z.object({
-  campaignId: z.coerce.number().int().positive(),
+  campaignId: rowId("must be a campaign's number"),
   change: z.enum(["pause", "resume", "cancel"], { error: "must be pause, resume or cancel" }),
 });
 

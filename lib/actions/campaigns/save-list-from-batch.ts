@@ -1,6 +1,7 @@
 "use server";
 import "server-only";
 import { z } from "zod";
+import { rowId } from "@/lib/campaigns/campaign-input";
 import { campaignScope, listOwnerOf } from "@/lib/campaigns/campaigns";
 import { BATCH_FILTERS, saveListFromBatch } from "@/lib/campaigns/player-lists";
 import { defineAction } from "../define-action";
@@ -11,10 +12,7 @@ const FromBatchInput = z.object({
     .trim()
     .min(1, { error: "is required" })
     .max(100, { error: "must be at most 100 characters" }),
-  batchId: z.coerce
-    .number({ error: "must be a batch number" })
-    .int({ error: "must be a batch number" })
-    .positive({ error: "must be a batch number" }),
+  batchId: rowId("must be a batch number"),
   filter: z.enum(BATCH_FILTERS, { error: "must be all, paid or failed" }),
 });
 

@@ -10,6 +10,7 @@ import { requirePageUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { readCampaignPage } from "@/lib/campaigns/page-reads";
 import { groupDigits } from "@/lib/format/grouped-decimal";
+import { isRowId } from "@/lib/model/row-id";
 import { recordTitle } from "@/lib/pages/page-title";
 
 export const dynamic = "force-dynamic";
@@ -24,7 +25,7 @@ const FUNDS = { covered: "Covered by today's wallet", waits: "Would wait for pro
 export default async function CampaignPage({ params }: PageProps<"/campaigns/[campaignId]">) {
   const user = await requirePageUser("awards:read");
   const id = Number((await params).campaignId);
-  const campaign = Number.isInteger(id) && id > 0 ? await readCampaignPage(user, id) : null;
+  const campaign = isRowId(id) ? await readCampaignPage(user, id) : null;
   if (!campaign) notFound();
   return (
     <main className="flex min-w-0 flex-col gap-6 px-6 py-6">
@@ -32,7 +33,7 @@ export default async function CampaignPage({ params }: PageProps<"/campaigns/[ca
         <CampaignStatusBadge status={campaign.status} />
         {can(user.role, "awards:send") ? (
           <>
-            {campaign.status === "active" || campaign.status === "paused" ? (
+            {campaign.mine && (campaign.status === "active" || campaign.status === "paused") ? (
               <Button asChild variant="outline">
                 <Link href={`/campaigns/${campaign.id}/edit`}>Edit future occurrences</Link>
               </Button>

@@ -4,6 +4,7 @@ import { CampaignForm } from "@/components/campaigns/campaign-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { readCampaignDraft, readCampaignForm } from "@/lib/campaigns/page-reads";
+import { isRowId } from "@/lib/model/row-id";
 import { recordTitle } from "@/lib/pages/page-title";
 
 export const dynamic = "force-dynamic";
@@ -18,7 +19,7 @@ export async function generateMetadata({
 export default async function EditCampaignPage({ params }: PageProps<"/campaigns/[campaignId]/edit">) {
   const user = await requirePageUser("awards:send");
   const id = Number((await params).campaignId);
-  const found = Number.isInteger(id) && id > 0 ? await readCampaignDraft(user, id) : null;
+  const found = isRowId(id) ? await readCampaignDraft(user, id) : null;
   if (!found) notFound();
   const choices = await readCampaignForm(user);
   return (
