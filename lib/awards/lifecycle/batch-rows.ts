@@ -108,7 +108,7 @@ export async function claimBatchRows(
   // The claim's two kinds of rows (lib/model/award-transitions.ts: "claim" from pending or
   // sending), each read in file order along the index (batch_id, status, batch_line) and stopping
   // after `limit`: one query over both statuses sorted every pending row of the batch for each
-  // claim, so a claim cost grew with the batch (docs/benchmarks.md, "a campaign's occurrence").
+  // claim, so a claim cost grew with the batch (docs/benchmarks.md, "Console: a campaign's occurrence of 100,000 players").
   checkTransition("claim", "pending", "sending");
   checkTransition("claim", "sending", "sending");
   const claimed = (await db.execute(sql`
