@@ -145,6 +145,8 @@ test("a campaign over the token's approval threshold waits for another person; a
   page: Page;
   browser: Browser;
 }) => {
+  // A user made and given a second factor, a list, a campaign and an approval: many steps on a busy machine.
+  test.setTimeout(3 * TEST_LIMITS.testMs);
   const tag = Date.now().toString(36);
   // The demo's sample GEM policy, which the suite's setup takes away (e2e/auth.setup.ts): this
   // worker's demo is this test's alone while it runs, and it is taken away again at the end.
