@@ -158,6 +158,8 @@ test("a campaign over the token's approval threshold waits for another person; a
     await createUser(browser, email, "manager", APPROVER_PASSWORD);
     const approver = await (await browser.newContext(SIGNED_OUT)).newPage();
     await passwordStep(approver, email, APPROVER_PASSWORD);
+    // Signed in before the Account page is asked for: going on at once cut the sign-in short.
+    await expect(approver.getByTestId("current-user")).toHaveText(`${email} · manager`);
     const { secret } = await enrolTotp(approver);
     await campaignOverThreshold(page, approver, secret, tag);
     await approver.context().close();
