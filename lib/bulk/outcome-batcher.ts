@@ -1,7 +1,7 @@
 import "server-only";
 import { IN_FLIGHT } from "./row-pump";
 
-/** Outcomes written in one statement; the worker whose outcome fills a batch waits for its write. */
+/** Outcomes written in one statement; the worker whose outcome fills a batch waits for the write before it. */
 const WRITE_BATCH = IN_FLIGHT * 8;
 /** The longest an outcome waits for others before it is written. */
 const WRITE_WAIT_MS = 500;
@@ -28,11 +28,18 @@ export function outcomeBatcher<Outcome>(write: (rows: Outcome[]) => Promise<void
     return writing;
   };
   return {
-    /** Keeps an outcome to be written; waits only when it fills a batch (then for that write). */
+    /**
+     * Keeps an outcome to be written. The one that fills a batch starts its write and waits for
+     * the write before it, not its own: a worker that waited for its own write sat out a whole
+     * statement while the others sent, and one write at most is ever queued behind another.
+     */
     async record(outcome: Outcome): Promise<void> {
       buffer.push(outcome);
-      if (buffer.length >= WRITE_BATCH) await flush();
-      else
+      if (buffer.length >= WRITE_BATCH) {
+        const before = writing;
+        void flush().catch(() => undefined);
+        await before;
+      } else
         timer ??= setTimeout(() => {
           timer = null;
           // A failed write is thrown by the final flush: the chain keeps it.

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import {
+  type ClaimedRow,
   claimBatchRows,
   type RowOutcome,
   recordBatchOutcomes,
@@ -8,7 +9,6 @@ import {
   requeueBatchRows,
 } from "@/lib/awards/lifecycle/batch-rows";
 import { callAwardTokens } from "@/lib/awards/send-award";
-import type { AwardRecord } from "@/lib/awards/trail";
 import type { ServiceConnection } from "@/lib/client/call-service";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { awardBatches, awards } from "@/lib/db/schema";
@@ -59,7 +59,7 @@ export async function sendBatchRows(
   const outcomes = outcomeBatcher<RowOutcome>((rows) => recordBatchOutcomes(db, rows));
   let left = options.maxRows ?? Number.POSITIVE_INFINITY;
   try {
-    await pumpRows<AwardRecord>({
+    await pumpRows<ClaimedRow>({
       claim: async (size) => {
         if (left <= 0) return null;
         const current = await read();

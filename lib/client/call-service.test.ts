@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NumberLiteral } from "@/lib/contract/number-literal";
 import { LOOPBACK_SERVICES, serviceCallFailure } from "@/testing/service-client";
-import type { ServiceConnection } from "./call-service";
+import { type ServiceConnection, stringifyBody } from "./call-service";
 import { probeService } from "./capabilities";
 import { listPrices, listProjectTokens } from "./catalogue";
 
@@ -142,5 +143,23 @@ describe("where the console calls", () => {
     const error = await failure(listProjectTokens(bare));
     expect(error).toMatchObject({ kind: "unreachable", networkCode: "ADDRESS_NOT_ALLOWED" });
     expect(await listProjectTokens(at(allowedBase))).toMatchObject({ Data: { Tokens: [] } });
+  });
+});
+
+describe("a request's body", () => {
+  it("writes each amount as the exact number literal it holds, and refuses one that is not a JSON number", () => {
+    const body = {
+      RequestID: "r-1",
+      Tokens: [
+        { Guid: "g", Amount: new NumberLiteral("12345678901234567890.000000000000000001") },
+        { Guid: "h", Amount: new NumberLiteral("0.5") },
+      ],
+    };
+    expect(stringifyBody(body)).toBe(
+      '{"RequestID":"r-1","Tokens":[{"Guid":"g","Amount":12345678901234567890.000000000000000001},{"Guid":"h","Amount":0.5}]}',
+    );
+    // Never sent as text the service would read as something else.
+    expect(() => stringifyBody({ Amount: new NumberLiteral("1.") })).toThrow(SyntaxError);
+    expect(() => stringifyBody({ Amount: new NumberLiteral("1e") })).toThrow(SyntaxError);
   });
 });

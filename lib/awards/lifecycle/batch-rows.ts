@@ -1,5 +1,5 @@
 import "server-only";
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { ConsoleDb } from "@/lib/db/connection";
 import { type AwardTrailLine, type awardBatches, awardEvents, awards } from "@/lib/db/schema";
 import type { AwardStatus } from "@/lib/model/award-status";
@@ -92,11 +92,25 @@ export async function noteBatchRowsCreated(tx: ConsoleDb, batch: BatchOfRows): P
     from ${awards} where batch_id = ${batch.id}`);
 }
 
+/** A claimed row: what the sender needs to send it and record its outcome. */
+export type ClaimedRow = Pick<
+  AwardRecord,
+  | "id"
+  | "requestId"
+  | "customerId"
+  | "isAllowance"
+  | "isMintable"
+  | "wallet"
+  | "lines"
+  | "status"
+  | "attempts"
+>;
+
 /**
  * Claims up to `limit` rows of a batch ("claim"): waiting ones, or ones claimed by an instance
  * whose lease ran out — it stopped mid-send, so the outcome is unknown and the same RequestID is
  * sent again. `FOR UPDATE SKIP LOCKED` lets two instances claim disjoint rows at the same time.
- * The claim and its "sent" events are one statement.
+ * The claim, its "sent" events and the claimed rows' fields are one statement, in file order.
  */
 export async function claimBatchRows(
   db: ConsoleDb,
@@ -104,11 +118,13 @@ export async function claimBatchRows(
   limit: number,
   actorEmail: string,
   leaseSeconds: number,
-): Promise<AwardRecord[]> {
+): Promise<ClaimedRow[]> {
   // The claim's two kinds of rows (lib/model/award-transitions.ts: "claim" from pending or
   // sending), each read in file order along the index (batch_id, status, batch_line) and stopping
   // after `limit`: one query over both statuses sorted every pending row of the batch for each
   // claim, so a claim cost grew with the batch (docs/benchmarks.md, "Console: a campaign's occurrence of 100,000 players").
+  // The rows come back from the claim itself, not from a second query: the sender's thread is on
+  // the path between one answer and the next request (the same section).
   checkTransition("claim", "pending", "sending");
   checkTransition("claim", "sending", "sending");
   const claimed = (await db.execute(sql`
@@ -133,7 +149,8 @@ export async function claimBatchRows(
       set status = 'sending', attempts = a.attempts + 1, updated_at = now(),
           claimed_until = now() + make_interval(secs => ${leaseSeconds})
       from picked where a.id = picked.id
-      returning a.id, a.attempts
+      returning a.id, a.request_id, a.customer_id, a.is_allowance, a.is_mintable, a.wallet, a.lines,
+                a.status, a.attempts, a.batch_line
     ), events as (
       insert into console.award_events (award_id, kind, status, actor_email, detail)
       select id, 'sent', 'sending', ${actorEmail},
@@ -141,10 +158,31 @@ export async function claimBatchRows(
                   else 'Sent to the service.' end
       from claimed
     )
-    select id from claimed`)) as unknown as { rows: { id: number }[] };
-  const ids = claimed.rows.map((row) => Number(row.id));
-  if (ids.length === 0) return [];
-  return db.select().from(awards).where(inArray(awards.id, ids)).orderBy(awards.batchLine);
+    select * from claimed order by batch_line`)) as unknown as { rows: ClaimedColumns[] };
+  return claimed.rows.map((row) => ({
+    id: Number(row.id),
+    requestId: row.request_id,
+    customerId: row.customer_id,
+    isAllowance: row.is_allowance,
+    isMintable: row.is_mintable,
+    wallet: row.wallet,
+    lines: typeof row.lines === "string" ? (JSON.parse(row.lines) as AwardTrailLine[]) : row.lines,
+    status: row.status,
+    attempts: Number(row.attempts),
+  }));
+}
+
+/** The claim's columns as the driver hands them over. */
+interface ClaimedColumns {
+  id: number;
+  request_id: string;
+  customer_id: string;
+  is_allowance: boolean;
+  is_mintable: boolean;
+  wallet: string;
+  lines: AwardTrailLine[] | string;
+  status: AwardStatus;
+  attempts: number;
 }
 
 export interface RowOutcome {
@@ -154,18 +192,22 @@ export interface RowOutcome {
   detail: string;
 }
 
-/** Rows' outcomes ("recordOutcome") and their timeline lines, many rows in one statement. */
+/**
+ * Rows' outcomes ("recordOutcome") and their timeline lines, many rows in one statement. The rows
+ * go as one JSON parameter, not four parameters a row: building that statement was most of the
+ * trail's work on the sender's thread, which sits between one answer and the next request
+ * (docs/benchmarks.md, "Console: a campaign's occurrence of 100,000 players").
+ */
 export async function recordBatchOutcomes(db: ConsoleDb, rows: readonly RowOutcome[]): Promise<void> {
   if (rows.length === 0) return;
   for (const row of rows) checkTransition("recordOutcome", "sending", row.status);
-  const values = sql.join(
-    rows.map(
-      (row) => sql`(${row.awardId}::int, ${row.status}::text, ${row.error}::text, ${row.detail}::text)`,
-    ),
-    sql`, `,
+  const data = JSON.stringify(
+    rows.map((row) => ({ id: row.awardId, status: row.status, error: row.error, detail: row.detail })),
   );
   await db.execute(sql`
-    with data (id, status, error, detail) as (values ${values}),
+    with data as (
+      select * from jsonb_to_recordset(${data}::jsonb) as d(id int, status text, error text, detail text)
+    ),
     updated as (
       update console.awards a
       set status = data.status, error = data.error, claimed_until = null, updated_at = now()
