@@ -217,3 +217,25 @@ async function campaignOverThreshold(page: Page, approver: Page, secret: string,
   await page.goto(campaignUrl);
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
 }
+
+test("a list no campaign uses can be deleted after a confirmation; a used one offers no delete", async ({
+  page,
+}) => {
+  const tag = Date.now().toString(36);
+  const name = `Spare ${tag}`;
+  await uploadList(page, name, 3);
+  const lists = page.getByRole("region", { name: "Player lists" });
+  const spare = lists.getByRole("listitem").filter({ hasText: name });
+  // The demo's list pays the demo's weekly campaign: it is kept as long as the campaign.
+  const used = lists.getByRole("listitem").filter({ hasText: "Weekend regulars" });
+  await expect(used).toContainText("used by 1 campaign");
+  await expect(used.getByRole("button", { name: "Delete" })).toHaveCount(0);
+  await spare.getByRole("button", { name: "Delete" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(`Delete player list "${name}"?`);
+  await expect(dialog).toContainText("Its 3 players are removed");
+  await dialog.getByRole("button", { name: "Delete list" }).click();
+  await expect(page.getByText(`Player list "${name}" is deleted.`)).toBeVisible();
+  await expect(spare).toHaveCount(0);
+  await expect(used).toHaveCount(1);
+});

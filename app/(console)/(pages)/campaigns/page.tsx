@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { CampaignCalendar } from "@/components/campaigns/campaign-calendar";
 import { CampaignStatusBadge } from "@/components/campaigns/campaign-status-badge";
+import { DeleteListButton } from "@/components/campaigns/delete-list-button";
 import { ListFromHistoryForm } from "@/components/campaigns/list-from-history-form";
 import { PlayerListUpload } from "@/components/campaigns/player-list-upload";
 import { Button } from "@/components/ui/button";
@@ -83,12 +84,23 @@ export default async function CampaignsPage() {
         {lists.length > 0 ? (
           <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card text-sm">
             {lists.map((list) => (
-              <li key={list.id} className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-2">
+              <li key={list.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
                 <span className="font-medium">{list.name}</span>
-                <span className="text-muted-foreground">
-                  {groupDigits(String(list.players))} players{list.hasAmounts ? " with amounts" : ""} · from{" "}
-                  {list.source} · {list.createdBy} · <When iso={list.createdAt} />
-                  {list.usedBy > 0 ? ` · used by ${list.usedBy} campaign${list.usedBy === 1 ? "" : "s"}` : ""}
+                <span className="flex flex-wrap items-center gap-3">
+                  <span className="text-muted-foreground">
+                    {groupDigits(String(list.players))} players{list.hasAmounts ? " with amounts" : ""} · from{" "}
+                    {list.source} · {list.createdBy} · <When iso={list.createdAt} />
+                    {list.usedBy > 0
+                      ? ` · used by ${list.usedBy} campaign${list.usedBy === 1 ? "" : "s"}`
+                      : ""}
+                  </span>
+                  {sends && list.usedBy === 0 ? (
+                    <DeleteListButton
+                      listId={list.id}
+                      name={list.name}
+                      players={groupDigits(String(list.players))}
+                    />
+                  ) : null}
                 </span>
               </li>
             ))}
