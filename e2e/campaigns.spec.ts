@@ -239,3 +239,56 @@ test("a list no campaign uses can be deleted after a confirmation; a used one of
   await expect(spare).toHaveCount(0);
   await expect(used).toHaveCount(1);
 });
+
+test("editing a campaign's future occurrences: new terms and schedule after a confirmation", async ({
+  page,
+}) => {
+  test.setTimeout(2 * TEST_LIMITS.testMs);
+  const tag = Date.now().toString(36);
+  await uploadList(page, `Editable ${tag}`, 4);
+  await page.goto("/campaigns/new");
+  const form = page.getByRole("form", { name: "New campaign" });
+  // A day ahead: nothing runs while the test edits it.
+  const start = minutesAhead(24 * 60);
+  await form.getByLabel("Name").fill(`Season ${tag}`);
+  await form.getByLabel("Player list").selectOption({ label: `Editable ${tag} (4)` });
+  await form.getByLabel("Reason").fill("Season pass stipend");
+  await form.getByLabel("Token 1").selectOption({ label: "GOLD" });
+  await form.getByLabel("Amount 1").fill("2");
+  await form.getByLabel("Repeats").selectOption("weekly");
+  await form.getByLabel("First occurrence").fill(start.field);
+  await form.getByLabel("Time zone").fill("UTC");
+  await form.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("region", { name: "Preview" })).toContainText(
+    "Each occurrence pays 8 GOLD to 4 players",
+  );
+  await form.getByRole("button", { name: "Create campaign" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Create campaign" }).click();
+  await expect(page).toHaveURL(/\/campaigns\/\d+$/);
+  const campaignUrl = page.url();
+
+  await page.getByRole("link", { name: "Edit future occurrences" }).click();
+  const edit = page.getByRole("form", { name: "Edit campaign" });
+  await expect(edit.getByLabel("Amount 1")).toHaveValue("2");
+  await edit.getByLabel("Amount 1").fill("5");
+  await edit.getByLabel("Repeats").selectOption("daily");
+  await edit.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("region", { name: "Preview" })).toContainText(
+    "Each occurrence pays 20 GOLD to 4 players",
+  );
+  await edit.getByRole("button", { name: "Save future occurrences" }).click();
+  const dialog = page.getByRole("dialog", { name: `Change the future occurrences of "Season ${tag}"?` });
+  await expect(dialog).toContainText("Each occurrence pays 20 GOLD to 4 players");
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Campaign saved: it runs on its schedule.")).toBeVisible();
+  await expect(page).toHaveURL(campaignUrl);
+  await expect(page.getByText("5 GOLD (", { exact: false })).toBeVisible();
+  // Daily now: the second occurrence is a day after the first, each paying the new total.
+  const next = page.getByRole("region", { name: "Next occurrences" }).getByRole("listitem");
+  await expect(next).toHaveCount(5);
+  await expect(next.nth(0)).toContainText(start.field.replace("T", " "));
+  await expect(next.nth(1)).toContainText(
+    new Date(start.at.getTime() + 86_400_000).toISOString().slice(0, 16).replace("T", " "),
+  );
+  await expect(next.nth(1)).toContainText("20 GOLD");
+});
