@@ -292,3 +292,66 @@ test("editing a campaign's future occurrences: new terms and schedule after a co
   );
   await expect(next.nth(1)).toContainText("20 GOLD");
 });
+
+test("an occurrence held by a daily limit is sent by hand by an owner, once, after a confirmation", async ({
+  page,
+  browser,
+}: {
+  page: Page;
+  browser: Browser;
+}) => {
+  // The job loop runs the occurrence a couple of minutes ahead, then the owner sends it.
+  test.setTimeout(3 * TEST_LIMITS.testMs);
+  const tag = Date.now().toString(36);
+  const players = await uploadList(page, `Held ${tag}`, 2);
+  await page.goto("/campaigns/new");
+  const form = page.getByRole("form", { name: "New campaign" });
+  await form.getByLabel("Name").fill(`Held ${tag}`);
+  await form.getByLabel("Player list").selectOption({ label: `Held ${tag} (2)` });
+  await form.getByLabel("Reason").fill("Compensation for a crashed match");
+  await form.getByLabel("Token 1").selectOption({ label: "GEM" });
+  await form.getByLabel("Amount 1").fill("2");
+  await form.getByLabel("Repeats").selectOption("once");
+  await form.getByLabel("First occurrence").fill(minutesAhead(2).field);
+  await form.getByLabel("Time zone").fill("UTC");
+  await form.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("region", { name: "Preview" })).toContainText(
+    "Each occurrence pays 4 GEM to 2 players",
+  );
+  await form.getByRole("button", { name: "Create campaign" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Create campaign" }).click();
+  await expect(page).toHaveURL(/\/campaigns\/\d+$/);
+  const campaignUrl = page.url();
+
+  // A manager's daily limit of 3 GEM, set after the campaign was made: counted at send time, it
+  // holds the occurrence whole. This worker's demo is this test's alone while it runs.
+  const owner = await (await browser.newContext({ storageState: storageState("owner") })).newPage();
+  await setPolicy(owner, "GEM", { approvalAbove: "", managerDailyLimit: "3", ownerDailyLimit: "" });
+  try {
+    const sofar = page.getByRole("region", { name: "Occurrences so far" });
+    await expect(async () => {
+      await page.reload();
+      await expect(sofar.getByRole("listitem").first()).toContainText("Held", { timeout: 2_000 });
+    }).toPass({ timeout: 2 * TEST_LIMITS.testMs });
+    await expect(sofar).toContainText("Nothing of this occurrence was sent.");
+
+    // The owner (no limit of their own) sends it now; it is then sent, and offers no second send.
+    await owner.goto(campaignUrl);
+    const theirs = owner.getByRole("region", { name: "Occurrences so far" });
+    await theirs.getByRole("button", { name: "Send now" }).click();
+    const dialog = owner.getByRole("dialog", { name: `Send held occurrence 1 of "Held ${tag}" now?` });
+    await expect(dialog).toContainText("counts against your own daily limit");
+    await dialog.getByRole("button", { name: "Send now" }).click();
+    await expect(owner.getByText(/Occurrence 1 of "Held .*" is being sent as batch \d+\./)).toBeVisible();
+    await expect(theirs.getByRole("listitem").first()).toContainText("Sent");
+    await expect(theirs).toContainText("Sent by hand by owner@demo.test");
+    await expect(theirs.getByRole("button", { name: "Send now" })).toHaveCount(0);
+    await theirs.getByRole("link", { name: /^Batch \d+$/ }).click();
+    await expect(owner.getByTestId("count-completed")).toHaveText("2", { timeout: TEST_LIMITS.testMs });
+    await owner.goto(`/players/${encodeURIComponent(players[0] as string)}`);
+    await expect(owner.getByTestId("token-GEM").getByTestId("token-total")).toHaveText("2");
+  } finally {
+    await setPolicy(owner, "GEM", NO_RULES);
+    await owner.context().close();
+  }
+});

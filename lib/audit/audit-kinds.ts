@@ -69,6 +69,7 @@ export const AUDIT_KINDS = {
   "campaign.edited": "Campaign's future occurrences changed",
   "campaign.occurrence-sent": "Campaign occurrence sent",
   "campaign.occurrence-held": "Campaign occurrence held (not sent)",
+  "campaign.occurrence-sent-by-hand": "Held campaign occurrence sent by hand",
   "audit.pruned": "Old audit rows removed (retention)",
 } as const;
 

@@ -51,6 +51,8 @@ export interface OccurrenceRow {
   ranAt: string;
   batchId: number | null;
   note: string;
+  /** Held, and sendable by hand now (lib/campaigns/send-held.ts). */
+  sendable: boolean;
 }
 
 export interface CampaignDetail {

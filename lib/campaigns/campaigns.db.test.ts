@@ -14,10 +14,12 @@ import {
   auditLog,
   awards,
   campaignOccurrences,
+  campaigns,
   notifications,
   playerLists,
   users,
 } from "@/lib/db/schema";
+import { UserFacingError } from "@/lib/model/user-facing-error";
 import { anotherInstance, createConsoleTestDatabase } from "@/testing/console-database";
 import { serveFixtures } from "@/testing/service/fixture-service";
 import { GOLD, GOLD_DB, KEY, PROJECT } from "@/testing/service/fixtures";
@@ -40,6 +42,7 @@ import {
 } from "./player-lists";
 import { occurrenceRequestId } from "./request-ids";
 import { runDueOccurrences } from "./run-occurrence";
+import { sendHeldOccurrence } from "./send-held";
 
 /**
  * Campaigns against the real service and both databases (docs/console.md, "Campaigns"): an
@@ -297,6 +300,60 @@ describe("a campaign's occurrences", () => {
     expect(told.map((n) => n.title)).toEqual(['Campaign "Weekly tournament": occurrence 2 held']);
     const audited = await database.db.select({ kind: auditLog.kind }).from(auditLog);
     expect(audited.map((row) => row.kind)).toContain("campaign.occurrence-held");
+  });
+
+  it("a held occurrence is sent by hand once, on the sender's own limit, with the occurrence's RequestIDs", async () => {
+    await setPolicy(
+      database.db,
+      { projectGuid: PROJECT, project: "Test project", symbol: "GOLD" },
+      { token: GOLD, approvalThreshold: null, managerDailyLimit: "12", ownerDailyLimit: null },
+      actor(ana),
+    );
+    const { list, players } = await savedList(4);
+    const { campaignId } = await createCampaign(
+      scope,
+      max,
+      weekly(list.id, { repeat: "daily" }),
+      actor(max),
+      NOW,
+    );
+    await runDueOccurrences(database.db, connectionOf, later(FIRST, 1));
+    await runDueOccurrences(database.db, connectionOf, later(FIRST, 24 * 60 + 1));
+    const guid = (await database.db.select().from(campaigns).where(eq(campaigns.id, campaignId)))[0]?.guid;
+    const awardsNow = async () =>
+      (
+        (await database.db.execute(sql`select count(*)::int as n from console.awards`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]?.n;
+    // Max's own limit is spent by the first occurrence: refused whole, nothing written.
+    await expect(sendHeldOccurrence(scope, max, campaignId, 2, actor(max))).rejects.toThrow(
+      "Nothing of occurrence 2 was sent.",
+    );
+    expect(await awardsNow()).toBe(4);
+    expect((await occurrences(campaignId)).map((o) => o.status)).toEqual(["sent", "held"]);
+    // Ana (an owner, no limit) sends it: one batch, the occurrence's own RequestIDs, in her name.
+    const sent = await sendHeldOccurrence(scope, ana, campaignId, 2, actor(ana));
+    expect(sent.players).toBe(4);
+    const found = await occurrences(campaignId);
+    expect(found.map((o) => [o.status, o.batchId])).toEqual([
+      ["sent", expect.any(Number)],
+      ["sent", sent.batchId],
+    ]);
+    expect(found[1]?.note).toContain("Sent by hand by ana@studio.test");
+    const rows = await database.db.select().from(awards).where(eq(awards.batchId, sent.batchId));
+    expect(rows.map((row) => row.requestId).sort()).toEqual(
+      players.map((player) => occurrenceRequestId(guid as string, 1, player)).sort(),
+    );
+    expect(new Set(rows.map((row) => row.actorEmail))).toEqual(new Set(["ana@studio.test"]));
+    // Sent once: asking again is refused, and nothing more is written.
+    await expect(sendHeldOccurrence(scope, ana, campaignId, 2, actor(ana))).rejects.toThrow(
+      "is sent: only a held occurrence is sent by hand",
+    );
+    await expect(sendHeldOccurrence(scope, ana, campaignId, 1, actor(ana))).rejects.toThrow(UserFacingError);
+    expect(await awardsNow()).toBe(8);
+    const audited = await database.db.select({ kind: auditLog.kind }).from(auditLog);
+    expect(audited.map((row) => row.kind)).toContain("campaign.occurrence-sent-by-hand");
   });
 
   it("refuses a campaign one occurrence of which could never fit the person's daily limit", async () => {

@@ -29,6 +29,7 @@ import { fundsOf } from "./funds-forecast";
 import { occurrenceTotals } from "./occurrence-totals";
 import { listPlayerLists } from "./player-lists";
 import { describeSchedule, wallText } from "./schedule-text";
+import { whyNotSendable } from "./send-held";
 
 /**
  * What the campaign pages read (docs/console.md, "Campaigns"): the person's project's campaigns,
@@ -181,6 +182,7 @@ export async function readCampaignPage(
       ranAt: occurrence.ranAt.toISOString(),
       batchId: occurrence.batchId,
       note: occurrence.note,
+      sendable: whyNotSendable(campaign, occurrence, occurrence.index + 1) === null,
     })),
     approvalId: approval?.id ?? null,
     mine: campaign.createdById === user.id,

@@ -177,7 +177,10 @@ async function runOccurrence(
       const batch = await db.transaction(async (txHandle) => {
         const tx = txHandle as unknown as ConsoleDb;
         if (!(await takeOccurrence(tx, campaign, occurrence, late))) return null;
-        const written = await writeOccurrenceBatch(tx, campaign, index);
+        const written = await writeOccurrenceBatch(tx, campaign, index, {
+          id: campaign.createdById,
+          email: campaign.createdByEmail,
+        });
         try {
           await reserveSpend(
             tx,
@@ -270,12 +273,15 @@ async function hold(
 
 /**
  * The occurrence's bulk batch, its rows read from the list a page at a time: one award per player
- * with every token line, the amount fixed or the player's own.
+ * with every token line, the amount fixed or the player's own. `by` sends it: the campaign's
+ * creator when the scheduler runs it, the person who sends a held occurrence by hand
+ * (./send-held.ts). Its RequestIDs are the occurrence's, whoever sends it.
  */
-async function writeOccurrenceBatch(
+export async function writeOccurrenceBatch(
   tx: ConsoleDb,
   campaign: CampaignRecord,
   index: number,
+  by: { id: number | null; email: string },
 ): Promise<BatchRecord> {
   const [list] = (
     (await tx.execute(
@@ -293,8 +299,8 @@ async function writeOccurrenceBatch(
       connection: campaign.connection,
       baseUrl: campaign.baseUrl,
       projectGuid: campaign.projectGuid,
-      actorId: campaign.createdById,
-      actorEmail: campaign.createdByEmail,
+      actorId: by.id,
+      actorEmail: by.email,
       reason: campaign.reason,
     },
     Number(list?.player_count ?? 0),

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CampaignActions } from "@/components/campaigns/campaign-actions";
 import { CampaignStatusBadge, OccurrenceStatusBadge } from "@/components/campaigns/campaign-status-badge";
+import { SendHeldButton } from "@/components/campaigns/send-held-button";
 import { Button } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
@@ -120,6 +121,13 @@ export default async function CampaignPage({ params }: PageProps<"/campaigns/[ca
                     >
                       Batch {occurrence.batchId}
                     </Link>
+                  ) : null}
+                  {occurrence.sendable && can(user.role, "awards:send") ? (
+                    <SendHeldButton
+                      campaignId={campaign.id}
+                      name={campaign.name}
+                      occurrence={occurrence.number}
+                    />
                   ) : null}
                 </span>
                 {occurrence.note ? <span className="text-muted-foreground">{occurrence.note}</span> : null}
