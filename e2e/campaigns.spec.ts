@@ -30,6 +30,34 @@ async function uploadList(page: Page, name: string, n: number): Promise<string[]
   return players;
 }
 
+/** A campaign's terms as the New campaign form takes them. */
+interface CampaignTerms {
+  name: string;
+  list: string;
+  reason: string;
+  token: "GOLD" | "GEM";
+  amount: string;
+  repeats: "once" | "daily" | "weekly" | "monthly";
+  first: string;
+  timeZone: string;
+}
+
+/** Opens New campaign, fills it with `terms` and asks for the preview; the form. */
+async function previewNewCampaign(page: Page, terms: CampaignTerms) {
+  await page.goto("/campaigns/new");
+  const form = page.getByRole("form", { name: "New campaign" });
+  await form.getByLabel("Name").fill(terms.name);
+  await form.getByLabel("Player list").selectOption({ label: terms.list });
+  await form.getByLabel("Reason").fill(terms.reason);
+  await form.getByLabel("Token 1").selectOption({ label: terms.token });
+  await form.getByLabel("Amount 1").fill(terms.amount);
+  await form.getByLabel("Repeats").selectOption(terms.repeats);
+  await form.getByLabel("First occurrence").fill(terms.first);
+  await form.getByLabel("Time zone").fill(terms.timeZone);
+  await form.getByRole("button", { name: "Preview" }).click();
+  return form;
+}
+
 async function goldOf(page: Page, customerId: string): Promise<string> {
   await page.goto(`/players/${encodeURIComponent(customerId)}`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -73,18 +101,17 @@ test("a weekly campaign to 20 players: preview, calendar, the first occurrence p
   await upload.getByRole("button", { name: "Upload list" }).click();
   await expect(upload.getByRole("alert")).toContainText("Line 3: customer_id: a-1 is on an earlier line");
 
-  await page.goto("/campaigns/new");
-  const form = page.getByRole("form", { name: "New campaign" });
   const start = minutesAhead(2);
-  await form.getByLabel("Name").fill(`Weekly ${tag}`);
-  await form.getByLabel("Player list").selectOption({ label: `Tournament ${tag} (20)` });
-  await form.getByLabel("Reason").fill("Weekly tournament payout");
-  await form.getByLabel("Token 1").selectOption({ label: "GOLD" });
-  await form.getByLabel("Amount 1").fill("3");
-  await form.getByLabel("Repeats").selectOption("weekly");
-  await form.getByLabel("First occurrence").fill(start.field);
-  await form.getByLabel("Time zone").fill("UTC");
-  await form.getByRole("button", { name: "Preview" }).click();
+  const form = await previewNewCampaign(page, {
+    name: `Weekly ${tag}`,
+    list: `Tournament ${tag} (20)`,
+    reason: "Weekly tournament payout",
+    token: "GOLD",
+    amount: "3",
+    repeats: "weekly",
+    first: start.field,
+    timeZone: "UTC",
+  });
   const preview = page.getByRole("region", { name: "Preview" });
   await expect(preview).toContainText("Each occurrence pays 60 GOLD to 20 players");
   await expect(preview.getByRole("listitem")).toHaveCount(5);
@@ -173,18 +200,17 @@ const APPROVER_PASSWORD = "a long enough password";
 
 async function campaignOverThreshold(page: Page, approver: Page, secret: string, tag: string) {
   await uploadList(page, `Finalists ${tag}`, 20);
-  await page.goto("/campaigns/new");
-  const form = page.getByRole("form", { name: "New campaign" });
   // 30 GEM to 20 players is 600 GEM an occurrence: above the demo's 500 GEM threshold.
-  await form.getByLabel("Name").fill(`Finals ${tag}`);
-  await form.getByLabel("Player list").selectOption({ label: `Finalists ${tag} (20)` });
-  await form.getByLabel("Reason").fill("Season finals");
-  await form.getByLabel("Token 1").selectOption({ label: "GEM" });
-  await form.getByLabel("Amount 1").fill("30");
-  await form.getByLabel("Repeats").selectOption("monthly");
-  await form.getByLabel("First occurrence").fill(minutesAhead(3 * 24 * 60).field);
-  await form.getByLabel("Time zone").fill("Europe/Berlin");
-  await form.getByRole("button", { name: "Preview" }).click();
+  const form = await previewNewCampaign(page, {
+    name: `Finals ${tag}`,
+    list: `Finalists ${tag} (20)`,
+    reason: "Season finals",
+    token: "GEM",
+    amount: "30",
+    repeats: "monthly",
+    first: minutesAhead(3 * 24 * 60).field,
+    timeZone: "Europe/Berlin",
+  });
   const preview = page.getByRole("region", { name: "Preview" });
   await expect(preview).toContainText("Each occurrence pays 600 GEM to 20 players");
   await expect(preview).toContainText("another manager or owner approves it once, for the whole schedule");
@@ -246,19 +272,18 @@ test("editing a campaign's future occurrences: new terms and schedule after a co
   test.setTimeout(2 * TEST_LIMITS.testMs);
   const tag = Date.now().toString(36);
   await uploadList(page, `Editable ${tag}`, 4);
-  await page.goto("/campaigns/new");
-  const form = page.getByRole("form", { name: "New campaign" });
   // A day ahead: nothing runs while the test edits it.
   const start = minutesAhead(24 * 60);
-  await form.getByLabel("Name").fill(`Season ${tag}`);
-  await form.getByLabel("Player list").selectOption({ label: `Editable ${tag} (4)` });
-  await form.getByLabel("Reason").fill("Season pass stipend");
-  await form.getByLabel("Token 1").selectOption({ label: "GOLD" });
-  await form.getByLabel("Amount 1").fill("2");
-  await form.getByLabel("Repeats").selectOption("weekly");
-  await form.getByLabel("First occurrence").fill(start.field);
-  await form.getByLabel("Time zone").fill("UTC");
-  await form.getByRole("button", { name: "Preview" }).click();
+  const form = await previewNewCampaign(page, {
+    name: `Season ${tag}`,
+    list: `Editable ${tag} (4)`,
+    reason: "Season pass stipend",
+    token: "GOLD",
+    amount: "2",
+    repeats: "weekly",
+    first: start.field,
+    timeZone: "UTC",
+  });
   await expect(page.getByRole("region", { name: "Preview" })).toContainText(
     "Each occurrence pays 8 GOLD to 4 players",
   );
@@ -304,17 +329,16 @@ test("an occurrence held by a daily limit is sent by hand by an owner, once, aft
   test.setTimeout(3 * TEST_LIMITS.testMs);
   const tag = Date.now().toString(36);
   const players = await uploadList(page, `Held ${tag}`, 2);
-  await page.goto("/campaigns/new");
-  const form = page.getByRole("form", { name: "New campaign" });
-  await form.getByLabel("Name").fill(`Held ${tag}`);
-  await form.getByLabel("Player list").selectOption({ label: `Held ${tag} (2)` });
-  await form.getByLabel("Reason").fill("Compensation for a crashed match");
-  await form.getByLabel("Token 1").selectOption({ label: "GEM" });
-  await form.getByLabel("Amount 1").fill("2");
-  await form.getByLabel("Repeats").selectOption("once");
-  await form.getByLabel("First occurrence").fill(minutesAhead(2).field);
-  await form.getByLabel("Time zone").fill("UTC");
-  await form.getByRole("button", { name: "Preview" }).click();
+  const form = await previewNewCampaign(page, {
+    name: `Held ${tag}`,
+    list: `Held ${tag} (2)`,
+    reason: "Compensation for a crashed match",
+    token: "GEM",
+    amount: "2",
+    repeats: "once",
+    first: minutesAhead(2).field,
+    timeZone: "UTC",
+  });
   await expect(page.getByRole("region", { name: "Preview" })).toContainText(
     "Each occurrence pays 4 GEM to 2 players",
   );

@@ -91,6 +91,16 @@ async function* chunks(text: string, size = 13) {
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
 }
 
+/** An owner sets GOLD's award policy (no owner limit). */
+async function goldPolicy(rules: { approvalThreshold: string | null; managerDailyLimit: string | null }) {
+  await setPolicy(
+    database.db,
+    { projectGuid: PROJECT, project: "Test project", symbol: "GOLD" },
+    { token: GOLD, ...rules, ownerDailyLimit: null },
+    actor(ana),
+  );
+}
+
 let runs = 0;
 /** A list of `n` fresh players (names unique to this test run). */
 async function savedList(n: number, withAmounts = false) {
@@ -263,12 +273,7 @@ describe("a campaign's occurrences", () => {
   });
 
   it("holds an occurrence whole when it would pass the creator's daily limit, and tells them", async () => {
-    await setPolicy(
-      database.db,
-      { projectGuid: PROJECT, project: "Test project", symbol: "GOLD" },
-      { token: GOLD, approvalThreshold: null, managerDailyLimit: "12", ownerDailyLimit: null },
-      actor(ana),
-    );
+    await goldPolicy({ approvalThreshold: null, managerDailyLimit: "12" });
     const { list } = await savedList(4);
     // 4 players × 2.5 = 10 GOLD an occurrence: the first fits the limit of 12, the second (within 24 hours) does not.
     const { campaignId } = await createCampaign(
@@ -303,12 +308,7 @@ describe("a campaign's occurrences", () => {
   });
 
   it("a held occurrence is sent by hand once, on the sender's own limit, with the occurrence's RequestIDs", async () => {
-    await setPolicy(
-      database.db,
-      { projectGuid: PROJECT, project: "Test project", symbol: "GOLD" },
-      { token: GOLD, approvalThreshold: null, managerDailyLimit: "12", ownerDailyLimit: null },
-      actor(ana),
-    );
+    await goldPolicy({ approvalThreshold: null, managerDailyLimit: "12" });
     const { list, players } = await savedList(4);
     const { campaignId } = await createCampaign(
       scope,
@@ -357,12 +357,7 @@ describe("a campaign's occurrences", () => {
   });
 
   it("refuses a campaign one occurrence of which could never fit the person's daily limit", async () => {
-    await setPolicy(
-      database.db,
-      { projectGuid: PROJECT, project: "Test project", symbol: "GOLD" },
-      { token: GOLD, approvalThreshold: null, managerDailyLimit: "5", ownerDailyLimit: null },
-      actor(ana),
-    );
+    await goldPolicy({ approvalThreshold: null, managerDailyLimit: "5" });
     const { list } = await savedList(4);
     await expect(createCampaign(scope, max, weekly(list.id), actor(max), NOW)).rejects.toThrow(
       /Each occurrence pays 10 GOLD: it would be held every time/,
@@ -370,12 +365,7 @@ describe("a campaign's occurrences", () => {
   });
 
   it("over the approval threshold waits for another person; approved, it runs", async () => {
-    await setPolicy(
-      database.db,
-      { projectGuid: PROJECT, project: "Test project", symbol: "GOLD" },
-      { token: GOLD, approvalThreshold: "5", managerDailyLimit: null, ownerDailyLimit: null },
-      actor(ana),
-    );
+    await goldPolicy({ approvalThreshold: "5", managerDailyLimit: null });
     const { list } = await savedList(4);
     const { campaignId, approvalId } = await createCampaign(scope, max, weekly(list.id), actor(max), NOW);
     expect(approvalId).not.toBeNull();
