@@ -9,9 +9,9 @@ import { withRetry } from "./transaction";
  * ones are being decided wait and go together, as one call of `service.award_tokens_batch`
  * (migrations 0005, 0008) — one transaction, one commit, one flush of the WAL to disk for all of them.
  * With little traffic every award goes alone at once; under load the batches grow by themselves
- * (no timer: a few turns of the event loop, see `schedule`), up to MAX_BATCH. A batch that fails
- * as a whole for another reason than a deadlock (which is retried) is decided again award by
- * award, so that only the award at fault fails.
+ * (a batch waits, briefly, for the awards its last one answered: see `schedule`), up to MAX_BATCH.
+ * A batch that fails as a whole for another reason than a deadlock (which is retried) is decided
+ * again award by award, so that only the award at fault fails.
  */
 
 export interface AwardCall {
@@ -57,6 +57,13 @@ export const MAX_BATCH = 64;
 
 /** At most this many turns of the event loop a batch waits for more awards to join. */
 const GATHER_TURNS = 8;
+
+/**
+ * At most this long a batch waits for the awards it expects (see `schedule`), and never longer
+ * than the last batch took to decide: a wait in vain then costs at most what a late award's
+ * commit of its own would have.
+ */
+export const EXPECT_WAIT_MS = 3;
 
 const flat = <T>(calls: readonly AwardCall[], pick: (line: AwardCall["lines"][number]) => T) =>
   calls.flatMap((call) => call.lines.map(pick));
@@ -125,41 +132,78 @@ class AwardBatches {
   private readonly pending: Pending[] = [];
   private running = false;
   private scheduled = false;
+  /** The awards the next batch waits for: those the last batch answered, and those left waiting. */
+  private expected = 1;
+  /** How long the last batch took to decide, in milliseconds. */
+  private lastRunMs = 0;
+  private waiting: NodeJS.Timeout | null = null;
 
-  constructor(private readonly db: ServiceDb) {}
+  constructor(
+    private readonly db: ServiceDb,
+    public expectWaitMs = EXPECT_WAIT_MS,
+  ) {}
 
   submit(call: AwardCall): Promise<AwardRow> {
     return new Promise((resolve, reject) => {
       this.pending.push({ call, resolve, reject });
-      this.schedule();
+      if (this.waiting && this.pending.length >= this.expected) {
+        clearTimeout(this.waiting);
+        this.waiting = null;
+        this.gather();
+      } else this.schedule();
     });
   }
 
   /**
-   * The next batch starts only once the event loop has read what arrived meanwhile. PGlite
-   * decides a batch in this thread, synchronously: while it runs no request is read, and a batch
-   * started as soon as an award was waiting took that one award alone — on PGlite every award had
-   * its own transaction and its own sync of the WAL, whatever the number in flight
-   * (group-commit.http.test.ts). So the batch waits for turns of the loop (`setImmediate`, after
-   * its poll phase has read the sockets) while awards keep joining, for at most GATHER_TURNS
-   * turns or MAX_BATCH awards. Idle, an award waits two turns: microseconds.
+   * Which awards a batch takes, in two steps (docs/service.md, "Durability").
+   *
+   * First it waits for the awards it expects: as many as the last batch answered plus those left
+   * waiting when it ended, because a client that was answered usually sends its next award. A
+   * client that does more between an answer and its next request (the console's sender writes its
+   * trail, one call after another on one thread) sends it up to a few milliseconds later; without
+   * this wait its late awards went in batches of their own, each with its own commit and sync of
+   * the WAL. The wait ends when they are there, or after `expectWaitMs` (at most the last batch's
+   * own time); the batch then expects only what it took. Idle, one award expects one: no wait
+   * (award-batches.db.test.ts).
+   *
+   * Then it reads what arrived meanwhile. PGlite decides a batch in this thread, synchronously:
+   * while it runs no request is read, and a batch started as soon as an award was waiting took
+   * that one award alone — on PGlite every award had its own transaction and its own sync of the
+   * WAL, whatever the number in flight (group-commit.http.test.ts). So the batch waits for turns
+   * of the loop (`setImmediate`, after its poll phase has read the sockets) while awards keep
+   * joining, for at most GATHER_TURNS turns or MAX_BATCH awards.
    */
   private schedule(): void {
     if (this.running || this.scheduled || this.pending.length === 0) return;
     this.scheduled = true;
+    // A timer waits a millisecond at least: after a batch quicker than that, no wait pays.
+    if (this.pending.length >= this.expected || this.lastRunMs < 1) {
+      this.gather();
+      return;
+    }
+    this.waiting = setTimeout(
+      () => {
+        this.waiting = null;
+        this.gather();
+      },
+      Math.min(this.expectWaitMs, this.lastRunMs),
+    );
+  }
+
+  private gather(): void {
     let seen = -1;
     let turns = 0;
-    const gather = () => {
+    const turn = () => {
       if (this.pending.length !== seen && this.pending.length < MAX_BATCH && turns < GATHER_TURNS) {
         seen = this.pending.length;
         turns += 1;
-        setImmediate(gather);
+        setImmediate(turn);
         return;
       }
       this.scheduled = false;
       this.pump();
     };
-    setImmediate(gather);
+    setImmediate(turn);
   }
 
   /**
@@ -173,8 +217,11 @@ class AwardBatches {
     if (this.running || this.pending.length === 0) return;
     const batch = this.pending.splice(0, MAX_BATCH);
     this.running = true;
+    const started = performance.now();
     void this.run(batch).finally(() => {
       this.running = false;
+      this.lastRunMs = performance.now() - started;
+      this.expected = Math.min(MAX_BATCH, batch.length + this.pending.length);
       this.schedule();
     });
   }
@@ -206,12 +253,24 @@ class AwardBatches {
 
 const batchesByDb = new WeakMap<ServiceDb, AwardBatches>();
 
-/** Decides one award (`service.award_tokens`), batched with those that arrive with it. */
-export function decideAward(db: ServiceDb, call: AwardCall): Promise<AwardRow> {
+function batchesOf(db: ServiceDb): AwardBatches {
   let batches = batchesByDb.get(db);
   if (!batches) {
     batches = new AwardBatches(db);
     batchesByDb.set(db, batches);
   }
-  return batches.submit(call);
+  return batches;
+}
+
+/** Decides one award (`service.award_tokens`), batched with those that arrive with it. */
+export function decideAward(db: ServiceDb, call: AwardCall): Promise<AwardRow> {
+  return batchesOf(db).submit(call);
+}
+
+/**
+ * How long the batches on `db` wait, at most, for the awards they expect (EXPECT_WAIT_MS by
+ * default). For tests, whose timing a busy machine stretches.
+ */
+export function setExpectWait(db: ServiceDb, ms: number): void {
+  batchesOf(db).expectWaitMs = ms;
 }
