@@ -258,7 +258,7 @@ export function CampaignForm({
         {draft.repeat === "rrule" ? (
           <Field
             label="Rule"
-            hint="FREQ (DAILY, WEEKLY, MONTHLY), INTERVAL, COUNT or UNTIL, e.g. FREQ=WEEKLY;INTERVAL=2;COUNT=6."
+            hint="FREQ (DAILY, WEEKLY, MONTHLY), INTERVAL, COUNT or UNTIL, and BYDAY with WEEKLY, e.g. FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=12. The start is the first occurrence."
             error={errors.rrule}
           >
             <Input value={draft.rrule} onChange={(e) => set("rrule")(e.target.value)} />

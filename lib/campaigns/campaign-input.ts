@@ -3,9 +3,9 @@ import { amountText } from "@/lib/awards/award-input";
 import { canonicalDecimal } from "@/lib/contract/decimal";
 import { uuid } from "@/lib/contract/fields";
 import { isRowId } from "@/lib/model/row-id";
-import { parseRrule } from "./rrule";
+import { parseRrule, WEEKDAY_CODES } from "./rrule";
 import { type CampaignSchedule, REPEATS } from "./schedule";
-import { isTimeZone, type WallTime, wallTimeAt } from "./zoned-time";
+import { isoWeekday, isTimeZone, type WallTime, wallTimeAt } from "./zoned-time";
 
 /**
  * A campaign as its form sends it (docs/console.md, "Campaigns"): checked here by the server
@@ -103,10 +103,21 @@ export const CampaignInput = z
     });
     if (value.repeat === "rrule") {
       const parsed = parseRrule(value.rrule);
+      const start = wallTimeOf(value.start);
+      const weekdays = parsed.ok ? parsed.schedule.weekdays : null;
       if (!parsed.ok)
         ctx.issues.push({
           code: "custom",
           message: parsed.error.replace(/^rrule: /, ""),
+          path: ["rrule"],
+          input: value.rrule,
+        });
+      // The start is the first occurrence (RFC 5545's DTSTART): a rule that skips its day is
+      // refused rather than read one way or the other.
+      else if (start && weekdays && !weekdays.includes(isoWeekday(start)))
+        ctx.issues.push({
+          code: "custom",
+          message: `BYDAY must include the start's day (${WEEKDAY_CODES[isoWeekday(start) - 1]}): the first occurrence is the start`,
           path: ["rrule"],
           input: value.rrule,
         });

@@ -28,6 +28,7 @@ import {
 import { fundsOf } from "./funds-forecast";
 import { occurrenceTotals } from "./occurrence-totals";
 import { listPlayerLists } from "./player-lists";
+import { weeklyRule } from "./rrule";
 import { describeSchedule, wallText } from "./schedule-text";
 import { whyNotSendable } from "./send-held";
 
@@ -265,13 +266,24 @@ export async function readCampaignDraft(user: ConsoleUser, campaignId: number) {
         contract: line.contractGuid,
         amount: line.amount ?? "",
       })),
-      repeat: schedule.repeat,
       start: next ? local(next.wall) : "",
       timeZone: schedule.timeZone,
-      every: schedule.every && schedule.every !== 1 ? String(schedule.every) : "",
-      until: schedule.until ? local(schedule.until) : "",
-      count,
-      rrule: "",
+      // Several days of the week have no fields of their own: such a schedule is edited as its rule.
+      ...(schedule.repeat === "weekly" && schedule.weekdays?.length
+        ? {
+            repeat: "rrule" as const,
+            every: "",
+            until: "",
+            count: "",
+            rrule: weeklyRule({ ...schedule, count: count === "" ? null : Number(count) }),
+          }
+        : {
+            repeat: schedule.repeat,
+            every: schedule.every && schedule.every !== 1 ? String(schedule.every) : "",
+            until: schedule.until ? local(schedule.until) : "",
+            count,
+            rrule: "",
+          }),
     },
   };
 }

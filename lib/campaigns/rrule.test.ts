@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CampaignInput, scheduleOf } from "./campaign-input";
-import { parseRrule } from "./rrule";
+import { parseRrule, weeklyRule } from "./rrule";
 import { occurrencesAfter } from "./schedule";
 
 describe("a campaign's recurrence rule", () => {
@@ -8,6 +8,11 @@ describe("a campaign's recurrence rule", () => {
     expect(parseRrule("RRULE:FREQ=WEEKLY;INTERVAL=2;COUNT=6")).toEqual({
       ok: true,
       schedule: { repeat: "weekly", every: 2, count: 6, until: null },
+      untilUtc: false,
+    });
+    expect(parseRrule("FREQ=WEEKLY;BYDAY=FR,MO,WE;INTERVAL=2;COUNT=7")).toEqual({
+      ok: true,
+      schedule: { repeat: "weekly", every: 2, count: 7, until: null, weekdays: [1, 3, 5] },
       untilUtc: false,
     });
     expect(parseRrule("freq=monthly;until=20270131")).toMatchObject({
@@ -19,9 +24,13 @@ describe("a campaign's recurrence rule", () => {
   it.each([
     ["", "rrule: is empty; write a rule such as FREQ=WEEKLY;COUNT=10"],
     [
-      "FREQ=WEEKLY;BYDAY=MO",
-      "rrule: BYDAY is not supported; a campaign's rule uses FREQ, INTERVAL, COUNT, UNTIL (the first occurrence is the start time)",
+      "FREQ=MONTHLY;BYMONTHDAY=1",
+      "rrule: BYMONTHDAY is not supported; a campaign's rule uses FREQ, INTERVAL, COUNT, UNTIL, BYDAY (the first occurrence is the start time)",
     ],
+    ["FREQ=DAILY;BYDAY=MO", "rrule: BYDAY is supported with FREQ=WEEKLY only"],
+    ["FREQ=WEEKLY;BYDAY=-1FR", "rrule: BYDAY=-1FR is not supported; name days without a number (MO,WE,FR)"],
+    ["FREQ=WEEKLY;BYDAY=MO,XY", 'rrule: BYDAY\'s "XY" is not a day; use MO, TU, WE, TH, FR, SA, SU'],
+    ["FREQ=WEEKLY;BYDAY=MO,mo", "rrule: BYDAY names a day twice"],
     ["FREQ=HOURLY", "rrule: FREQ=HOURLY is not supported; use DAILY, WEEKLY or MONTHLY"],
     ["COUNT=3", "rrule: FREQ is required (DAILY, WEEKLY or MONTHLY)"],
     ["FREQ=DAILY;COUNT=0", "rrule: COUNT must be a whole number from 1 to 10000"],
@@ -60,6 +69,61 @@ describe("a campaign's recurrence rule", () => {
     expect(
       occurrencesAfter(schedule, new Date("2030-01-01T00:00:00Z"), 10).map((o) => o.at.toISOString()),
     ).toEqual(["2030-01-07T14:00:00.000Z", "2030-01-21T14:00:00.000Z", "2030-02-04T14:00:00.000Z"]);
+  });
+
+  it("a weekly schedule on several days is written back as a rule that reads the same (the edit form)", () => {
+    const byCount = { every: 2, weekdays: [1, 3, 5], count: 4, until: null };
+    expect(weeklyRule(byCount)).toBe("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE,FR;COUNT=4");
+    expect(parseRrule(weeklyRule(byCount))).toEqual({
+      ok: true,
+      schedule: { repeat: "weekly", ...byCount },
+      untilUtc: false,
+    });
+    const byEnd = {
+      every: 1,
+      weekdays: [2, 7],
+      count: null,
+      until: { year: 2031, month: 3, day: 4, hour: 9, minute: 5 },
+    };
+    expect(weeklyRule(byEnd)).toBe("FREQ=WEEKLY;BYDAY=TU,SU;UNTIL=20310304T090500");
+    expect(parseRrule(weeklyRule(byEnd))).toEqual({
+      ok: true,
+      schedule: { repeat: "weekly", ...byEnd },
+      untilUtc: false,
+    });
+  });
+
+  it("a rule's BYDAY must include the start's day, which is the first occurrence", () => {
+    const input = (rrule: string) =>
+      CampaignInput.safeParse({
+        name: "Midweek",
+        reason: "Stipend",
+        listId: "1",
+        mode: "allowance",
+        lines: [
+          {
+            token: "a1000000-0000-4000-8000-000000000001",
+            contract: "c1000000-0000-4000-8000-000000000001",
+            amount: "1",
+          },
+        ],
+        repeat: "rrule",
+        start: "2030-01-08T09:00", // a Tuesday
+        timeZone: "Europe/Berlin",
+        every: "",
+        until: "",
+        count: "",
+        rrule,
+      });
+    const refused = input("FREQ=WEEKLY;BYDAY=MO,WE");
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["rrule", "BYDAY must include the start's day (TU): the first occurrence is the start"],
+    ]);
+    const kept = input("FREQ=WEEKLY;BYDAY=TU,TH;COUNT=3");
+    expect(kept.success).toBe(true);
+    if (!kept.success) return;
+    expect(scheduleOf(kept.data)).toMatchObject({ repeat: "weekly", weekdays: [2, 4], count: 3 });
   });
 
   it("the form's checks name the field and the rule", () => {

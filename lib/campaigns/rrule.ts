@@ -3,14 +3,18 @@ import type { WallTime } from "./zoned-time";
 
 /**
  * A recurrence rule (RFC 5545 RRULE) as a campaign schedule (docs/console.md, "Campaigns"): the
- * parts the schedule can keep exactly — FREQ (DAILY, WEEKLY, MONTHLY), INTERVAL, COUNT, UNTIL.
- * The first occurrence is the campaign's start (DTSTART), as in a calendar; UNTIL is a wall time
- * in the campaign's zone, or a UTC time when it ends in Z. Any other part (BYDAY, BYMONTHDAY…)
- * is refused by name rather than half-followed.
+ * parts the schedule can keep exactly — FREQ (DAILY, WEEKLY, MONTHLY), INTERVAL, COUNT, UNTIL,
+ * and with WEEKLY the days of the week (BYDAY=MO,WE,FR; weeks start on Monday, RFC 5545's
+ * default). The first occurrence is the campaign's start (DTSTART), as in a calendar, so its day
+ * must be one of BYDAY's (the form checks it, campaign-input.ts); UNTIL is a wall time in the
+ * campaign's zone, or a UTC time when it ends in Z. Any other part (BYMONTHDAY, BYSETPOS…) and
+ * BYDAY's numbered forms (1MO, -1FR) are refused by name rather than half-followed.
  */
 
 const FREQS = { DAILY: "daily", WEEKLY: "weekly", MONTHLY: "monthly" } as const;
-const KNOWN = ["FREQ", "INTERVAL", "COUNT", "UNTIL"];
+const KNOWN = ["FREQ", "INTERVAL", "COUNT", "UNTIL", "BYDAY"];
+/** RFC 5545's weekday codes in ISO order: MO is 1, SU is 7. */
+export const WEEKDAY_CODES = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];
 
 export type RruleResult =
   | { ok: true; schedule: Omit<CampaignSchedule, "start" | "timeZone">; untilUtc: boolean }
@@ -83,5 +87,50 @@ export function parseRrule(text: string): RruleResult {
       return { ok: false, error: `rrule: UNTIL=${untilText} is not a real date and time` };
     untilUtc = match[7] === "Z";
   }
-  return { ok: true, schedule: { repeat, every: every ?? 1, count, until }, untilUtc };
+  const byDay = parts.get("BYDAY");
+  let weekdays: number[] | null = null;
+  if (byDay !== undefined) {
+    if (repeat !== "weekly") return { ok: false, error: "rrule: BYDAY is supported with FREQ=WEEKLY only" };
+    const days = byDay.split(",").map((code) => code.trim());
+    const numbered = days.find((code) => /^[+-]?\d/.test(code));
+    if (numbered)
+      return {
+        ok: false,
+        error: `rrule: BYDAY=${numbered} is not supported; name days without a number (MO,WE,FR)`,
+      };
+    const unknown = days.find((code) => !WEEKDAY_CODES.includes(code));
+    if (unknown !== undefined)
+      return {
+        ok: false,
+        error: `rrule: BYDAY's "${unknown}" is not a day; use ${WEEKDAY_CODES.join(", ")}`,
+      };
+    if (new Set(days).size !== days.length) return { ok: false, error: "rrule: BYDAY names a day twice" };
+    weekdays = days.map((code) => WEEKDAY_CODES.indexOf(code) + 1).sort((a, b) => a - b);
+  }
+  return {
+    ok: true,
+    schedule: { repeat, every: every ?? 1, count, until, ...(weekdays ? { weekdays } : {}) },
+    untilUtc,
+  };
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * A weekly schedule on several days as a rule the form reads back (`parseRrule` gives the same
+ * parts): the edit form has no fields for BYDAY, so a campaign on several days is edited as its rule.
+ */
+export function weeklyRule(
+  schedule: Pick<CampaignSchedule, "every" | "weekdays" | "count" | "until">,
+): string {
+  const parts = ["FREQ=WEEKLY"];
+  if ((schedule.every ?? 1) !== 1) parts.push(`INTERVAL=${schedule.every}`);
+  if (schedule.weekdays?.length)
+    parts.push(`BYDAY=${schedule.weekdays.map((day) => WEEKDAY_CODES[day - 1]).join(",")}`);
+  if (schedule.count != null) parts.push(`COUNT=${schedule.count}`);
+  else if (schedule.until) {
+    const { year, month, day, hour, minute } = schedule.until;
+    parts.push(`UNTIL=${year}${two(month)}${two(day)}T${two(hour)}${two(minute)}00`);
+  }
+  return parts.join(";");
 }

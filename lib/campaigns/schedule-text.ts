@@ -1,5 +1,5 @@
 import type { CampaignSchedule } from "./schedule";
-import type { WallTime } from "./zoned-time";
+import { isoWeekday, type WallTime } from "./zoned-time";
 
 /**
  * A schedule in words, as the campaign pages and the approval request say it: "Every week on
@@ -12,6 +12,10 @@ const two = (n: number) => String(n).padStart(2, "0");
 /** "2026-12-14 18:00". */
 export const wallText = (wall: WallTime) =>
   `${wall.year}-${two(wall.month)}-${two(wall.day)} ${two(wall.hour)}:${two(wall.minute)}`;
+
+/** "Monday", "Monday and Friday", "Monday, Wednesday and Friday". */
+const listed = (names: readonly (string | undefined)[]) =>
+  names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 
 const ordinal = (n: number) => {
   const tens = n % 100;
@@ -29,7 +33,7 @@ export function describeSchedule(schedule: CampaignSchedule): string {
   const each = every === 1 ? `Every ${unit}` : `Every ${every} ${unit}s`;
   const on =
     schedule.repeat === "weekly"
-      ? ` on ${WEEKDAYS[new Date(Date.UTC(start.year, start.month - 1, start.day)).getUTCDay()]}`
+      ? ` on ${listed((schedule.weekdays?.length ? schedule.weekdays : [isoWeekday(start)]).map((day) => WEEKDAYS[day % 7]))}`
       : schedule.repeat === "monthly"
         ? ` on the ${ordinal(start.day)}${start.day > 28 ? " (the last day of a shorter month)" : ""}`
         : "";

@@ -150,3 +150,66 @@ describe("missed occurrences", () => {
     expect(dueOccurrence(three, 2, new Date("2027-01-15T00:00:00Z"))).toBeNull();
   });
 });
+
+describe("weekly on several days (an RRULE's BYDAY)", () => {
+  const fortnightly: CampaignSchedule = {
+    repeat: "weekly",
+    start: wall("2030-01-09 09:00"), // a Wednesday
+    timeZone: "Europe/Berlin",
+    every: 2,
+    weekdays: [1, 3, 5],
+    count: 7,
+  };
+
+  it("the start's week from the start's day, then each day of every other week; a count stops it", () => {
+    expect(ats(fortnightly, 8)).toEqual([
+      "2030-01-09T08:00",
+      "2030-01-11T08:00",
+      "2030-01-21T08:00",
+      "2030-01-23T08:00",
+      "2030-01-25T08:00",
+      "2030-02-04T08:00",
+      "2030-02-06T08:00",
+      undefined,
+    ]);
+  });
+
+  it("Monday and Friday at 09:00 Berlin stay 09:00 across the spring clock change", () => {
+    const schedule: CampaignSchedule = {
+      repeat: "weekly",
+      start: wall("2030-03-25 09:00"),
+      timeZone: "Europe/Berlin",
+      weekdays: [1, 5],
+    };
+    expect(ats(schedule, 4)).toEqual([
+      "2030-03-25T08:00",
+      "2030-03-29T08:00",
+      "2030-04-01T07:00",
+      "2030-04-05T07:00",
+    ]);
+  });
+
+  it("at any time, the preview and the scheduler find the same occurrences as counting from the first", () => {
+    const schedules: CampaignSchedule[] = [
+      { ...fortnightly, count: null, weekdays: [2, 3, 6, 7] },
+      { ...fortnightly, start: wall("2030-01-12 09:00"), count: null, weekdays: [1, 6, 7] },
+      { ...fortnightly, start: wall("2030-01-07 23:30"), every: 1, count: null, weekdays: [1, 7] },
+    ];
+    for (const schedule of schedules) {
+      const all = Array.from({ length: 600 }, (_, i) => occurrenceAt(schedule, i));
+      const first = all[0]?.at.getTime() ?? 0;
+      // Every 17 hours over the first 500 days (each phase of the week), then years in.
+      const times = [
+        ...Array.from({ length: 706 }, (_, i) => first - 3_600_000 + i * 17 * 3_600_000),
+        Date.parse("2031-06-17T12:00:00Z"),
+        Date.parse("2033-10-30T23:30:00Z"),
+      ];
+      for (const ms of times) {
+        const time = new Date(ms);
+        expect(occurrencesAfter(schedule, time, 1)).toEqual(all.filter((o) => o && o.at > time).slice(0, 1));
+        const lastDue = all.filter((o) => o && o.at <= time).at(-1) ?? null;
+        expect(dueOccurrence(schedule, null, time)?.occurrence ?? null).toEqual(lastDue);
+      }
+    }
+  });
+});

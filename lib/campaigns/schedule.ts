@@ -1,5 +1,5 @@
 import { type CampaignSchedule, REPEATS, type Repeat } from "@/lib/model/campaign-schedule";
-import { addDays, addMonths, instantOf, type WallTime } from "./zoned-time";
+import { addDays, addMonths, instantOf, isoWeekday, type WallTime } from "./zoned-time";
 
 /**
  * When a campaign's occurrences are (docs/console.md, "Campaigns"): once at a time, or every n
@@ -29,7 +29,7 @@ export function occurrenceAt(schedule: CampaignSchedule, index: number): Occurre
     schedule.repeat === "daily"
       ? addDays(schedule.start, index * every)
       : schedule.repeat === "weekly"
-        ? addDays(schedule.start, index * 7 * every)
+        ? addDays(schedule.start, weeklyDays(schedule, index))
         : schedule.repeat === "monthly"
           ? addMonths(schedule.start, index * every, schedule.start.day)
           : schedule.start;
@@ -38,11 +38,30 @@ export function occurrenceAt(schedule: CampaignSchedule, index: number): Occurre
   return { index, at: new Date(at), wall };
 }
 
+/** The days of the week a weekly schedule falls on (ISO, ascending): BYDAY's, or the start's. */
+const weekdaysOf = (schedule: CampaignSchedule): number[] =>
+  schedule.weekdays?.length ? schedule.weekdays : [isoWeekday(schedule.start)];
+
+/**
+ * Days from the start to a weekly schedule's occurrence `index`. Its weeks run Monday to Sunday
+ * (RFC 5545's default): the start's week from the start's day on, then every `every` weeks each
+ * of its days. With one day, index × 7 × every.
+ */
+function weeklyDays(schedule: CampaignSchedule, index: number): number {
+  const days = weekdaysOf(schedule);
+  const first = isoWeekday(schedule.start);
+  const firstWeek = days.filter((day) => day >= first);
+  if (index < firstWeek.length) return (firstWeek[index] as number) - first;
+  const later = index - firstWeek.length;
+  const week = (1 + Math.floor(later / days.length)) * (schedule.every ?? 1);
+  return week * 7 + (days[later % days.length] as number) - first;
+}
+
 /** Roughly how long one step is: where a search may start instead of at the first occurrence. */
 function stepMs(schedule: CampaignSchedule): number {
   const every = schedule.every ?? 1;
   if (schedule.repeat === "daily") return every * 86_400_000;
-  if (schedule.repeat === "weekly") return every * 7 * 86_400_000;
+  if (schedule.repeat === "weekly") return (every * 7 * 86_400_000) / weekdaysOf(schedule).length;
   if (schedule.repeat === "monthly") return every * 28 * 86_400_000;
   return Number.POSITIVE_INFINITY;
 }
@@ -54,10 +73,12 @@ function indexNear(schedule: CampaignSchedule, time: number): number {
   const step = stepMs(schedule);
   if (!Number.isFinite(step)) return 0;
   // A month is at least 28 days and a day at least 23 hours: starting two steps early never skips one.
+  // A week of several days has uneven steps: starting two weeks early never skips one.
+  const early = schedule.repeat === "weekly" ? 2 * weekdaysOf(schedule).length : 2;
   return Math.max(
     0,
     Math.floor((time - first.at.getTime()) / (step * (schedule.repeat === "monthly" ? 31 / 28 : 25 / 24))) -
-      2,
+      early,
   );
 }
 

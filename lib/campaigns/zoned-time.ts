@@ -104,3 +104,9 @@ export function addMonths(wall: WallTime, months: number, dayOfMonth = wall.day)
   const month = (index % 12) + 1;
   return { ...wall, year, month, day: Math.min(dayOfMonth, daysInMonth(year, month)) };
 }
+
+/** The ISO day of the week of a wall date: 1 (Monday) to 7 (Sunday). */
+export function isoWeekday(wall: WallTime): number {
+  const day = new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay();
+  return day === 0 ? 7 : day;
+}

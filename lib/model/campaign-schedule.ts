@@ -24,6 +24,11 @@ export interface CampaignSchedule {
   timeZone: string;
   /** Every this many days, weeks or months (1: every one). */
   every?: number;
+  /**
+   * Weekly only: the days of the week it falls on (an RRULE's BYDAY), ISO numbers from 1 (Monday)
+   * to 7 (Sunday), ascending, the start's among them; absent or null: the start's day alone.
+   */
+  weekdays?: number[] | null;
   /** No occurrence after this wall time (in the same zone); null: none. */
   until?: WallTime | null;
   /** At most this many occurrences; null: no limit. */
