@@ -327,13 +327,21 @@ describe("a campaign's occurrences", () => {
         }
       ).rows[0]?.n;
     // Max's own limit is spent by the first occurrence: refused whole, nothing written.
-    await expect(sendHeldOccurrence(scope, max, campaignId, 2, actor(max))).rejects.toThrow(
+    await expect(sendHeldOccurrence(scope, max, campaignId, 2, actor(max), { connectionOf })).rejects.toThrow(
       "Nothing of occurrence 2 was sent.",
     );
     expect(await awardsNow()).toBe(4);
     expect((await occurrences(campaignId)).map((o) => o.status)).toEqual(["sent", "held"]);
+    // Its connection gone: refused before anything is written.
+    await expect(
+      sendHeldOccurrence(scope, ana, campaignId, 2, actor(ana), { connectionOf: async () => null }),
+    ).rejects.toThrow(
+      "is gone or now points elsewhere: sending could pay another project. Nothing of occurrence 2 was sent.",
+    );
+    expect(await awardsNow()).toBe(4);
+    expect((await occurrences(campaignId)).map((o) => o.status)).toEqual(["sent", "held"]);
     // Ana (an owner, no limit) sends it: one batch, the occurrence's own RequestIDs, in her name.
-    const sent = await sendHeldOccurrence(scope, ana, campaignId, 2, actor(ana));
+    const sent = await sendHeldOccurrence(scope, ana, campaignId, 2, actor(ana), { connectionOf });
     expect(sent.players).toBe(4);
     const found = await occurrences(campaignId);
     expect(found.map((o) => [o.status, o.batchId])).toEqual([
@@ -347,10 +355,12 @@ describe("a campaign's occurrences", () => {
     );
     expect(new Set(rows.map((row) => row.actorEmail))).toEqual(new Set(["ana@studio.test"]));
     // Sent once: asking again is refused, and nothing more is written.
-    await expect(sendHeldOccurrence(scope, ana, campaignId, 2, actor(ana))).rejects.toThrow(
+    await expect(sendHeldOccurrence(scope, ana, campaignId, 2, actor(ana), { connectionOf })).rejects.toThrow(
       "is sent: only a held occurrence is sent by hand",
     );
-    await expect(sendHeldOccurrence(scope, ana, campaignId, 1, actor(ana))).rejects.toThrow(UserFacingError);
+    await expect(sendHeldOccurrence(scope, ana, campaignId, 1, actor(ana), { connectionOf })).rejects.toThrow(
+      UserFacingError,
+    );
     expect(await awardsNow()).toBe(8);
     const audited = await database.db.select({ kind: auditLog.kind }).from(auditLog);
     expect(audited.map((row) => row.kind)).toContain("campaign.occurrence-sent-by-hand");

@@ -9,7 +9,7 @@ import { campaignOccurrences } from "@/lib/db/schema";
 import type { OccurrenceStatus } from "@/lib/model/campaign-status";
 import { UserFacingError } from "@/lib/model/user-facing-error";
 import { type CampaignRecord, type CampaignScope, findCampaign } from "./campaigns";
-import { writeOccurrenceBatch } from "./run-occurrence";
+import { type ConnectionOf, writeOccurrenceBatch } from "./run-occurrence";
 
 /** A campaign whose held occurrences may still be sent: not cancelled, not waiting for approval. */
 const SENDABLE = new Set(["active", "paused", "finished"]);
@@ -37,7 +37,8 @@ export function whyNotSendable(
  * with the occurrence's own RequestIDs, and counted against the daily limit of the person who
  * sends it — they decide to pay it late. One transaction: the occurrence (locked, still held)
  * becomes sent with its batch, or nothing is written; a second send finds it sent and is refused.
- * An occurrence held before the campaign's terms were edited is refused: its terms are gone.
+ * An occurrence held before the campaign's terms were edited is refused: its terms are gone, and
+ * so is one whose campaign's connection is gone or now points elsewhere.
  * The caller starts the batch's sending once this has committed.
  */
 export async function sendHeldOccurrence(
@@ -46,9 +47,19 @@ export async function sendHeldOccurrence(
   campaignId: number,
   number: number,
   actor: AuditActor,
-  now = new Date(),
+  options: { connectionOf: ConnectionOf; now?: Date },
 ): Promise<{ batchId: number; players: number }> {
   const index = number - 1;
+  const now = options.now ?? new Date();
+  // As the scheduler holds it (run-occurrence.ts): a batch on a connection that is gone or now
+  // points at another project would wait, or pay the wrong project. Read before the transaction:
+  // the connection's own read goes through the database handle, not the transaction's.
+  const saved = await findCampaign(scope.db, scope.connection.projectGuid, campaignId);
+  if (saved && !(await options.connectionOf(saved)))
+    throw new UserFacingError(
+      `The connection campaign "${saved.name}" was made with is gone or now points elsewhere: sending could pay another project. Nothing of occurrence ${number} was sent.`,
+      { status: 409 },
+    );
   return scope.db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as ConsoleDb;
     const campaign = await findCampaign(tx, scope.connection.projectGuid, campaignId);

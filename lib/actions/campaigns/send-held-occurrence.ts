@@ -5,6 +5,9 @@ import { startSending } from "@/lib/bulk/running";
 import { rowId } from "@/lib/campaigns/campaign-input";
 import { campaignScope } from "@/lib/campaigns/campaigns";
 import { sendHeldOccurrence } from "@/lib/campaigns/send-held";
+import { sameConnection } from "@/lib/connections/connections";
+import { consoleEnv } from "@/lib/env";
+import { consoleSecrets } from "@/lib/secrets";
 import { defineAction } from "../define-action";
 
 const SendHeldInput = z.object({
@@ -17,13 +20,11 @@ export const sendHeldOccurrenceAction = defineAction(
   "awards:send",
   SendHeldInput,
   async (input, user, { actor }) => {
-    const sent = await sendHeldOccurrence(
-      await campaignScope(user),
-      user,
-      input.campaignId,
-      input.occurrence,
-      actor,
-    );
+    const scope = await campaignScope(user);
+    const env = consoleEnv();
+    const sent = await sendHeldOccurrence(scope, user, input.campaignId, input.occurrence, actor, {
+      connectionOf: (campaign) => sameConnection(scope.db, consoleSecrets(env).encryptionKeys, env, campaign),
+    });
     startSending(sent.batchId);
     return sent;
   },
