@@ -3,6 +3,28 @@ import { CampaignInput, scheduleOf } from "./campaign-input";
 import { parseRrule, weeklyRule } from "./rrule";
 import { occurrencesAfter } from "./schedule";
 
+/** The campaign form's fields with a rule, a start and a zone. */
+const ruleForm = (rrule: string, start: string, timeZone: string) => ({
+  name: "Fortnightly",
+  reason: "Stipend",
+  listId: "1",
+  mode: "allowance",
+  lines: [
+    {
+      token: "a1000000-0000-4000-8000-000000000001",
+      contract: "c1000000-0000-4000-8000-000000000001",
+      amount: "1",
+    },
+  ],
+  repeat: "rrule",
+  start,
+  timeZone,
+  every: "",
+  until: "",
+  count: "",
+  rrule,
+});
+
 describe("a campaign's recurrence rule", () => {
   it("keeps FREQ, INTERVAL, COUNT and UNTIL", () => {
     expect(parseRrule("RRULE:FREQ=WEEKLY;INTERVAL=2;COUNT=6")).toEqual({
@@ -44,26 +66,9 @@ describe("a campaign's recurrence rule", () => {
   });
 
   it("a rule's UNTIL in UTC ends the schedule at that instant, in the campaign's zone", () => {
-    const input = CampaignInput.parse({
-      name: "Fortnightly",
-      reason: "Stipend",
-      listId: "1",
-      mode: "allowance",
-      lines: [
-        {
-          token: "a1000000-0000-4000-8000-000000000001",
-          contract: "c1000000-0000-4000-8000-000000000001",
-          amount: "1",
-        },
-      ],
-      repeat: "rrule",
-      start: "2030-01-07T09:00",
-      timeZone: "America/New_York",
-      every: "",
-      until: "",
-      count: "",
-      rrule: "FREQ=WEEKLY;INTERVAL=2;UNTIL=20300204T140000Z",
-    });
+    const input = CampaignInput.parse(
+      ruleForm("FREQ=WEEKLY;INTERVAL=2;UNTIL=20300204T140000Z", "2030-01-07T09:00", "America/New_York"),
+    );
     const schedule = scheduleOf(input);
     // 14:00 UTC on 4 February is 09:00 in New York: the occurrence then is the last.
     expect(
@@ -94,27 +99,9 @@ describe("a campaign's recurrence rule", () => {
   });
 
   it("a rule's BYDAY must include the start's day, which is the first occurrence", () => {
+    // 8 January 2030 is a Tuesday.
     const input = (rrule: string) =>
-      CampaignInput.safeParse({
-        name: "Midweek",
-        reason: "Stipend",
-        listId: "1",
-        mode: "allowance",
-        lines: [
-          {
-            token: "a1000000-0000-4000-8000-000000000001",
-            contract: "c1000000-0000-4000-8000-000000000001",
-            amount: "1",
-          },
-        ],
-        repeat: "rrule",
-        start: "2030-01-08T09:00", // a Tuesday
-        timeZone: "Europe/Berlin",
-        every: "",
-        until: "",
-        count: "",
-        rrule,
-      });
+      CampaignInput.safeParse(ruleForm(rrule, "2030-01-08T09:00", "Europe/Berlin"));
     const refused = input("FREQ=WEEKLY;BYDAY=MO,WE");
     expect(refused.success).toBe(false);
     expect(refused.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
