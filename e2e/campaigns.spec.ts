@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { ungroupDigits } from "../lib/format/grouped-decimal";
 import { TEST_LIMITS } from "../testing/test-limits";
 import { createUser, enrolTotp, passwordStep, SIGNED_OUT } from "./accounts";
@@ -56,6 +56,15 @@ async function previewNewCampaign(page: Page, terms: CampaignTerms) {
   await form.getByLabel("Time zone").fill(terms.timeZone);
   await form.getByRole("button", { name: "Preview" }).click();
   return form;
+}
+
+/** Creates the previewed campaign (its preview saying `pays`) after the confirmation; its page's address. */
+async function createPreviewed(page: Page, form: Locator, pays: string): Promise<string> {
+  await expect(page.getByRole("region", { name: "Preview" })).toContainText(pays);
+  await form.getByRole("button", { name: "Create campaign" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Create campaign" }).click();
+  await expect(page).toHaveURL(/\/campaigns\/\d+$/);
+  return page.url();
 }
 
 async function goldOf(page: Page, customerId: string): Promise<string> {
@@ -284,13 +293,7 @@ test("editing a campaign's future occurrences: new terms and schedule after a co
     first: start.field,
     timeZone: "UTC",
   });
-  await expect(page.getByRole("region", { name: "Preview" })).toContainText(
-    "Each occurrence pays 8 GOLD to 4 players",
-  );
-  await form.getByRole("button", { name: "Create campaign" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Create campaign" }).click();
-  await expect(page).toHaveURL(/\/campaigns\/\d+$/);
-  const campaignUrl = page.url();
+  const campaignUrl = await createPreviewed(page, form, "Each occurrence pays 8 GOLD to 4 players");
 
   await page.getByRole("link", { name: "Edit future occurrences" }).click();
   const edit = page.getByRole("form", { name: "Edit campaign" });
@@ -340,13 +343,7 @@ test("an occurrence held by a daily limit is sent by hand by an owner, once, aft
     first: minutesAhead(2).field,
     timeZone: "UTC",
   });
-  await expect(page.getByRole("region", { name: "Preview" })).toContainText(
-    "Each occurrence pays 4 GEM to 2 players",
-  );
-  await form.getByRole("button", { name: "Create campaign" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Create campaign" }).click();
-  await expect(page).toHaveURL(/\/campaigns\/\d+$/);
-  const campaignUrl = page.url();
+  const campaignUrl = await createPreviewed(page, form, "Each occurrence pays 4 GEM to 2 players");
 
   // A manager's daily limit of 3 GEM, set after the campaign was made: counted at send time, it
   // holds the occurrence whole. This worker's demo is this test's alone while it runs.

@@ -145,6 +145,10 @@ const WEEK = 7 * 24 * 60;
 
 const connectionOf = async () => connection();
 
+/** The weekly campaign made daily, by Max (a manager, so his daily limit counts). */
+const dailyByMax = (listId: number) =>
+  createCampaign(scope, max, weekly(listId, { repeat: "daily" }), actor(max), NOW);
+
 async function occurrences(campaignId: number) {
   return database.db
     .select()
@@ -276,13 +280,7 @@ describe("a campaign's occurrences", () => {
     await goldPolicy({ approvalThreshold: null, managerDailyLimit: "12" });
     const { list } = await savedList(4);
     // 4 players × 2.5 = 10 GOLD an occurrence: the first fits the limit of 12, the second (within 24 hours) does not.
-    const { campaignId } = await createCampaign(
-      scope,
-      max,
-      weekly(list.id, { repeat: "daily" }),
-      actor(max),
-      NOW,
-    );
+    const { campaignId } = await dailyByMax(list.id);
     expect((await runDueOccurrences(database.db, connectionOf, later(FIRST, 1))).sent).toHaveLength(1);
     const second = await runDueOccurrences(database.db, connectionOf, later(FIRST, 24 * 60 + 1));
     expect(second.sent).toEqual([]);
@@ -310,13 +308,7 @@ describe("a campaign's occurrences", () => {
   it("a held occurrence is sent by hand once, on the sender's own limit, with the occurrence's RequestIDs", async () => {
     await goldPolicy({ approvalThreshold: null, managerDailyLimit: "12" });
     const { list, players } = await savedList(4);
-    const { campaignId } = await createCampaign(
-      scope,
-      max,
-      weekly(list.id, { repeat: "daily" }),
-      actor(max),
-      NOW,
-    );
+    const { campaignId } = await dailyByMax(list.id);
     await runDueOccurrences(database.db, connectionOf, later(FIRST, 1));
     await runDueOccurrences(database.db, connectionOf, later(FIRST, 24 * 60 + 1));
     const guid = (await database.db.select().from(campaigns).where(eq(campaigns.id, campaignId)))[0]?.guid;
